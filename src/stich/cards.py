@@ -1,0 +1,372 @@
+"""Cards, decks and card sets.
+
+Every deck numbers its cards ``0 .. size - 1``; a set of cards is an ``int`` whose bit
+``i`` is set when card ``i`` is in the set.  The engines work on these bitmasks in their
+hot paths; :class:`Card` objects and their text forms exist at the edges (records, the
+command line, error messages).
+
+The Skat deck (32 cards) is laid out so that suit games, Grand and Null need only a few
+small tables: card index = ``suit * 8 + rank`` with the ranks in the order
+7, 8, 9, Ober, König, 10, Ass, Unter.  In one suit, a higher index is a higher card in
+suit games and Grand (the Unter, index 7 in its suit, is trump and handled apart).
+
+>>> c = Card.parse("CJ")
+>>> c.german, c.french, str(c)
+('Eichel Unter', 'Kreuz Bube', 'CJ')
+>>> Card.parse("Herz Ass") is Card.parse("HA") is Card.parse("herz-ass")
+True
+>>> format_cards(mask_of([Card.parse("D7"), Card.parse("CA")]))
+'D7 CA'
+
+A second family of decks (Elfer raus, Rommé, doubled decks, the joker) will live here as
+further :class:`Deck` instances with their own card type; the bitmask helpers below are
+deck-independent (Python ints have no width limit).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
+from typing import Final
+
+__all__ = [
+    "Card",
+    "CARDS",
+    "Deck",
+    "Rank",
+    "SKAT32",
+    "Suit",
+    "bits",
+    "card_points",
+    "cards_of",
+    "format_cards",
+    "mask_of",
+    "parse_cards",
+    "popcount",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, numbered from the lowest (Schellen) to the highest (Eichel)."""
+
+    SCHELLEN = 0
+    HERZ = 1
+    GRUEN = 2
+    EICHEL = 3
+
+    @property
+    def german(self) -> str:
+        return _SUIT_GERMAN[self]
+
+    @property
+    def french(self) -> str:
+        return _SUIT_FRENCH[self]
+
+    @property
+    def english(self) -> str:
+        return _SUIT_ENGLISH[self]
+
+    @property
+    def code(self) -> str:
+        """The ISS letter: C (Kreuz/Eichel), S (Pik/Grün), H (Herz), D (Karo/Schellen)."""
+        return "DHSC"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♦♥♠♣"[self]
+
+    def name_in(self, style: str) -> str:
+        """The suit's name in a naming style: german, french, english, code or symbol."""
+        return str(getattr(self, _check_style(style)))
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        key = _fold(text)
+        try:
+            return _SUIT_WORDS[key]
+        except KeyError:
+            raise ValueError(f"unknown suit {text!r}") from None
+
+
+class Rank(IntEnum):
+    """The eight ranks in Skat order below the Unter (7 lowest, Ass highest), then Unter."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    OBER = 3
+    KOENIG = 4
+    ZEHN = 5
+    ASS = 6
+    UNTER = 7
+
+    @property
+    def german(self) -> str:
+        return _RANK_GERMAN[self]
+
+    @property
+    def french(self) -> str:
+        return _RANK_FRENCH[self]
+
+    @property
+    def english(self) -> str:
+        return _RANK_ENGLISH[self]
+
+    @property
+    def code(self) -> str:
+        """The ISS letter or digit: 7 8 9 T J Q K A."""
+        return _RANK_CODE[self]
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOL[self]
+
+    @property
+    def points(self) -> int:
+        """Card points (Augen): A 11, 10 10, K 4, O 3, U 2, 9/8/7 0."""
+        return _RANK_POINTS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        key = _fold(text)
+        try:
+            return _RANK_WORDS[key]
+        except KeyError:
+            raise ValueError(f"unknown rank {text!r}") from None
+
+
+_SUIT_GERMAN = ("Schellen", "Herz", "Grün", "Eichel")
+_SUIT_FRENCH = ("Karo", "Herz", "Pik", "Kreuz")
+_SUIT_ENGLISH = ("Diamonds", "Hearts", "Spades", "Clubs")
+_RANK_GERMAN = ("7", "8", "9", "Ober", "König", "10", "Ass", "Unter")
+_RANK_FRENCH = ("7", "8", "9", "Dame", "König", "10", "Ass", "Bube")
+_RANK_ENGLISH = ("7", "8", "9", "Queen", "King", "10", "Ace", "Jack")
+_RANK_CODE = ("7", "8", "9", "Q", "K", "T", "A", "J")
+_RANK_SYMBOL = ("7", "8", "9", "O", "K", "10", "A", "U")
+_RANK_POINTS = (0, 0, 0, 3, 4, 10, 11, 2)
+_STYLES = ("german", "french", "english", "code", "symbol")
+
+
+def _check_style(style: str) -> str:
+    if style not in _STYLES:
+        raise ValueError(f"unknown card naming style {style!r}; use one of {', '.join(_STYLES)}")
+    return style
+
+
+def _fold(text: str) -> str:
+    """Lower-case, strip, and spell umlauts the ASCII way so 'Grün' == 'gruen'."""
+    t = text.strip().lower()
+    return t.replace("ü", "ue").replace("ö", "oe").replace("ä", "ae")
+
+
+_SUIT_WORDS: dict[str, Suit] = {}
+for _s in Suit:
+    for _w in (_SUIT_GERMAN[_s], _SUIT_FRENCH[_s], _SUIT_ENGLISH[_s], _s.code, _s.symbol):
+        _SUIT_WORDS[_fold(_w)] = _s
+_SUIT_WORDS.update(
+    {"e": Suit.EICHEL, "g": Suit.GRUEN, "sch": Suit.SCHELLEN, "club": Suit.EICHEL,
+     "spade": Suit.GRUEN, "heart": Suit.HERZ, "diamond": Suit.SCHELLEN}
+)
+
+_RANK_WORDS: dict[str, Rank] = {}
+for _r in Rank:
+    for _w in (_RANK_GERMAN[_r], _RANK_FRENCH[_r], _RANK_ENGLISH[_r], _RANK_CODE[_r],
+               _RANK_SYMBOL[_r]):
+        _RANK_WORDS[_fold(_w)] = _r
+_RANK_WORDS.update(
+    {"b": Rank.UNTER, "d": Rank.OBER, "zehn": Rank.ZEHN, "neun": Rank.NINE,
+     "acht": Rank.EIGHT, "sieben": Rank.SEVEN, "seven": Rank.SEVEN, "eight": Rank.EIGHT,
+     "nine": Rank.NINE, "ten": Rank.ZEHN, "as": Rank.ASS, "koenig": Rank.KOENIG}
+)
+
+
+class Card:
+    """One card of the 32-card Skat deck.  There is exactly one object per card.
+
+    ``str(card)`` is the ISS code (``CJ``, ``HT``, ``D7``); :meth:`parse` reads that code
+    and the German and French names (``Eichel Unter``, ``Kreuz-Bube``).
+    """
+
+    __slots__ = ("suit", "rank", "index", "bit", "points", "_code")
+
+    suit: Suit
+    rank: Rank
+    index: int
+    bit: int
+    points: int
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        return CARDS[suit * 8 + rank]
+
+    @classmethod
+    def _make(cls, suit: Suit, rank: Rank) -> Card:
+        self = object.__new__(cls)
+        self.suit = suit
+        self.rank = rank
+        self.index = suit * 8 + rank
+        self.bit = 1 << self.index
+        self.points = rank.points
+        self._code = suit.code + rank.code
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (_card_by_index, (self.index,))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, "_code"):
+            raise AttributeError("Card is immutable")
+        object.__setattr__(self, name, value)
+
+    @property
+    def german(self) -> str:
+        return f"{self.suit.german} {self.rank.german}"
+
+    @property
+    def french(self) -> str:
+        return f"{self.suit.french} {self.rank.french}"
+
+    @property
+    def english(self) -> str:
+        return f"{self.rank.english} of {self.suit.english}"
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    @property
+    def symbol(self) -> str:
+        return self.suit.symbol + self.rank.symbol
+
+    def name_in(self, style: str) -> str:
+        """The card's name in a style: german, french, english, code or symbol."""
+        return str(getattr(self, _check_style(style)))
+
+    def __str__(self) -> str:
+        return self._code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self._code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its ISS code or its German, French or English name."""
+        key = _fold(text)
+        card = _CARD_WORDS.get(key)
+        if card is not None:
+            return card
+        parts = [p for p in re.split(r"[\s\-_]+", key) if p and p != "of"]
+        if len(parts) == 2:
+            for a, b in (parts, parts[::-1]):
+                if a in _SUIT_WORDS and b in _RANK_WORDS:
+                    return CARDS[_SUIT_WORDS[a] * 8 + _RANK_WORDS[b]]
+        raise ValueError(
+            f"unknown card {text.strip()!r}: write e.g. CJ, HT, D7 or 'Eichel Unter'"
+        )
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return CARDS[index]
+
+
+def _card_by_index(index: int) -> Card:
+    return CARDS[index]
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card._make(s, r) for s in Suit for r in Rank)
+
+_CARD_WORDS: dict[str, Card] = {}
+for _c in CARDS:
+    _CARD_WORDS[_fold(_c.code)] = _c
+    _CARD_WORDS[_fold(_c.symbol)] = _c
+
+_POINTS: Final[tuple[int, ...]] = tuple(c.points for c in CARDS)
+
+
+class Deck:
+    """A named deck: its cards in index order, and how to read and write them."""
+
+    __slots__ = ("name", "cards", "full_mask")
+
+    def __init__(self, name: str, cards: Sequence[Card]) -> None:
+        self.name = name
+        self.cards = tuple(cards)
+        self.full_mask = (1 << len(self.cards)) - 1
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {self.size} cards)"
+
+
+SKAT32: Final[Deck] = Deck("skat", CARDS)
+
+
+# --- card sets as bitmasks ------------------------------------------------------------
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a set."""
+    return mask.bit_count()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The card indices in a set, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[Card | int]) -> int:
+    """The set of the given cards (Card objects or indices)."""
+    m = 0
+    for c in cards:
+        m |= 1 << (c if isinstance(c, int) else c.index)
+    return m
+
+
+# Four 8-bit lookup tables turn a 32-bit set into a tuple of Card objects with four
+# dictionary-free lookups; this is the hot path of legal_actions().
+_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    tuple(tuple(CARDS[8 * k + i] for i in range(8) if b >> i & 1) for b in range(256))
+    for k in range(4)
+)
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a Skat-deck set as a tuple, in index order."""
+    t0, t1, t2, t3 = _BYTE_CARDS
+    return t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16 & 255] + t3[mask >> 24 & 255]
+
+
+def card_points(mask: int) -> int:
+    """Card points (Augen) of a Skat-deck set."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += _POINTS[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def format_cards(mask: int, style: str = "code") -> str:
+    """A set as space-separated card names, in index order."""
+    return " ".join(c.name_in(style) for c in cards_of(mask))
+
+
+def parse_cards(text: str) -> int:
+    """A set from space- or comma-separated ISS codes (``"CJ HA D7"``)."""
+    m = 0
+    for word in re.split(r"[\s,.]+", text.strip()):
+        if word:
+            card = Card.parse(word)
+            if m & card.bit:
+                raise ValueError(f"card {card} given twice")
+            m |= card.bit
+    return m

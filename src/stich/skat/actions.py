@@ -1,0 +1,159 @@
+"""Skat actions: small value types whose text form round-trips.
+
+>>> [str(a) for a in (Bid(18), PASS, HOLD, HAND, PICKUP)]
+['18', 'pass', 'hold', 'hand', 'pickup']
+>>> str(parse_action("discard HA CJ"))
+'discard HA CJ'
+>>> parse_action("declare grand hand ouvert") == Declare(GameType.GRAND, hand=True, ouvert=True)
+True
+>>> parse_action("SA") is Card.parse("SA")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from stich.cards import Card, cards_of, parse_cards
+from stich.core import IllegalActionError
+from stich.skat.rules import NULL_VALUES, GameType
+
+__all__ = [
+    "Action",
+    "Bid",
+    "Declare",
+    "Discard",
+    "HAND",
+    "HOLD",
+    "PASS",
+    "PICKUP",
+    "Simple",
+    "parse_action",
+]
+
+
+class Simple:
+    """An action without parameters: ``pass``, ``hold``, ``hand``, ``pickup``."""
+
+    __slots__ = ("word",)
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __repr__(self) -> str:
+        return self.word.upper()
+
+    def __reduce__(self) -> str:
+        return self.word.upper()
+
+
+PASS: Final = Simple("pass")
+HOLD: Final = Simple("hold")
+HAND: Final = Simple("hand")
+PICKUP: Final = Simple("pickup")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Saying a value in the auction (``18``); Vorhand's ``18`` after two passes too."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@cache
+def bid(value: int) -> Bid:
+    """The shared Bid object for a value (saves allocations in the hot path)."""
+    return Bid(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Putting two cards into the Skat (drücken) after picking it up."""
+
+    cards: int  # bitmask of exactly two cards
+
+    def __post_init__(self) -> None:
+        if self.cards.bit_count() != 2:
+            raise ValueError("a discard is exactly two cards")
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(str(c) for c in cards_of(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Announcing the game: ``declare eichel``, ``declare grand hand ouvert``,
+    ``declare herz hand schneider schwarz``, ``declare null ouvert``."""
+
+    game: GameType
+    hand: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+
+    def __str__(self) -> str:
+        words = ["declare", self.game.value]
+        for flag in ("hand", "schneider", "schwarz", "ouvert"):
+            if getattr(self, flag):
+                words.append(flag)
+        return " ".join(words)
+
+    @property
+    def null_value(self) -> int:
+        """The fixed value of a Null declaration."""
+        return NULL_VALUES[(self.hand, self.ouvert)]
+
+
+Action = Card | Bid | Simple | Discard | Declare
+
+_SIMPLE_WORDS = {
+    "pass": PASS, "passe": PASS, "p": PASS,
+    "hold": HOLD, "ja": HOLD, "y": HOLD, "yes": HOLD, "hold.": HOLD,
+    "hand": HAND,
+    "pickup": PICKUP, "pick": PICKUP, "skat": PICKUP, "s": PICKUP, "aufnehmen": PICKUP,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read any Skat action from its text form.  Raises IllegalActionError when the text
+    is not an action at all (whether it is legal is the state's question)."""
+    t = text.strip()
+    low = t.lower()
+    if not t:
+        raise IllegalActionError("empty action")
+    if low in _SIMPLE_WORDS:
+        return _SIMPLE_WORDS[low]
+    if t.isdigit():
+        return bid(int(t))
+    words = low.split()
+    try:
+        if words[0] in ("discard", "druecken", "drücken"):
+            return Discard(parse_cards(" ".join(words[1:])))
+        if words[0] in ("declare", "spiel", "play"):
+            return _parse_declare(words[1:])
+        return Card.parse(t)
+    except ValueError as e:
+        raise IllegalActionError(f"cannot read action {t!r}: {e}") from None
+
+
+def _parse_declare(words: list[str]) -> Declare:
+    if not words:
+        raise ValueError("say which game, e.g. 'declare grand'")
+    game = GameType.parse(words[0])
+    if game is GameType.RAMSCH:
+        raise ValueError("Ramsch is not declared: it is played when everybody passes")
+    flags = {"hand": False, "schneider": False, "schwarz": False, "ouvert": False}
+    for w in words[1:]:
+        w = {"offen": "ouvert", "open": "ouvert"}.get(w, w)
+        if w not in flags:
+            raise ValueError(f"unknown word {w!r} in a declaration")
+        flags[w] = True
+    return Declare(game, **flags)

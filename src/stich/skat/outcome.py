@@ -1,0 +1,115 @@
+"""The result of a finished Skat game, with the whole breakdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from stich.cards import card_points
+from stich.skat.rules import GameType
+from stich.skat.scoring import matadors, ramsch_result, settle_game, settle_null_overbid
+
+if TYPE_CHECKING:
+    from stich.skat.state import SkatState
+
+__all__ = ["SkatOutcome", "make_outcome"]
+
+
+@dataclass(frozen=True)
+class SkatOutcome:
+    """Everything about how a game ended.
+
+    ``kind`` is ``game`` (a declarer played), ``ramsch`` or ``passed`` (everybody passed
+    and the cards are dealt again).  ``scores`` is the change of each seat's list score
+    (seat 0 = Vorhand).  For Ramsch, ``points`` holds each seat's card points (the Skat
+    counted for the winner of the last trick), ``loser`` the seat that pays, and
+    ``durchmarsch`` whether one player took every trick.
+    """
+
+    kind: str
+    scores: tuple[int, int, int]
+    declarer: int | None = None
+    game: GameType | None = None
+    bid: int = 0
+    hand: bool = False
+    ouvert: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    matadors: int = 0
+    multiplier: int = 0
+    value: int = 0
+    declarer_points: int = 0
+    defender_points: int = 0
+    declarer_tricks: int = 0
+    defender_tricks: int = 0
+    schneider: bool = False
+    schwarz: bool = False
+    overbid: bool = False
+    won: bool = False
+    points: tuple[int, int, int] = (0, 0, 0)
+    tricks: tuple[int, int, int] = (0, 0, 0)
+    loser: int | None = None
+    durchmarsch: bool = False
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def mit(self) -> bool:
+        """True for "mit" (the declarer holds the Eichel-Unter), False for "ohne"."""
+        return self.matadors > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the ``result`` of a game record)."""
+        d: dict[str, Any] = {"kind": self.kind, "scores": list(self.scores)}
+        if self.kind == "game":
+            d.update(
+                declarer=self.declarer, game=str(self.game), bid=self.bid, hand=self.hand,
+                ouvert=self.ouvert, schneider_announced=self.schneider_announced,
+                schwarz_announced=self.schwarz_announced, matadors=self.matadors,
+                multiplier=self.multiplier, value=self.value,
+                declarer_points=self.declarer_points, defender_points=self.defender_points,
+                declarer_tricks=self.declarer_tricks, defender_tricks=self.defender_tricks,
+                schneider=self.schneider, schwarz=self.schwarz, overbid=self.overbid,
+                won=self.won,
+            )
+        elif self.kind == "ramsch":
+            d.update(points=list(self.points), tricks=list(self.tricks), loser=self.loser,
+                     durchmarsch=self.durchmarsch)
+        return d
+
+
+def make_outcome(state: SkatState) -> SkatOutcome:
+    g = state.game_info
+    if g is None:
+        return SkatOutcome(kind="passed", scores=(0, 0, 0))
+    points = state.points
+    tricks = state.tricks_won
+    if g.declarer < 0:
+        scores, loser, durch = ramsch_result(points, tricks)
+        return SkatOutcome(kind="ramsch", scores=scores, game=GameType.RAMSCH,
+                           points=points, tricks=tricks, loser=loser, durchmarsch=durch)
+    d = g.declarer
+    contract = g.contract
+    assert contract is not None
+    dp = points[d] + card_points(state.skat)
+    dt = tricks[d]
+    ft = sum(tricks) - dt
+    m = matadors(g.owned, g.game)
+    if state.end_reason == "null_overbid":
+        s = settle_null_overbid(g.bid)
+    else:
+        s = settle_game(state.rules, contract, bid=g.bid, matadors=m, declarer_points=dp,
+                        declarer_tricks=dt, defender_tricks=ft)
+    scores = [0, 0, 0]
+    scores[d] = s.score
+    return SkatOutcome(
+        kind="game", scores=(scores[0], scores[1], scores[2]), declarer=d, game=g.game,
+        bid=g.bid, hand=contract.hand, ouvert=contract.ouvert,
+        schneider_announced=contract.schneider or contract.schwarz or (
+            contract.ouvert and state.rules.announcements and g.game is not GameType.NULL),
+        schwarz_announced=contract.schwarz or (
+            contract.ouvert and state.rules.announcements and g.game is not GameType.NULL),
+        matadors=m, multiplier=s.multiplier, value=s.value, declarer_points=dp,
+        defender_points=120 - dp, declarer_tricks=dt, defender_tricks=ft,
+        schneider=s.schneider, schwarz=s.schwarz, overbid=s.overbid, won=s.won,
+        points=points, tricks=tricks,
+    )

@@ -1,0 +1,250 @@
+"""Skat rule sets: the ISkO (``isko``) and Lothar's table (``lothar``, the default).
+
+A rule set is a frozen dataclass.  Its canonical string names the preset and every field
+that differs from it, so the same string always means the same game:
+
+>>> str(SkatRules())
+'skat(preset=lothar)'
+>>> str(SkatRules.preset("isko"))
+'skat(preset=isko)'
+>>> SkatRules.parse("skat(preset=lothar,all_pass=redeal)").all_pass
+'redeal'
+>>> bidding_ladder(SkatRules())[:11]
+(18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, fields
+from enum import Enum
+from functools import cache
+from typing import Literal
+
+from stich.cards import Suit
+
+__all__ = [
+    "GameType",
+    "NULL_VALUES",
+    "SkatRules",
+    "bidding_ladder",
+    "max_matadors",
+    "null_value",
+]
+
+AllPass = Literal["ramsch", "redeal"]
+NullOverbid = Literal["refused", "next_level"]
+
+
+@dataclass(frozen=True)
+class SkatRules:
+    """Every option of a Skat game.  The defaults are Lothar's table.
+
+    - ``bidding_jumps``: a bid may skip ladder values (ISkO); else every bid is exactly the
+      next ladder value.
+    - ``all_pass``: when nobody bids and Vorhand declines 18: ``ramsch`` or ``redeal``.
+    - ``announcements``: Schneider/Schwarz may be announced with Hand; suit and Grand
+      Ouvert then imply Schwarz announced (ISkO).
+    - ``null_overbid``: a Null declaration worth less than the bid is ``refused`` (ISkO,
+      as the ISS does) or lost at once and settled at the ``next_level`` (Lothar).
+    - ``kontra_re`` and ``jungfrau`` are not played by either preset; they exist so that a
+      rule string can say so, and must stay off.
+    """
+
+    bidding_jumps: bool = False
+    all_pass: AllPass = "ramsch"
+    announcements: bool = False
+    null_overbid: NullOverbid = "next_level"
+    kontra_re: bool = False
+    jungfrau: bool = False
+
+    def __post_init__(self) -> None:
+        if self.all_pass not in ("ramsch", "redeal"):
+            raise ValueError(f"all_pass must be ramsch or redeal, not {self.all_pass!r}")
+        if self.null_overbid not in ("refused", "next_level"):
+            raise ValueError(
+                f"null_overbid must be refused or next_level, not {self.null_overbid!r}"
+            )
+        if self.kontra_re:
+            raise ValueError("kontra_re is not supported yet: neither preset plays it")
+        if self.jungfrau:
+            raise ValueError("jungfrau is not supported yet: neither preset plays it")
+
+    @staticmethod
+    def preset(name: str) -> SkatRules:
+        """The named preset: ``lothar`` (default) or ``isko``."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise ValueError(
+                f"unknown Skat preset {name!r}: use {' or '.join(PRESETS)}"
+            ) from None
+
+    @property
+    def preset_name(self) -> str:
+        """The preset this rule set is closest to (the fewest differing fields)."""
+        return min(PRESETS, key=lambda n: len(_diff(PRESETS[n], self)))
+
+    def __str__(self) -> str:
+        base = self.preset_name
+        parts = [f"preset={base}"]
+        for name, value in _diff(PRESETS[base], self):
+            parts.append(f"{name}={_fmt(value)}")
+        return f"skat({','.join(parts)})"
+
+    @staticmethod
+    def parse(text: str) -> SkatRules:
+        """Read a canonical rule string such as ``skat(preset=isko)``; ``lothar`` alone
+        and ``isko`` alone are accepted too."""
+        t = text.strip()
+        if t in PRESETS:
+            return PRESETS[t]
+        m = re.fullmatch(r"skat\((.*)\)", t)
+        if not m:
+            raise ValueError(f"not a Skat rule string: {text!r} (expected skat(preset=...))")
+        items = [p.strip() for p in m.group(1).split(",") if p.strip()]
+        values: dict[str, str] = {}
+        for item in items:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise ValueError(f"rule option {item!r} needs a value (name=value)")
+            values[key.strip()] = value.strip()
+        base = SkatRules.preset(values.pop("preset", "lothar"))
+        known = {f.name: f for f in fields(SkatRules)}
+        changes: dict[str, object] = {}
+        for key, value in values.items():
+            if key not in known:
+                raise ValueError(f"unknown Skat rule option {key!r}")
+            if isinstance(getattr(base, key), bool):
+                if value not in ("yes", "no", "true", "false"):
+                    raise ValueError(f"option {key} must be yes or no, not {value!r}")
+                changes[key] = value in ("yes", "true")
+            else:
+                changes[key] = value
+        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def _diff(a: SkatRules, b: SkatRules) -> list[tuple[str, object]]:
+    return [
+        (f.name, getattr(b, f.name))
+        for f in fields(SkatRules)
+        if getattr(a, f.name) != getattr(b, f.name)
+    ]
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+PRESETS: dict[str, SkatRules] = {
+    "lothar": SkatRules(),
+    "isko": SkatRules(
+        bidding_jumps=True, all_pass="redeal", announcements=True, null_overbid="refused"
+    ),
+}
+
+
+class GameType(Enum):
+    """The games a declarer can announce, and Ramsch."""
+
+    SCHELLEN = "schellen"
+    HERZ = "herz"
+    GRUEN = "gruen"
+    EICHEL = "eichel"
+    GRAND = "grand"
+    NULL = "null"
+    RAMSCH = "ramsch"
+
+    @property
+    def is_suit(self) -> bool:
+        return self in _SUIT_GAMES
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return _SUIT_GAMES.get(self)
+
+    @property
+    def base_value(self) -> int:
+        """Grundwert: Schellen 9, Herz 10, Grün 11, Eichel 12, Grand 24 (Null: 23)."""
+        return _BASE[self]
+
+    @staticmethod
+    def parse(text: str) -> GameType:
+        from stich.cards import _fold
+
+        key = _fold(text)
+        if key in _GAME_WORDS:
+            return _GAME_WORDS[key]
+        raise ValueError(
+            f"unknown game {text!r}: say eichel, gruen, herz, schellen, grand or null"
+        )
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_GAMES = {
+    GameType.SCHELLEN: Suit.SCHELLEN,
+    GameType.HERZ: Suit.HERZ,
+    GameType.GRUEN: Suit.GRUEN,
+    GameType.EICHEL: Suit.EICHEL,
+}
+_BASE = {
+    GameType.SCHELLEN: 9,
+    GameType.HERZ: 10,
+    GameType.GRUEN: 11,
+    GameType.EICHEL: 12,
+    GameType.GRAND: 24,
+    GameType.NULL: 23,
+    GameType.RAMSCH: 0,
+}
+_GAME_WORDS: dict[str, GameType] = {g.value: g for g in GameType}
+for _g, _s in _SUIT_GAMES.items():
+    for _w in (_s.german, _s.french, _s.english, _s.code):
+        from stich.cards import _fold as _f
+
+        _GAME_WORDS[_f(_w)] = _g
+
+
+NULL_VALUES: dict[tuple[bool, bool], int] = {
+    (False, False): 23,
+    (True, False): 35,
+    (False, True): 46,
+    (True, True): 59,
+}
+"""Null values by (hand, ouvert)."""
+
+
+def null_value(hand: bool, ouvert: bool) -> int:
+    return NULL_VALUES[(hand, ouvert)]
+
+
+def max_matadors(game: GameType) -> int:
+    """Most matadors (mit or ohne) a game can have: 11 in a suit game, 4 in Grand."""
+    return 4 if game is GameType.GRAND else 11
+
+
+@cache
+def bidding_ladder(rules: SkatRules) -> tuple[int, ...]:
+    """Every value some game can be worth under these rules, ascending.
+
+    Derived by enumerating the multipliers each rule set allows: matadors + 1 for the
+    game, + Hand, + Schneider, + Schwarz, + Ouvert, and under announcements the announced
+    Schneider and Schwarz.  Null values come from :data:`NULL_VALUES`.
+    """
+    extras = _max_extra_levels(rules)
+    values: set[int] = set(NULL_VALUES.values())
+    for game in (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
+                 GameType.GRAND):
+        for mult in range(2, max_matadors(game) + 1 + extras + 1):
+            values.add(game.base_value * mult)
+    return tuple(sorted(v for v in values if v >= 18))
+
+
+def _max_extra_levels(rules: SkatRules) -> int:
+    """Levels beyond matadors + game that one game can reach: Hand, Schneider, Schwarz,
+    Ouvert, and with announcements Schneider announced and Schwarz announced."""
+    return 4 + (2 if rules.announcements else 0)

@@ -1,0 +1,660 @@
+"""The Skat game state: dealing, bidding, Skat and declaration, card play, outcome.
+
+Seats are positions in the game: 0 = Vorhand, 1 = Mittelhand, 2 = Hinterhand (the dealer).
+A state is immutable; :meth:`SkatState.apply` returns a new one.
+
+>>> s = SkatState.new(seed=7)
+>>> s.phase.name, s.to_move, [str(a) for a in s.legal_actions()]
+('BIDDING', 1, ['18', 'pass'])
+>>> s2 = s.apply(s.parse_action("18"))
+>>> s2.to_move, [str(a) for a in s2.legal_actions()]
+(0, ['hold', 'pass'])
+>>> s.to_move   # the old state is unchanged
+1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from enum import IntEnum
+from typing import Any, NamedTuple
+
+from stich.cards import CARDS, Card, card_points, cards_of, format_cards
+from stich.core import IllegalActionError
+from stich.skat.actions import (
+    HAND,
+    HOLD,
+    PASS,
+    PICKUP,
+    Action,
+    Bid,
+    Declare,
+    Discard,
+    bid,
+    parse_action,
+)
+from stich.skat.outcome import SkatOutcome, make_outcome
+from stich.skat.rules import GameType, SkatRules, bidding_ladder
+from stich.skat.tables import TABLES, GameTables
+
+__all__ = ["Phase", "SkatState", "POSITION_NAMES", "deal_order"]
+
+POSITION_NAMES = ("Vorhand", "Mittelhand", "Hinterhand")
+
+
+class Phase(IntEnum):
+    BIDDING = 0
+    SKAT = 1  # the declarer chooses Hand or picks up the Skat
+    DISCARD = 2
+    DECLARE = 3
+    PLAY = 4
+    OVER = 5
+
+
+_BIDDING, _SKAT, _DISCARD, _DECLARE, _PLAY, _OVER = tuple(Phase)
+
+
+class _Bidding(NamedTuple):
+    value: int  # highest value said or held so far (0: none)
+    duel: int  # 1: Mittelhand says to Vorhand; 2: Hinterhand to the winner; 3: Vorhandrecht
+    bidder: int
+    answerer: int
+    pending: bool  # a value was said and awaits the answerer's hold or pass
+
+
+class _Game(NamedTuple):
+    """What is fixed once the game is declared (or Ramsch begins)."""
+
+    declarer: int  # -1 in Ramsch
+    contract: Declare | None  # None in Ramsch
+    game: GameType
+    bid: int
+    picked_up: bool
+    owned: int  # declarer's ten cards and the Skat, for matadors
+    tables: GameTables
+
+
+class SkatState:
+    """One Skat game in progress (or over).  Build it with :meth:`new`."""
+
+    __slots__ = (
+        "rules", "phase", "to_move", "hands", "skat", "deal", "_bidding", "_game",
+        "trick", "leader", "points", "tricks_won", "_tricks", "_hist", "_end",
+    )
+
+    rules: SkatRules
+    phase: Phase
+    to_move: int
+    hands: tuple[int, int, int]
+    skat: int
+    deal: tuple[tuple[int, int, int], int]
+    _bidding: _Bidding | None
+    _game: _Game | None
+    trick: tuple[int, ...]
+    leader: int
+    points: tuple[int, int, int]
+    tricks_won: tuple[int, int, int]
+    _tricks: tuple[Any, ...] | None
+    _hist: tuple[Any, ...] | None
+    _end: str
+
+    # --- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: SkatRules | None = None,
+        seed: int | None = None,
+        *,
+        rng: random.Random | None = None,
+        hands: Sequence[int] | None = None,
+        skat: int | None = None,
+    ) -> SkatState:
+        """A new game: deal from a seeded shuffle (``seed`` or ``rng``), or from given
+        hands (three 10-card sets) and Skat."""
+        rules = rules if rules is not None else SkatRules()
+        if hands is None:
+            if rng is None:
+                rng = random.Random(seed)
+            order = list(range(32))
+            rng.shuffle(order)
+            h0, h1, h2, sk = deal_order(order)
+        else:
+            if skat is None or len(hands) != 3:
+                raise ValueError("give three hands and the Skat")
+            h0, h1, h2, sk = hands[0], hands[1], hands[2], skat
+            sizes = [h.bit_count() for h in (h0, h1, h2)]
+            if sizes != [10, 10, 10] or sk.bit_count() != 2:
+                raise ValueError(f"a deal is three hands of 10 cards and a Skat of 2, not {sizes}, {sk.bit_count()}")
+            if (h0 | h1 | h2 | sk) != (1 << 32) - 1:
+                raise ValueError("the hands and the Skat must hold all 32 cards once")
+        self = object.__new__(cls)
+        self.rules = rules
+        self.phase = _BIDDING
+        self.to_move = 1
+        self.hands = (h0, h1, h2)
+        self.skat = sk
+        self.deal = ((h0, h1, h2), sk)
+        self._bidding = _Bidding(0, 1, 1, 0, False)
+        self._game = None
+        self.trick = ()
+        self.leader = 0
+        self.points = (0, 0, 0)
+        self.tricks_won = (0, 0, 0)
+        self._tricks = None
+        self._hist = None
+        self._end = ""
+        return self
+
+    def _fork(self) -> SkatState:
+        new = object.__new__(SkatState)
+        new.rules = self.rules
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.hands = self.hands
+        new.skat = self.skat
+        new.deal = self.deal
+        new._bidding = self._bidding
+        new._game = self._game
+        new.trick = self.trick
+        new.leader = self.leader
+        new.points = self.points
+        new.tricks_won = self.tricks_won
+        new._tricks = self._tricks
+        new._hist = self._hist
+        new._end = self._end
+        return new
+
+    # --- simple facts ------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is _OVER
+
+    @property
+    def declarer(self) -> int:
+        """The declarer's seat, or -1 before the auction ends and in Ramsch."""
+        if self._game is not None:
+            return self._game.declarer
+        b = self._bidding
+        if self.phase is _BIDDING or b is None or self._end == "passed":
+            return -1
+        return b.bidder
+
+    @property
+    def bid_value(self) -> int:
+        """The highest value said or held so far (the declarer's bid after the auction)."""
+        return self._bidding.value if self._bidding is not None else 0
+
+    @property
+    def contract(self) -> Declare | None:
+        return self._game.contract if self._game is not None else None
+
+    @property
+    def game(self) -> GameType | None:
+        return self._game.game if self._game is not None else None
+
+    @property
+    def picked_up(self) -> bool:
+        if self._game is not None:
+            return self._game.picked_up
+        return self.phase is _DISCARD or (self.phase is _DECLARE and not self._hand_flag())
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action applied since the deal, in order."""
+        out: list[Action] = []
+        node = self._hist
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    @property
+    def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """Completed tricks as (leader, card indices in play order, winner)."""
+        out = []
+        node = self._tricks
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game is over: '', 'played', 'null_lost', 'null_overbid', 'passed'."""
+        return self._end
+
+    def __repr__(self) -> str:
+        return f"<SkatState {self.rules} {self.phase.name} to_move={self.to_move}>"
+
+    # --- legal actions -----------------------------------------------------------------
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the player to move may take now."""
+        phase = self.phase
+        if phase is _PLAY:
+            hand = self.hands[self.to_move]
+            trick = self.trick
+            if trick:
+                follow = self._game.tables.follow[trick[0]] & hand  # type: ignore[union-attr]
+                if follow:
+                    hand = follow
+            return cards_of(hand)
+        if phase is _BIDDING:
+            return self._bidding_actions()
+        if phase is _SKAT:
+            return (HAND, PICKUP)
+        if phase is _DISCARD:
+            return _discards(self.hands[self.to_move])
+        if phase is _DECLARE:
+            return self._declarations()
+        return ()
+
+    def legal_cards(self) -> int:
+        """The cards the player to move may play, as a set (card play only)."""
+        if self.phase is not _PLAY:
+            return 0
+        hand = self.hands[self.to_move]
+        if self.trick:
+            follow = self._game.tables.follow[self.trick[0]] & hand  # type: ignore[union-attr]
+            if follow:
+                return follow
+        return hand
+
+    def _bidding_actions(self) -> tuple[Action, ...]:
+        b = self._bidding
+        assert b is not None
+        if b.pending:
+            return (HOLD, PASS)
+        if b.duel == 3:
+            return (bid(18), PASS)
+        values = self._sayable(b.value)
+        return tuple(bid(v) for v in values) + (PASS,)
+
+    def _sayable(self, current: int) -> tuple[int, ...]:
+        ladder = bidding_ladder(self.rules)
+        higher = tuple(v for v in ladder if v > current)
+        if not self.rules.bidding_jumps:
+            return higher[:1]
+        return higher
+
+    def _hand_flag(self) -> bool:
+        """In the DECLARE phase: whether the declarer plays Hand."""
+        return self._hist is not None and self._hist[0] is HAND
+
+    def _declarations(self) -> tuple[Declare, ...]:
+        hand = self._hand_flag()
+        announce = self.rules.announcements
+        out: list[Declare] = []
+        for game in (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
+                     GameType.GRAND):
+            out.append(Declare(game, hand=hand))
+            if hand:
+                if announce:
+                    out.append(Declare(game, True, schneider=True))
+                    out.append(Declare(game, True, schneider=True, schwarz=True))
+                    out.append(Declare(game, True, True, True, ouvert=True))
+                else:
+                    out.append(Declare(game, True, ouvert=True))
+        for ouvert in (False, True):
+            d = Declare(GameType.NULL, hand=hand, ouvert=ouvert)
+            if self._null_refusal(d) is None:
+                out.append(d)
+        return tuple(out)
+
+    def _null_refusal(self, d: Declare) -> str | None:
+        value = d.null_value
+        bid_value = self.bid_value
+        if value >= bid_value:
+            return None
+        if self.rules.null_overbid == "refused":
+            return f"{_null_name(d)} ({value}) is refused: the bid is {bid_value}"
+        if bid_value > 59:
+            return f"Null is refused above 59: the bid is {bid_value}"
+        return None
+
+    # --- applying actions --------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form, filling in what the state implies (a Hand
+        declaration need not repeat 'hand'; ISkO Ouvert implies Schneider and Schwarz)."""
+        action = parse_action(text)
+        if isinstance(action, Declare) and self.phase is _DECLARE:
+            hand = action.hand or self._hand_flag()
+            sch, schw = action.schneider, action.schwarz
+            if self.rules.announcements and action.ouvert and action.game is not GameType.NULL:
+                sch = schw = True
+            sch = sch or schw
+            action = Declare(action.game, hand, sch, schw, action.ouvert)
+        return action
+
+    def apply(self, action: Action) -> SkatState:
+        """The state after ``action``; raises IllegalActionError saying why if illegal."""
+        phase = self.phase
+        if phase is _PLAY:
+            if action.__class__ is not Card:
+                raise IllegalActionError(f"it is time to play a card, not {action}")
+            return self._play(action)  # type: ignore[arg-type]
+        if phase is _BIDDING:
+            return self._bid(action)
+        if phase is _SKAT:
+            return self._skat(action)
+        if phase is _DISCARD:
+            return self._discard(action)
+        if phase is _DECLARE:
+            return self._declare(action)
+        raise IllegalActionError("the game is over")
+
+    def apply_text(self, text: str) -> SkatState:
+        return self.apply(self.parse_action(text))
+
+    def _pushed(self, action: Action) -> SkatState:
+        new = self._fork()
+        new._hist = (action, self._hist)
+        return new
+
+    def _bid(self, action: Action) -> SkatState:
+        b = self._bidding
+        assert b is not None
+        who = POSITION_NAMES[self.to_move]
+        if b.pending:
+            if action is HOLD:
+                return self._after_bid(b._replace(pending=False), action, b.bidder)
+            if action is PASS:
+                return self._duel_won(b, action, winner=b.bidder)
+            raise IllegalActionError(f"{who} answers {b.value}: hold or pass, not {action}")
+        if action is PASS:
+            if b.duel == 3:
+                return self._all_passed(action)
+            return self._duel_won(b, action, winner=b.answerer)
+        if not isinstance(action, Bid):
+            raise IllegalActionError(f"{who} bids: say a value or pass, not {action}")
+        v = action.value
+        if b.duel == 3:
+            if v != 18:
+                raise IllegalActionError("Vorhand may only play at 18 or pass")
+            new = self._pushed(action)
+            new._bidding = b._replace(value=18)
+            return new._end_auction(0)
+        ladder = bidding_ladder(self.rules)
+        if v not in ladder:
+            raise IllegalActionError(f"{v} is not a game value: the ladder goes {_ladder_hint(ladder, v)}")
+        sayable = self._sayable(b.value)
+        if not sayable:
+            raise IllegalActionError(f"no value above {b.value} exists: pass")
+        if v not in sayable:
+            if not self.rules.bidding_jumps:
+                raise IllegalActionError(f"next bid must be {sayable[0]}")
+            raise IllegalActionError(f"a bid must be above {b.value}")
+        return self._after_bid(b._replace(value=v, pending=True), action, b.answerer)
+
+    def _after_bid(self, b: _Bidding, action: Action, to_move: int) -> SkatState:
+        new = self._pushed(action)
+        new._bidding = b
+        new.to_move = to_move
+        return new
+
+    def _duel_won(self, b: _Bidding, action: Action, winner: int) -> SkatState:
+        if b.duel == 1:
+            nb = _Bidding(b.value, 2, 2, winner, False)
+            return self._after_bid(nb, action, 2)
+        # duel 2 over
+        if winner == 2 or b.value > 0:
+            new = self._pushed(action)
+            new._bidding = b._replace(pending=False, answerer=winner, bidder=winner)
+            return new._end_auction(winner)
+        # nobody said a value: Vorhandrecht
+        nb = _Bidding(0, 3, 0, 0, False)
+        return self._after_bid(nb, action, 0)
+
+    def _end_auction(self, declarer: int) -> SkatState:
+        self.phase = _SKAT
+        self.to_move = declarer
+        return self
+
+    def _all_passed(self, action: Action) -> SkatState:
+        new = self._pushed(action)
+        if self.rules.all_pass == "redeal":
+            new.phase = _OVER
+            new.to_move = -1
+            new._end = "passed"
+            return new
+        new._game = _Game(-1, None, GameType.RAMSCH, 0, False, 0, TABLES[GameType.RAMSCH])
+        new.phase = _PLAY
+        new.to_move = 0
+        new.leader = 0
+        return new
+
+    def _skat(self, action: Action) -> SkatState:
+        if action is HAND:
+            new = self._pushed(action)
+            new.phase = _DECLARE
+            return new
+        if action is PICKUP:
+            new = self._pushed(action)
+            d = self.to_move
+            hands = list(self.hands)
+            hands[d] |= self.skat
+            new.hands = (hands[0], hands[1], hands[2])
+            new.phase = _DISCARD
+            return new
+        raise IllegalActionError(f"the declarer plays Hand or picks up the Skat, not {action}")
+
+    def _discard(self, action: Action) -> SkatState:
+        if not isinstance(action, Discard):
+            raise IllegalActionError(f"discard two cards (e.g. 'discard {format_cards(self.skat)}'), not {action}")
+        d = self.to_move
+        missing = action.cards & ~self.hands[d]
+        if missing:
+            raise IllegalActionError(f"you cannot discard {format_cards(missing)}: not in your hand")
+        new = self._pushed(action)
+        hands = list(self.hands)
+        hands[d] &= ~action.cards
+        new.hands = (hands[0], hands[1], hands[2])
+        new.skat = action.cards
+        new.phase = _DECLARE
+        return new
+
+    def _declare(self, action: Action) -> SkatState:
+        if not isinstance(action, Declare):
+            raise IllegalActionError(f"declare a game (e.g. 'declare grand'), not {action}")
+        reason = self._declare_refusal(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        d = self.to_move
+        new = self._pushed(action)
+        owned = self.hands[d] | self.skat
+        new._game = _Game(d, action, action.game, self.bid_value, not action.hand, owned,
+                          TABLES[action.game])
+        if action.game is GameType.NULL and action.null_value < self.bid_value:
+            new.phase = _OVER
+            new.to_move = -1
+            new._end = "null_overbid"
+            return new
+        new.phase = _PLAY
+        new.to_move = 0
+        new.leader = 0
+        return new
+
+    def _declare_refusal(self, a: Declare) -> str | None:
+        hand = self._hand_flag()
+        if a.hand != hand:
+            return ("you picked up the Skat: no Hand game" if a.hand
+                    else "you play Hand: say e.g. 'declare grand hand'")
+        if a.game is GameType.RAMSCH:
+            return "Ramsch cannot be declared"
+        if a.game is GameType.NULL:
+            if a.schneider or a.schwarz:
+                return "Schneider and Schwarz cannot be announced in Null"
+            return self._null_refusal(a)
+        if a.ouvert and not hand:
+            return "Ouvert in a suit game or Grand needs Hand"
+        if (a.schneider or a.schwarz) and not self.rules.announcements:
+            return "Schneider and Schwarz are not announced at this table"
+        if (a.schneider or a.schwarz) and not hand:
+            return "Schneider and Schwarz can only be announced with Hand"
+        if a.schwarz and not a.schneider:
+            return "announcing Schwarz includes Schneider: 'declare ... schneider schwarz'"
+        if a.ouvert and self.rules.announcements and not (a.schneider and a.schwarz):
+            return "Ouvert implies Schneider and Schwarz announced"
+        return None
+
+    def _play(self, card: Card) -> SkatState:
+        seat = self.to_move
+        hand = self.hands[seat]
+        bit = card.bit
+        g = self._game
+        assert g is not None
+        trick = self.trick
+        if not hand & bit:
+            raise IllegalActionError(f"you do not hold {card}")
+        if trick:
+            follow = g.tables.follow[trick[0]]
+            if not follow & bit and follow & hand:
+                raise IllegalActionError(self._follow_message(trick[0], follow & hand))
+        new = self._fork()
+        new._hist = (card, self._hist)
+        h = list(self.hands)
+        h[seat] = hand ^ bit
+        new.hands = (h[0], h[1], h[2])
+        if len(trick) < 2:
+            new.trick = trick + (card.index,)
+            new.to_move = _NEXT[seat]
+            return new
+        cards = trick + (card.index,)
+        winner = (self.leader + g.tables.winner(cards)) % 3
+        new.trick = ()
+        pts = list(self.points)
+        pts[winner] += _TRICK_POINTS(cards)
+        tw = list(self.tricks_won)
+        tw[winner] += 1
+        new.tricks_won = (tw[0], tw[1], tw[2])
+        new._tricks = ((self.leader, cards, winner), self._tricks)
+        new.leader = winner
+        new.to_move = winner
+        if g.game is GameType.NULL and winner == g.declarer:
+            new.points = (pts[0], pts[1], pts[2])
+            new.phase = _OVER
+            new.to_move = -1
+            new._end = "null_lost"
+            return new
+        if not h[0] | h[1] | h[2]:
+            if g.declarer < 0:  # Ramsch: the Skat goes to the winner of the last trick
+                pts[winner] += card_points(self.skat)
+            new.phase = _OVER
+            new.to_move = -1
+            new._end = "played"
+        new.points = (pts[0], pts[1], pts[2])
+        return new
+
+    def _follow_message(self, led: int, must: int) -> str:
+        g = self._game
+        assert g is not None
+        if g.tables.trump >> led & 1:
+            what = "trump"
+        else:
+            what = CARDS[led].suit.german
+        return f"you must follow {what}: you hold {format_cards(must)}"
+
+    # --- outcome and views -------------------------------------------------------------
+
+    def outcome(self) -> SkatOutcome:
+        """The whole breakdown of a finished game (raises if it is not over)."""
+        if self.phase is not _OVER:
+            raise IllegalActionError("the game is not over yet")
+        return make_outcome(self)
+
+    def view(self, seat: int) -> Any:
+        """Exactly what ``seat`` may know now (see :class:`stich.skat.view.SkatView`)."""
+        from stich.skat.view import make_view
+
+        return make_view(self, seat)
+
+    def bidding_history(self) -> list[tuple[int, Action]]:
+        """The auction as (seat, action) pairs: public to everybody."""
+        out: list[tuple[int, Action]] = []
+        s = SkatState.new(self.rules, hands=self.deal[0], skat=self.deal[1])
+        for a in self.history:
+            if s.phase is not _BIDDING:
+                break
+            out.append((s.to_move, a))
+            s = s.apply(a)
+        return out
+
+    def replay_states(self) -> Iterator[SkatState]:
+        """The states from the deal to this one, each after one more action."""
+        s = SkatState.new(self.rules, hands=self.deal[0], skat=self.deal[1])
+        yield s
+        for a in self.history:
+            s = s.apply(a)
+            yield s
+
+    @property
+    def game_info(self) -> _Game | None:
+        return self._game
+
+
+def _TRICK_POINTS(cards: tuple[int, ...]) -> int:
+    p = _POINTS
+    return p[cards[0]] + p[cards[1]] + p[cards[2]]
+
+
+_POINTS = tuple(c.points for c in CARDS)
+_NEXT = (1, 2, 0)
+
+
+def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:
+    """Deal a shuffled deck the ISkO way: 3 to each from Vorhand, 2 to the Skat, 4 to
+    each, 3 to each.  Returns the three hands and the Skat as sets."""
+    o = order
+    h0 = 1 << o[0] | 1 << o[1] | 1 << o[2]
+    h1 = 1 << o[3] | 1 << o[4] | 1 << o[5]
+    h2 = 1 << o[6] | 1 << o[7] | 1 << o[8]
+    sk = 1 << o[9] | 1 << o[10]
+    h0 |= 1 << o[11] | 1 << o[12] | 1 << o[13] | 1 << o[14]
+    h1 |= 1 << o[15] | 1 << o[16] | 1 << o[17] | 1 << o[18]
+    h2 |= 1 << o[19] | 1 << o[20] | 1 << o[21] | 1 << o[22]
+    h0 |= 1 << o[23] | 1 << o[24] | 1 << o[25]
+    h1 |= 1 << o[26] | 1 << o[27] | 1 << o[28]
+    h2 |= 1 << o[29] | 1 << o[30] | 1 << o[31]
+    return h0, h1, h2, sk
+
+
+_DISCARD_CACHE: dict[int, tuple[Discard, ...]] = {}
+
+
+def _discards(hand: int) -> tuple[Discard, ...]:
+    cached = _DISCARD_CACHE.get(hand)
+    if cached is not None:
+        return cached
+    idx = [c.index for c in cards_of(hand)]
+    out = tuple(
+        _discard_obj(1 << a | 1 << b) for i, a in enumerate(idx) for b in idx[i + 1:]
+    )
+    if len(_DISCARD_CACHE) > 4096:
+        _DISCARD_CACHE.clear()
+    _DISCARD_CACHE[hand] = out
+    return out
+
+
+_DISCARD_OBJS: dict[int, Discard] = {}
+
+
+def _discard_obj(mask: int) -> Discard:
+    d = _DISCARD_OBJS.get(mask)
+    if d is None:
+        d = _DISCARD_OBJS[mask] = Discard(mask)
+    return d
+
+
+def _null_name(d: Declare) -> str:
+    return "Null" + (" Ouvert" if d.ouvert else "") + (" Hand" if d.hand else "")
+
+
+def _ladder_hint(ladder: tuple[int, ...], v: int) -> str:
+    near = [x for x in ladder if abs(x - v) <= 12][:6] or list(ladder[:6])
+    return ", ".join(map(str, near)) + ", ..."

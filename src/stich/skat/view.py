@@ -1,0 +1,130 @@
+"""What one seat may know: the only thing bots, clients and the server hand out.
+
+A view holds the seat's own hand, the public auction and declaration, every card played
+(tricks are public), the Skat only where the seat has seen it (the declarer after picking
+it up, and the cards the declarer put away), an Ouvert declarer's hand, and, once the game
+is over, the whole deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from stich.cards import cards_of
+from stich.skat.actions import Action, Declare
+from stich.skat.rules import GameType
+from stich.skat.tables import TABLES
+
+if TYPE_CHECKING:
+    from stich.skat.state import SkatState
+
+__all__ = ["SkatView", "make_view"]
+
+
+@dataclass(frozen=True)
+class SkatView:
+    seat: int
+    rules: str
+    phase: str
+    to_move: int
+    hand: int
+    bidding: tuple[tuple[int, str], ...]
+    bid: int
+    declarer: int
+    game: GameType | None
+    contract: Declare | None
+    skat_seen: int  # the Skat as picked up, if this seat has seen it (else 0)
+    discarded: int  # the cards the declarer put away, known to the declarer only (else 0)
+    ouvert_hand: int  # the Ouvert declarer's remaining cards (else 0)
+    trick: tuple[tuple[int, int], ...]  # (seat, card index) in play order
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
+    tricks_won: tuple[int, int, int]
+    legal_actions: tuple[Action, ...]
+    deal: tuple[tuple[int, int, int], int] | None  # the whole deal, once the game is over
+
+    @property
+    def played(self) -> int:
+        """Every card already played, as a set."""
+        m = 0
+        for _, cards, _ in self.tricks:
+            for c in cards:
+                m |= 1 << c
+        for _, c in self.trick:
+            m |= 1 << c
+        return m
+
+    def known_cards(self) -> int:
+        """Every card whose place this view reveals."""
+        m = self.hand | self.skat_seen | self.discarded | self.ouvert_hand | self.played
+        if self.deal is not None:
+            m |= self.deal[0][0] | self.deal[0][1] | self.deal[0][2] | self.deal[1]
+        return m
+
+    def voids(self) -> tuple[int, int, int]:
+        """For each seat, the set of cards it cannot hold because it failed to follow:
+        when a seat did not follow the led group, it holds none of that group."""
+        if self.game is None:
+            return (0, 0, 0)
+        t = TABLES[self.game]
+        out = [0, 0, 0]
+        for leader, cards, _ in self.tricks:
+            group = t.follow[cards[0]]
+            for i, c in enumerate(cards[1:], start=1):
+                if not group >> c & 1:
+                    out[(leader + i) % 3] |= group
+        if self.trick:
+            group = t.follow[self.trick[0][1]]
+            for seat, c in self.trick[1:]:
+                if not group >> c & 1:
+                    out[seat] |= group
+        return (out[0], out[1], out[2])
+
+    def hand_cards(self) -> list[str]:
+        return [str(c) for c in cards_of(self.hand)]
+
+
+def make_view(state: SkatState, seat: int) -> SkatView:
+    if seat not in (0, 1, 2):
+        raise ValueError(f"seat must be 0, 1 or 2, not {seat}")
+    over = state.is_over
+    declarer = state.declarer
+    history = state.history
+    picked = any(str(a) == "pickup" for a in history) and declarer >= 0
+    skat_seen = 0
+    discarded = 0
+    if seat == declarer and picked:
+        skat_seen = state.deal[1]
+        if state.phase.name not in ("DISCARD",):
+            discarded = state.skat
+    if over:
+        skat_seen = state.deal[1]
+        discarded = state.skat if picked else 0
+    contract = state.contract
+    ouvert = 0
+    if contract is not None and contract.ouvert and state.phase.name in ("PLAY", "OVER"):
+        ouvert = state.hands[declarer]
+    trick = tuple(((state.leader + i) % 3, c) for i, c in enumerate(state.trick))
+    game = state.game
+    if game is GameType.RAMSCH and not over:
+        skat_seen = 0
+    return SkatView(
+        seat=seat,
+        rules=str(state.rules),
+        phase=state.phase.name,
+        to_move=state.to_move,
+        hand=state.hands[seat],
+        bidding=tuple((s, str(a)) for s, a in state.bidding_history()),
+        bid=state.bid_value,
+        declarer=declarer,
+        game=game,
+        contract=contract,
+        skat_seen=skat_seen,
+        discarded=discarded,
+        ouvert_hand=ouvert,
+        trick=trick,
+        tricks=tuple(state.tricks),
+        tricks_won=state.tricks_won,
+        legal_actions=tuple(state.legal_actions()) if state.to_move == seat else (),
+        deal=state.deal if over else None,
+    )
