@@ -1,0 +1,12 @@
+"""The `stich` command."""
+
+from __future__ import annotations
+
+from stich.cli import iss, play_skat, replay  # noqa: F401  (they register commands)
+from stich.cli.app import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,3 @@
+"""`stich play skat` (filled in by the terminal-play work)."""
+
+from __future__ import annotations

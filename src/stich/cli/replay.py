@@ -1,0 +1,38 @@
+"""`stich replay FILE`: replay a game record and print its result as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from stich.cli.app import app
+from stich.core import RecordError
+from stich.record import load_records, replay as replay_record
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path = typer.Argument(..., help="A record file (JSON object, list, or one per line)."),
+) -> None:
+    """Replay game records and print each result as JSON; exit 1 on an illegal action or
+    a wrong stored result (the message gives the action's index and the reason)."""
+    try:
+        records = load_records(file)
+    except (OSError, RecordError) as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(1) from None
+    bad = 0
+    for n, rec in enumerate(records):
+        where = f"{file}" + (f" record {n}" if len(records) > 1 else "")
+        try:
+            state = replay_record(rec)
+        except RecordError as e:
+            typer.echo(f"{where}: {e}", err=True)
+            bad += 1
+            continue
+        result = state.outcome().to_dict() if state.is_over else None
+        typer.echo(json.dumps(result, ensure_ascii=False))
+    if bad:
+        raise typer.Exit(1)
