@@ -195,6 +195,7 @@ class Card:
     index: int
     bit: int
     points: int
+    _code: str
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
         return CARDS[suit * 8 + rank]

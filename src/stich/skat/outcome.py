@@ -99,10 +99,10 @@ def make_outcome(state: SkatState) -> SkatOutcome:
     else:
         s = settle_game(state.rules, contract, bid=g.bid, matadors=m, declarer_points=dp,
                         declarer_tricks=dt, defender_tricks=ft)
-    scores = [0, 0, 0]
-    scores[d] = s.score
+    per_seat = [0, 0, 0]
+    per_seat[d] = s.score
     return SkatOutcome(
-        kind="game", scores=(scores[0], scores[1], scores[2]), declarer=d, game=g.game,
+        kind="game", scores=(per_seat[0], per_seat[1], per_seat[2]), declarer=d, game=g.game,
         bid=g.bid, hand=contract.hand, ouvert=contract.ouvert,
         schneider_announced=contract.schneider or contract.schwarz or (
             contract.ouvert and state.rules.announcements and g.game is not GameType.NULL),

@@ -16,6 +16,7 @@ A state is immutable; :meth:`SkatState.apply` returns a new one.
 from __future__ import annotations
 
 import random
+from functools import cache
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
 from typing import Any, NamedTuple
@@ -35,7 +36,7 @@ from stich.skat.actions import (
     parse_action,
 )
 from stich.skat.outcome import SkatOutcome, make_outcome
-from stich.skat.rules import GameType, SkatRules, bidding_ladder
+from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
 from stich.skat.tables import TABLES, GameTables
 
 __all__ = ["Phase", "SkatState", "POSITION_NAMES", "deal_order"]
@@ -81,6 +82,7 @@ class SkatState:
     __slots__ = (
         "rules", "phase", "to_move", "hands", "skat", "deal", "_bidding", "_game",
         "trick", "leader", "points", "tricks_won", "_tricks", "_hist", "_end",
+        "_follow",
     )
 
     rules: SkatRules
@@ -98,6 +100,7 @@ class SkatState:
     _tricks: tuple[Any, ...] | None
     _hist: tuple[Any, ...] | None
     _end: str
+    _follow: tuple[int, ...]  # follow-suit groups of the game being played (else empty)
 
     # --- construction ------------------------------------------------------------------
 
@@ -117,16 +120,18 @@ class SkatState:
         if hands is None:
             if rng is None:
                 rng = random.Random(seed)
-            order = list(range(32))
-            rng.shuffle(order)
-            h0, h1, h2, sk = deal_order(order)
+            rnd = rng.random
+            h0, h1, h2, sk = deal_order(sorted(_DECK_ORDER, key=lambda _: rnd()))
         else:
             if skat is None or len(hands) != 3:
                 raise ValueError("give three hands and the Skat")
             h0, h1, h2, sk = hands[0], hands[1], hands[2], skat
             sizes = [h.bit_count() for h in (h0, h1, h2)]
             if sizes != [10, 10, 10] or sk.bit_count() != 2:
-                raise ValueError(f"a deal is three hands of 10 cards and a Skat of 2, not {sizes}, {sk.bit_count()}")
+                raise ValueError(
+                    f"a deal is three hands of 10 and a Skat of 2 cards, not {sizes} and "
+                    f"{sk.bit_count()}"
+                )
             if (h0 | h1 | h2 | sk) != (1 << 32) - 1:
                 raise ValueError("the hands and the Skat must hold all 32 cards once")
         self = object.__new__(cls)
@@ -145,6 +150,7 @@ class SkatState:
         self._tricks = None
         self._hist = None
         self._end = ""
+        self._follow = ()
         return self
 
     def _fork(self) -> SkatState:
@@ -164,6 +170,7 @@ class SkatState:
         new._tricks = self._tricks
         new._hist = self._hist
         new._end = self._end
+        new._follow = self._follow
         return new
 
     # --- simple facts ------------------------------------------------------------------
@@ -240,7 +247,7 @@ class SkatState:
             hand = self.hands[self.to_move]
             trick = self.trick
             if trick:
-                follow = self._game.tables.follow[trick[0]] & hand  # type: ignore[union-attr]
+                follow = self._follow[trick[0]] & hand
                 if follow:
                     hand = follow
             return cards_of(hand)
@@ -260,7 +267,7 @@ class SkatState:
             return 0
         hand = self.hands[self.to_move]
         if self.trick:
-            follow = self._game.tables.follow[self.trick[0]] & hand  # type: ignore[union-attr]
+            follow = self._follow[self.trick[0]] & hand
             if follow:
                 return follow
         return hand
@@ -269,18 +276,13 @@ class SkatState:
         b = self._bidding
         assert b is not None
         if b.pending:
-            return (HOLD, PASS)
+            return _HOLD_PASS
         if b.duel == 3:
-            return (bid(18), PASS)
-        values = self._sayable(b.value)
-        return tuple(bid(v) for v in values) + (PASS,)
+            return _VORHANDRECHT
+        return _bid_options(self.rules)[b.value]
 
     def _sayable(self, current: int) -> tuple[int, ...]:
-        ladder = bidding_ladder(self.rules)
-        higher = tuple(v for v in ladder if v > current)
-        if not self.rules.bidding_jumps:
-            return higher[:1]
-        return higher
+        return tuple(a.value for a in _bid_options(self.rules)[current] if isinstance(a, Bid))
 
     def _hand_flag(self) -> bool:
         """In the DECLARE phase: whether the declarer plays Hand."""
@@ -288,23 +290,12 @@ class SkatState:
 
     def _declarations(self) -> tuple[Declare, ...]:
         hand = self._hand_flag()
-        announce = self.rules.announcements
-        out: list[Declare] = []
-        for game in (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
-                     GameType.GRAND):
-            out.append(Declare(game, hand=hand))
-            if hand:
-                if announce:
-                    out.append(Declare(game, True, schneider=True))
-                    out.append(Declare(game, True, schneider=True, schwarz=True))
-                    out.append(Declare(game, True, True, True, ouvert=True))
-                else:
-                    out.append(Declare(game, True, ouvert=True))
-        for ouvert in (False, True):
-            d = Declare(GameType.NULL, hand=hand, ouvert=ouvert)
-            if self._null_refusal(d) is None:
-                out.append(d)
-        return tuple(out)
+        bid_value = self.bid_value
+        lenient = self.rules.null_overbid == "next_level" and bid_value <= 59
+        nulls = tuple(
+            NULL_VALUES[(hand, o)] >= bid_value or lenient for o in (False, True)
+        )
+        return _declaration_options(hand, self.rules.announcements, nulls)
 
     def _null_refusal(self, d: Declare) -> str | None:
         value = d.null_value
@@ -336,9 +327,9 @@ class SkatState:
         """The state after ``action``; raises IllegalActionError saying why if illegal."""
         phase = self.phase
         if phase is _PLAY:
-            if action.__class__ is not Card:
-                raise IllegalActionError(f"it is time to play a card, not {action}")
-            return self._play(action)  # type: ignore[arg-type]
+            if action.__class__ is Card:
+                return self._play(action)
+            raise IllegalActionError(f"it is time to play a card, not {action}")
         if phase is _BIDDING:
             return self._bid(action)
         if phase is _SKAT:
@@ -360,37 +351,44 @@ class SkatState:
     def _bid(self, action: Action) -> SkatState:
         b = self._bidding
         assert b is not None
-        who = POSITION_NAMES[self.to_move]
         if b.pending:
             if action is HOLD:
-                return self._after_bid(b._replace(pending=False), action, b.bidder)
+                return self._after_bid(
+                    _Bidding(b.value, b.duel, b.bidder, b.answerer, False), action, b.bidder)
             if action is PASS:
                 return self._duel_won(b, action, winner=b.bidder)
-            raise IllegalActionError(f"{who} answers {b.value}: hold or pass, not {action}")
-        if action is PASS:
+        elif action is PASS:
             if b.duel == 3:
                 return self._all_passed(action)
             return self._duel_won(b, action, winner=b.answerer)
+        elif b.duel == 3:
+            if action == _VORHANDRECHT[0]:
+                new = self._pushed(action)
+                new._bidding = _Bidding(18, 3, 0, 0, False)
+                return new._end_auction(0)
+        elif isinstance(action, Bid) and action in _bid_options(self.rules)[b.value]:
+            return self._after_bid(
+                _Bidding(action.value, b.duel, b.bidder, b.answerer, True), action, b.answerer)
+        raise IllegalActionError(self._bid_refusal(b, action))
+
+    def _bid_refusal(self, b: _Bidding, action: Action) -> str:
+        who = POSITION_NAMES[self.to_move]
+        if b.pending:
+            return f"{who} answers {b.value}: hold or pass, not {action}"
         if not isinstance(action, Bid):
-            raise IllegalActionError(f"{who} bids: say a value or pass, not {action}")
-        v = action.value
+            return f"{who} bids: say a value or pass, not {action}"
         if b.duel == 3:
-            if v != 18:
-                raise IllegalActionError("Vorhand may only play at 18 or pass")
-            new = self._pushed(action)
-            new._bidding = b._replace(value=18)
-            return new._end_auction(0)
+            return "Vorhand may only play at 18 or pass"
+        v = action.value
         ladder = bidding_ladder(self.rules)
         if v not in ladder:
-            raise IllegalActionError(f"{v} is not a game value: the ladder goes {_ladder_hint(ladder, v)}")
+            return f"{v} is not a game value: the ladder goes {_ladder_hint(ladder, v)}"
         sayable = self._sayable(b.value)
         if not sayable:
-            raise IllegalActionError(f"no value above {b.value} exists: pass")
-        if v not in sayable:
-            if not self.rules.bidding_jumps:
-                raise IllegalActionError(f"next bid must be {sayable[0]}")
-            raise IllegalActionError(f"a bid must be above {b.value}")
-        return self._after_bid(b._replace(value=v, pending=True), action, b.answerer)
+            return f"no value above {b.value} exists: pass"
+        if not self.rules.bidding_jumps:
+            return f"next bid must be {sayable[0]}"
+        return f"a bid must be above {b.value}"
 
     def _after_bid(self, b: _Bidding, action: Action, to_move: int) -> SkatState:
         new = self._pushed(action)
@@ -405,7 +403,7 @@ class SkatState:
         # duel 2 over
         if winner == 2 or b.value > 0:
             new = self._pushed(action)
-            new._bidding = b._replace(pending=False, answerer=winner, bidder=winner)
+            new._bidding = _Bidding(b.value, b.duel, winner, winner, False)
             return new._end_auction(winner)
         # nobody said a value: Vorhandrecht
         nb = _Bidding(0, 3, 0, 0, False)
@@ -424,6 +422,7 @@ class SkatState:
             new._end = "passed"
             return new
         new._game = _Game(-1, None, GameType.RAMSCH, 0, False, 0, TABLES[GameType.RAMSCH])
+        new._follow = TABLES[GameType.RAMSCH].follow
         new.phase = _PLAY
         new.to_move = 0
         new.leader = 0
@@ -446,11 +445,15 @@ class SkatState:
 
     def _discard(self, action: Action) -> SkatState:
         if not isinstance(action, Discard):
-            raise IllegalActionError(f"discard two cards (e.g. 'discard {format_cards(self.skat)}'), not {action}")
+            raise IllegalActionError(
+                f"discard two cards (e.g. 'discard {format_cards(self.skat)}'), not {action}"
+            )
         d = self.to_move
         missing = action.cards & ~self.hands[d]
         if missing:
-            raise IllegalActionError(f"you cannot discard {format_cards(missing)}: not in your hand")
+            raise IllegalActionError(
+                f"you cannot discard {format_cards(missing)}: not in your hand"
+            )
         new = self._pushed(action)
         hands = list(self.hands)
         hands[d] &= ~action.cards
@@ -468,6 +471,7 @@ class SkatState:
         d = self.to_move
         new = self._pushed(action)
         owned = self.hands[d] | self.skat
+        new._follow = TABLES[action.game].follow
         new._game = _Game(d, action, action.game, self.bid_value, not action.hand, owned,
                           TABLES[action.game])
         if action.game is GameType.NULL and action.null_value < self.bid_value:
@@ -505,44 +509,59 @@ class SkatState:
 
     def _play(self, card: Card) -> SkatState:
         seat = self.to_move
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         bit = card.bit
-        g = self._game
-        assert g is not None
+        g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
         if not hand & bit:
             raise IllegalActionError(f"you do not hold {card}")
         if trick:
-            follow = g.tables.follow[trick[0]]
+            follow = self._follow[trick[0]]
             if not follow & bit and follow & hand:
                 raise IllegalActionError(self._follow_message(trick[0], follow & hand))
-        new = self._fork()
+        new = object.__new__(SkatState)
+        new.rules = self.rules
+        new.phase = _PLAY
+        new.skat = self.skat
+        new.deal = self.deal
+        new._bidding = self._bidding
+        new._game = g
         new._hist = (card, self._hist)
-        h = list(self.hands)
-        h[seat] = hand ^ bit
-        new.hands = (h[0], h[1], h[2])
+        new._end = ""
+        new._follow = self._follow
+        hand ^= bit
+        if seat == 0:
+            new.hands = (hand, hands[1], hands[2])
+        elif seat == 1:
+            new.hands = (hands[0], hand, hands[2])
+        else:
+            new.hands = (hands[0], hands[1], hand)
         if len(trick) < 2:
             new.trick = trick + (card.index,)
             new.to_move = _NEXT[seat]
+            new.leader = self.leader
+            new.points = self.points
+            new.tricks_won = self.tricks_won
+            new._tricks = self._tricks
             return new
         cards = trick + (card.index,)
-        winner = (self.leader + g.tables.winner(cards)) % 3
+        leader = self.leader
+        winner = (leader + g.tables.winner(cards)) % 3
         new.trick = ()
         pts = list(self.points)
-        pts[winner] += _TRICK_POINTS(cards)
+        pts[winner] += _POINTS[cards[0]] + _POINTS[cards[1]] + _POINTS[cards[2]]
         tw = list(self.tricks_won)
         tw[winner] += 1
         new.tricks_won = (tw[0], tw[1], tw[2])
-        new._tricks = ((self.leader, cards, winner), self._tricks)
+        new._tricks = ((leader, cards, winner), self._tricks)
         new.leader = winner
         new.to_move = winner
-        if g.game is GameType.NULL and winner == g.declarer:
-            new.points = (pts[0], pts[1], pts[2])
+        if g.declarer == winner and g.game is GameType.NULL:
             new.phase = _OVER
             new.to_move = -1
             new._end = "null_lost"
-            return new
-        if not h[0] | h[1] | h[2]:
+        elif not (new.hands[0] | new.hands[1] | new.hands[2]):
             if g.declarer < 0:  # Ramsch: the Skat goes to the winner of the last trick
                 pts[winner] += card_points(self.skat)
             new.phase = _OVER
@@ -554,10 +573,7 @@ class SkatState:
     def _follow_message(self, led: int, must: int) -> str:
         g = self._game
         assert g is not None
-        if g.tables.trump >> led & 1:
-            what = "trump"
-        else:
-            what = CARDS[led].suit.german
+        what = "trump" if g.tables.trump >> led & 1 else CARDS[led].suit.german
         return f"you must follow {what}: you hold {format_cards(must)}"
 
     # --- outcome and views -------------------------------------------------------------
@@ -598,13 +614,29 @@ class SkatState:
         return self._game
 
 
-def _TRICK_POINTS(cards: tuple[int, ...]) -> int:
-    p = _POINTS
-    return p[cards[0]] + p[cards[1]] + p[cards[2]]
-
-
 _POINTS = tuple(c.points for c in CARDS)
 _NEXT = (1, 2, 0)
+_DECK_ORDER = tuple(range(32))
+_HOLD_PASS: tuple[Action, ...] = (HOLD, PASS)
+_VORHANDRECHT: tuple[Action, ...] = (bid(18), PASS)
+_BID_OPTIONS: dict[tuple[bool, bool], dict[int, tuple[Action, ...]]] = {}
+
+
+def _bid_options(rules: SkatRules) -> dict[int, tuple[Action, ...]]:
+    """For each highest value so far, what the bidder may say: the next ladder value
+    (or, with jumps, any higher one), and pass."""
+    key = (rules.announcements, rules.bidding_jumps)
+    table = _BID_OPTIONS.get(key)
+    if table is None:
+        ladder = bidding_ladder(rules)
+        table = {}
+        for current in (0, *ladder):
+            higher = [v for v in ladder if v > current]
+            if not rules.bidding_jumps:
+                higher = higher[:1]
+            table[current] = (*(bid(v) for v in higher), PASS)
+        _BID_OPTIONS[key] = table
+    return table
 
 
 def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:
@@ -624,31 +656,39 @@ def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:
     return h0, h1, h2, sk
 
 
-_DISCARD_CACHE: dict[int, tuple[Discard, ...]] = {}
-
-
 def _discards(hand: int) -> tuple[Discard, ...]:
-    cached = _DISCARD_CACHE.get(hand)
-    if cached is not None:
-        return cached
+    """Every pair of cards in the hand, as Discard actions."""
     idx = [c.index for c in cards_of(hand)]
-    out = tuple(
-        _discard_obj(1 << a | 1 << b) for i, a in enumerate(idx) for b in idx[i + 1:]
-    )
-    if len(_DISCARD_CACHE) > 4096:
-        _DISCARD_CACHE.clear()
-    _DISCARD_CACHE[hand] = out
-    return out
+    pairs = _DISCARD_PAIRS
+    return tuple([pairs[a][b] for i, a in enumerate(idx) for b in idx[i + 1:]])
 
 
-_DISCARD_OBJS: dict[int, Discard] = {}
+_DISCARD_PAIRS: tuple[tuple[Discard, ...], ...] = tuple(
+    tuple(Discard(1 << a | 1 << b) if a != b else None for b in range(32))  # type: ignore[misc]
+    for a in range(32)
+)
 
 
-def _discard_obj(mask: int) -> Discard:
-    d = _DISCARD_OBJS.get(mask)
-    if d is None:
-        d = _DISCARD_OBJS[mask] = Discard(mask)
-    return d
+@cache
+def _declaration_options(hand: bool, announce: bool, nulls: tuple[bool, ...]
+                         ) -> tuple[Declare, ...]:
+    """The games a declarer may announce (``nulls``: which of Null, Null Ouvert are
+    allowed at this bid)."""
+    out: list[Declare] = []
+    for game in (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
+                 GameType.GRAND):
+        out.append(Declare(game, hand=hand))
+        if hand:
+            if announce:
+                out.append(Declare(game, True, schneider=True))
+                out.append(Declare(game, True, schneider=True, schwarz=True))
+                out.append(Declare(game, True, True, True, ouvert=True))
+            else:
+                out.append(Declare(game, True, ouvert=True))
+    for ouvert, allowed in zip((False, True), nulls, strict=True):
+        if allowed:
+            out.append(Declare(GameType.NULL, hand=hand, ouvert=ouvert))
+    return tuple(out)
 
 
 def _null_name(d: Declare) -> str:
