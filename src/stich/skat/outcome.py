@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stich.cards import card_points
 from stich.skat.rules import GameType
@@ -15,8 +14,7 @@ if TYPE_CHECKING:
 __all__ = ["SkatOutcome", "make_outcome"]
 
 
-@dataclass(frozen=True)
-class SkatOutcome:
+class SkatOutcome(NamedTuple):
     """Everything about how a game ended.
 
     ``kind`` is ``game`` (a declarer played), ``ramsch`` or ``passed`` (everybody passed
@@ -24,6 +22,8 @@ class SkatOutcome:
     (seat 0 = Vorhand).  For Ramsch, ``points`` holds each seat's card points (the Skat
     counted for the winner of the last trick), ``loser`` the seat that pays, and
     ``durchmarsch`` whether one player took every trick.
+
+    It is an immutable named tuple: cheap to build, since random playouts build millions.
     """
 
     kind: str
@@ -50,7 +50,6 @@ class SkatOutcome:
     tricks: tuple[int, int, int] = (0, 0, 0)
     loser: int | None = None
     durchmarsch: bool = False
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def mit(self) -> bool:

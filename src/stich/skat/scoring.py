@@ -17,8 +17,7 @@ The worked example of the rule text: Eichel mit 2 is game 3, worth 36.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from stich.cards import Rank, Suit
 from stich.skat.actions import Declare
@@ -40,10 +39,17 @@ _SUIT_ORDER = (Rank.ASS, Rank.ZEHN, Rank.KOENIG, Rank.OBER, Rank.NINE, Rank.EIGH
 
 def trump_order(game: GameType) -> tuple[int, ...]:
     """Trump card indices from the highest down: the four Unter, then the trump suit."""
+    return _TRUMP_ORDER[game]
+
+
+def _trump_order(game: GameType) -> tuple[int, ...]:
     suit = game.trump_suit
     if suit is None:
         return _JACKS
     return _JACKS + tuple(suit * 8 + r for r in _SUIT_ORDER)
+
+
+_TRUMP_ORDER = {g: _trump_order(g) for g in GameType}
 
 
 def matadors(owned: int, game: GameType) -> int:
@@ -60,8 +66,7 @@ def matadors(owned: int, game: GameType) -> int:
     return n if has_top else -n
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The value and result of a declarer's game."""
 
     multiplier: int
@@ -73,7 +78,7 @@ class Settlement:
     score: int
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return self._asdict()
 
 
 def overbid_value(base: int, bid: int) -> int:
