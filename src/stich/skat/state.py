@@ -16,9 +16,9 @@ A state is immutable; :meth:`SkatState.apply` returns a new one.
 from __future__ import annotations
 
 import random
-from functools import cache
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
+from functools import cache
 from typing import Any, NamedTuple
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
