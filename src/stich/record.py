@@ -62,16 +62,23 @@ def skat_record(
 
 def replay(record: dict[str, Any], *, check_result: bool = True) -> SkatState:
     """Replay a record; raises RecordError naming the action index and the reason."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    fmt = record.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"unknown record format {fmt!r} (this version reads {FORMAT})")
     game = record.get("game")
     if game != "skat":
         raise RecordError(f"unknown game {game!r} in record")
     try:
         rules = SkatRules.parse(str(record["rules"]))
         deal = record["deal"]
-        hands = [parse_cards(h) for h in deal["hands"]]
-        skat = parse_cards(deal["skat"])
+        hands = [_cards(h, "a hand") for h in deal["hands"]]
+        skat = _cards(deal["skat"], "the Skat")
         state = SkatState.new(rules, hands=hands, skat=skat)
-    except (KeyError, TypeError, ValueError) as e:
+    except KeyError as e:
+        raise RecordError(f"bad record header: missing field {e}") from None
+    except (TypeError, ValueError) as e:
         raise RecordError(f"bad record header: {e}") from None
     actions = record.get("actions", [])
     if not isinstance(actions, list):
@@ -83,6 +90,8 @@ def replay(record: dict[str, Any], *, check_result: bool = True) -> SkatState:
             raise RecordError(f"action {i} ({text!r}): {e}") from None
     stored = record.get("result")
     if check_result and stored is not None:
+        if not isinstance(stored, dict):
+            raise RecordError("'result' must be a JSON object or null")
         if not state.is_over:
             raise RecordError(
                 f"the record stores a result but the game is not over after {len(actions)} actions"
@@ -98,6 +107,13 @@ def replay(record: dict[str, Any], *, check_result: bool = True) -> SkatState:
     return state
 
 
+def _cards(text: Any, what: str) -> int:
+    """Cards given as text (``"CJ SJ HA"``) in a record's deal."""
+    if not isinstance(text, str):
+        raise ValueError(f"{what} is written as card codes in one string, not {text!r}")
+    return parse_cards(text)
+
+
 def verify(record: dict[str, Any]) -> SkatState:
     """Replay and check the stored result (alias of :func:`replay`)."""
     return replay(record, check_result=True)
@@ -105,20 +121,30 @@ def verify(record: dict[str, Any]) -> SkatState:
 
 def load_records(path: str | Path) -> list[dict[str, Any]]:
     """Read one record (a JSON object) or many (a JSON list, or one object per line)."""
-    text = Path(path).read_text(encoding="utf-8")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path}: not a UTF-8 text file ({e.reason})") from None
     stripped = text.strip()
     if not stripped:
         raise RecordError(f"{path}: empty file")
     try:
         data = json.loads(stripped)
-    except json.JSONDecodeError:
+    except json.JSONDecodeError as whole:
+        # Perhaps one record per line (JSON Lines); if not even the first line is JSON,
+        # the file is one broken document: report where the whole parse failed.
         out = []
-        for n, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                try:
-                    out.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    raise RecordError(f"{path}:{n}: not JSON: {e.msg}") from None
+        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
+        for i, (n, line) in enumerate(lines):
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                if i == 0:
+                    raise RecordError(
+                        f"{path}: not JSON: {whole.msg} (line {whole.lineno}, "
+                        f"column {whole.colno})"
+                    ) from None
+                raise RecordError(f"{path}:{n}: not JSON: {e.msg}") from None
         return out
     if isinstance(data, list):
         return data

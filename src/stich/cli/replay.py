@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from stich.cli.app import app
 from stich.core import RecordError
-from stich.record import load_records, replay as replay_record
+from stich.record import load_records
+from stich.record import replay as replay_record
 
 
 @app.command("replay")
 def replay_cmd(
-    file: Path = typer.Argument(..., help="A record file (JSON object, list, or one per line)."),
+    file: Annotated[
+        Path, typer.Argument(help="A record file (JSON object, list, or one per line).")
+    ],
 ) -> None:
     """Replay game records and print each result as JSON; exit 1 on an illegal action or
     a wrong stored result (the message gives the action's index and the reason)."""
