@@ -26,13 +26,12 @@ from stich.skat.iss import (
     read_iss_lines,
     replay_iss,
 )
+from tests.validation import validation_dir
 
 REPO = Path(__file__).resolve().parents[2]
-VALIDATION = REPO / ".." / "shared" / "validation"
+VALIDATION = validation_dir()
 ISS_FILE = VALIDATION / "iss" / "jskat-examples.sgf"
 ISKO = SkatRules.preset("isko")
-
-pytestmark = pytest.mark.skipif(not ISS_FILE.exists(), reason=f"{ISS_FILE} not found")
 
 
 def _lines() -> dict[str, str]:
