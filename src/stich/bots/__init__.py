@@ -1,0 +1,30 @@
+"""Skat bots: they receive views (never the state) and return legal actions.
+
+>>> make_bot("heuristic").name, make_bot("random").name
+('heuristic', 'random')
+>>> sorted(BOTS)
+['heuristic', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from stich.bots.base import Bot, RandomBot
+from stich.bots.heuristic import SkatHeuristicBot
+
+__all__ = ["BOTS", "Bot", "RandomBot", "SkatHeuristicBot", "make_bot"]
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "heuristic": SkatHeuristicBot,
+}
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot by name: ``random`` or ``heuristic``."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: use {' or '.join(sorted(BOTS))}") from None
+    return factory()

@@ -1,0 +1,128 @@
+"""A simple rule-based Skat bot: bids by hand strength, discards and declares by expected
+score, and plays by the rules of thumb every club player knows.
+
+- Bidding: the highest value of a game it would likely win (:func:`best_bid`), never
+  more; Null for hands of low cards.
+- Hand or Skat: Hand only when a Hand game is expected to score more than picking up.
+- Discarding: tries all 66 pairs and keeps the one with the best expected score (trumps
+  stay, short weak suits and blank tens go, points are put away safely; in Null the
+  dangerous high cards go).
+- Card play (see :mod:`stich.bots.play`): the declarer pulls trumps and cashes aces;
+  defenders smear points onto a partner's trick, follow low when losing and take
+  tricks when they can; in Null the declarer stays low; in Ramsch everybody avoids points.
+
+>>> import random
+>>> from stich.skat import SkatState
+>>> s = SkatState.new(seed=11)
+>>> bot, rng = SkatHeuristicBot(), random.Random(1)
+>>> while not s.is_over:
+...     s = s.apply(bot.choose(s.view(s.to_move), rng))
+>>> s.outcome().kind in ("game", "ramsch")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from stich.bots.play import choose_card
+from stich.bots.skat_eval import (
+    PICKUP_BONUS,
+    Candidate,
+    best_bid,
+    candidates,
+    discard_score,
+)
+from stich.cards import card_points
+from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Action, Bid, Declare, Discard
+from stich.skat.rules import GameType, SkatRules
+from stich.skat.view import SkatView
+
+__all__ = ["SkatHeuristicBot"]
+
+
+class SkatHeuristicBot:
+    """A rule-based bot; deterministic except where ``rng`` breaks ties."""
+
+    name = "heuristic"
+
+    def __init__(self, min_p: float = 0.55) -> None:
+        self.min_p = min_p
+
+    def choose(self, view: SkatView, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do (phase {view.phase})")
+        phase = view.phase
+        if phase == "BIDDING":
+            action: Action = self._bid(view)
+        elif phase == "SKAT":
+            action = self._hand_or_pickup(view)
+        elif phase == "DISCARD":
+            action = self._discard(view)
+        elif phase == "DECLARE":
+            action = self._declare(view)
+        else:
+            action = choose_card(view)
+        if action not in legal:  # a safety net: a bot never returns an illegal action
+            return rng.choice(legal)
+        return action
+
+    # --- auction -------------------------------------------------------------------------
+
+    def _bid(self, view: SkatView) -> Action:
+        legal = view.legal_actions
+        limit = best_bid(view.hand, SkatRules.parse(view.rules), min_p=self.min_p)
+        if HOLD in legal:
+            return HOLD if view.bid <= limit else PASS
+        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.value)
+        if bids and bids[0].value <= limit:
+            return bids[0]
+        return PASS
+
+    # --- Skat, discard, declaration ------------------------------------------------------
+
+    def _hand_or_pickup(self, view: SkatView) -> Action:
+        hand = view.hand
+        with_hand = _best(candidates(hand, hand, hand=True, bid=view.bid))
+        pickup = _best(candidates(hand, hand, hand=False, bid=view.bid, bonus=PICKUP_BONUS))
+        # The pickup bonus is generous on purpose (for bidding); a sure Hand game that
+        # is worth nearly as much is the better choice.
+        if with_hand.p >= 0.85 and with_hand.ev >= 0.8 * pickup.ev:
+            return HAND
+        return PICKUP
+
+    def _discard(self, view: SkatView) -> Action:
+        twelve = view.hand
+        best: tuple[float, Discard] | None = None
+        for a in view.legal_actions:
+            if not isinstance(a, Discard):
+                continue
+            ev, _ = discard_score(twelve & ~a.cards, a.cards, twelve, view.bid)
+            # Ties: put the most points away.
+            key = ev + card_points(a.cards) * 1e-3
+            if best is None or key > best[0]:
+                best = (key, a)
+        assert best is not None
+        return best[1]
+
+    def _declare(self, view: SkatView) -> Action:
+        hand = view.hand
+        legal = [a for a in view.legal_actions if isinstance(a, Declare)]
+        picked = bool(view.skat_seen)
+        if picked:
+            _, choice = discard_score(hand, view.discarded, hand | view.discarded, view.bid)
+        else:
+            choice = _best(c for c in candidates(hand, hand, hand=True, bid=view.bid)
+                           if c.game is GameType.NULL or not c.ouvert)
+        for a in legal:
+            if (a.game is choice.game and a.ouvert == choice.ouvert
+                    and not a.schneider and not a.schwarz):
+                return a
+        plain = [a for a in legal if not (a.schneider or a.schwarz or a.ouvert)]
+        return (plain or legal)[0]
+
+
+def _best(cands: Iterable[Candidate]) -> Candidate:
+    return max(cands, key=lambda c: c.ev)

@@ -1,0 +1,290 @@
+"""`stich play skat`: bots-only JSON records, a scripted person, bad input, --help."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import click
+import pytest
+import typer.main
+from rich.console import Console
+from typer.testing import CliRunner
+
+from stich.bots import SkatHeuristicBot
+from stich.cards import Card
+from stich.cli import app
+from stich.cli.i18n import Translator
+from stich.cli.play_skat import PlayOptions, SkatSession
+from stich.cli.skat_input import InputProblem, interpret
+from stich.record import replay, skat_record
+from stich.skat import (
+    HAND,
+    HOLD,
+    PASS,
+    PICKUP,
+    Bid,
+    Declare,
+    Discard,
+    GameType,
+    SkatRules,
+    SkatState,
+)
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        result.output, result.exception)
+    return result.exit_code, result.output
+
+
+# --- bots only, JSON ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["lothar", "isko"])
+def test_bots_only_json_records_replay_identically(rules: str) -> None:
+    code, out = invoke("play", "skat", "--bots", "3", "--json", "--games", "12", "--seed", "4",
+                       "--rules", rules)
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 12
+    for line in lines:
+        rec = json.loads(line)  # nothing but records on stdout
+        assert rec["format"] == "stich-record/1"
+        assert rec["rules"] == str(SkatRules.preset(rules))
+        state = replay(rec)  # checks the stored result against the replay
+        assert state.outcome().to_dict() == rec["result"]
+        assert skat_record(state, rec["players"], seed=rec["seed"]) == rec
+        again = SkatState.new(SkatRules.parse(rec["rules"]), seed=rec["seed"])
+        assert again.deal == state.deal  # the seed reproduces the deal
+
+
+def test_bots_only_json_dealer_moves_and_is_reproducible() -> None:
+    _, a = invoke("play", "skat", "--bots", "3", "--json", "--games", "6", "--seed", "9")
+    _, b = invoke("play", "skat", "--bots", "3", "--json", "--games", "6", "--seed", "9")
+    assert a == b
+    dealers = [json.loads(line)["players"][2] for line in a.splitlines()]
+    assert len(set(dealers[:3])) == 3  # everybody deals once in three games
+    assert dealers[:3] == dealers[3:]
+
+
+def test_bots_only_random_bots_json() -> None:
+    code, out = invoke("play", "skat", "--bots", "3", "--bot", "random", "--json", "--games",
+                       "5", "--seed", "1")
+    assert code == 0
+    for line in out.splitlines():
+        replay(json.loads(line))
+
+
+def test_bots_only_prints_games_and_the_list() -> None:
+    code, out = invoke("play", "skat", "--bots", "3", "--games", "3", "--seed", "2", "-v",
+                       "--lang", "en")
+    assert code == 0
+    assert "Game 3 of 3" in out
+    assert "Skat list" in out and "Bilanz" in out
+    assert "Trick 10" in out or "Ramsch" in out or "Null" in out
+
+
+# --- the person at the table -------------------------------------------------------------
+
+
+def test_scripted_person_session_with_bad_inputs() -> None:
+    script = "\n".join([
+        "foo",        # not an action at all
+        "19",         # not the next value
+        "?",          # help
+        "hand",       # not now
+        "pass",
+    ]) + "\n"
+    code, out = invoke("play", "skat", "--seed", "1", input=script)
+    assert code == 0
+    assert "Traceback" not in out
+    assert "Das verstehe ich nicht: 'foo'" in out
+    assert "Jetzt geht nur: 18, passe" in out or "Jetzt geht nur: ja, passe" in out \
+        or "Jetzt geht nur: 20, passe" in out
+    assert "Erlaubt:" in out
+    assert "Eingabe zu Ende" in out  # EOF ends the sitting cleanly
+
+
+def test_person_plays_cards_by_number_code_and_name() -> None:
+    # Seed 3: the person (Vorhand) passes and leads the first trick.
+    lines = ["pass", "99", "Eichel Sieben", "Grün Unter"] + [str(n) for n in range(1, 11)] * 10
+    code, out = invoke("play", "skat", "--seed", "3", input="\n".join(lines) + "\n")
+    assert code == 0
+    assert "Traceback" not in out
+    assert "Eine Karte mit der Nummer 99 gibt es nicht" in out
+    assert "Eichel 7 (C7) hast du nicht auf der Hand" in out
+    assert "Du musst bedienen" in out
+    assert "Letzter Stich (1): Du Grün Unter" in out
+    assert "Skat: " in out
+    assert "Skatliste" in out and "Punktestand" in out
+
+
+def test_quit_ends_cleanly() -> None:
+    code, out = invoke("play", "skat", "--seed", "1", "--lang", "en", input="quit\n")
+    assert code == 0
+    assert "Bye!" in out
+
+
+def test_pipe_in_a_real_process() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", "from stich.cli import main; main()", "play", "skat",
+         "--seed", "1", "--games", "2"],
+        input="18\nja\n20\nfoo\npass\n", capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "Das verstehe ich nicht" in proc.stdout
+
+
+class AutoPerson:
+    """A person who types what the heuristic bot would do, in the action's text form."""
+
+    def __init__(self) -> None:
+        self.bot = SkatHeuristicBot()
+        self.rng = random.Random(0)
+        self.session: SkatSession | None = None
+        self.typed: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        assert self.session is not None and self.session.asking is not None
+        state, seat = self.session.asking
+        text = str(self.bot.choose(state.view(seat), self.rng))
+        self.typed.append(text)
+        return text
+
+
+@pytest.mark.parametrize(("rules", "lang", "cards"), [
+    ("lothar", "de", "german"), ("isko", "en", "english"), ("lothar", "en", "french"),
+])
+def test_whole_sittings_with_a_typing_person(rules: str, lang: str, cards: str) -> None:
+    person = AutoPerson()
+    console = Console(record=True, width=100, file=open("/dev/null", "w"))  # noqa: SIM115
+    opts = PlayOptions(rules=SkatRules.preset(rules), seed=11, games=6, lang=lang,
+                       cards=cards)
+    session = SkatSession(opts, console, person)
+    person.session = session
+    session.run()
+    text = console.export_text()
+    assert session.games_done == 6
+    assert len(session.table.games) == 6
+    assert sum(session.table.bilanz()) == 0
+    assert "Traceback" not in text
+    if "pickup" in person.typed:
+        assert ("Im Skat lagen" if lang == "de" else "The Skat held") in text
+    if any(t.startswith("declare") for t in person.typed):
+        assert ("Du sagst an" if lang == "de" else "You declare") in text
+
+
+def test_person_with_a_name_and_english_texts() -> None:
+    code, out = invoke("play", "skat", "--seed", "6", "--lang", "en", "--name", "Ann",
+                       "--cards", "french", input="18\npickup\n")
+    assert code == 0
+    assert "Ann: 18" in out
+    assert "Ann is the declarer, bid 18." in out
+    assert "Ann picks up" not in out and "Ann: picks up the Skat" in out
+    assert "The Skat held" in out
+    assert "Discard two cards" in out
+    assert "End of input" in out
+
+
+# --- reading input -----------------------------------------------------------------------
+
+
+def test_interpret_words() -> None:
+    tr = Translator("de")
+    s = SkatState.new(seed=7)
+    assert interpret("18", s, [], tr) == Bid(18)
+    assert interpret("passe", s, [], tr) is PASS
+    s = s.apply(Bid(18))
+    assert interpret("ja", s, [], tr) is HOLD
+    assert interpret("Hold", s, [], tr) is HOLD
+    with pytest.raises(InputProblem, match="Jetzt geht nur: ja, passe"):
+        interpret("20", s, [], tr)
+
+
+def _declarer_state() -> SkatState:
+    s = SkatState.new(seed=7)
+    for a in (Bid(18), PASS, PASS):  # Mittelhand wins at 18
+        s = s.apply(a)
+    return s
+
+
+def test_interpret_skat_discard_declare_and_cards() -> None:
+    tr = Translator("en")
+    s = _declarer_state()
+    assert interpret("aufnehmen", s, [], tr) is PICKUP
+    assert interpret("hand", s, [], tr) is HAND
+    s = s.apply(PICKUP)
+    hand = sorted(Card.from_index(i) for i in range(32) if s.hands[s.to_move] >> i & 1)
+    a, b = hand[0], hand[1]
+    d = interpret(f"discard {a} {b}", s, hand, tr)
+    assert d == Discard(a.bit | b.bit)
+    assert interpret("drücken 1 2", s, hand, tr) == d
+    assert interpret(f"{a.german}, {b.french}", s, hand, tr) == d
+    with pytest.raises(InputProblem, match="exactly two"):
+        interpret("discard 1", s, hand, tr)
+    with pytest.raises(InputProblem, match="no card number 13"):
+        interpret("discard 1 13", s, hand, tr)
+    s = s.apply(d)
+    assert interpret("grand", s, [], tr) == Declare(GameType.GRAND)
+    assert interpret("spiel kreuz", s, [], tr) == Declare(GameType.EICHEL)
+    assert interpret("declare grün", s, [], tr) == Declare(GameType.GRUEN)
+    assert interpret("null ouvert", s, [], tr) == Declare(GameType.NULL, ouvert=True)
+    with pytest.raises(InputProblem, match="Not allowed"):
+        interpret("grand hand", s, [], tr)
+    with pytest.raises(InputProblem, match="do not understand"):
+        interpret("tschö", s, [], tr)
+    s = s.apply(Declare(GameType.GRAND))
+    own = [Card.from_index(i) for i in range(32) if s.hands[0] >> i & 1]  # Vorhand leads
+    assert interpret(own[0].french, s, own, tr) is own[0]
+    assert interpret("1", s, own, tr) is own[0]
+    not_mine = next(Card.from_index(i) for i in range(32) if not s.hands[0] >> i & 1)
+    with pytest.raises(InputProblem, match="You do not hold"):
+        interpret(str(not_mine), s, own, tr)
+
+
+# --- help on every subcommand ------------------------------------------------------------
+
+
+def _command_paths(cmd: click.Command, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    out = [prefix]
+    if isinstance(cmd, click.Group):
+        for name, sub in cmd.commands.items():
+            out += _command_paths(sub, (*prefix, name))
+    return out
+
+
+@pytest.mark.parametrize("path", _command_paths(typer.main.get_command(app)))
+def test_help_on_every_subcommand(path: tuple[str, ...]) -> None:
+    code, out = invoke(*path, "--help")
+    assert code == 0
+    assert "Usage" in out
+
+
+def test_play_skat_help_lists_the_options() -> None:
+    _, out = invoke("play", "skat", "--help")
+    for opt in ("--rules", "--seed", "--games", "--lang", "--cards", "--bots", "--bot",
+                "--json", "--name"):
+        assert opt in out
+
+
+@pytest.mark.parametrize("args", [
+    ("--bots", "2"), ("--json",), ("--rules", "vienna"), ("--lang", "fr"),
+    ("--cards", "tarot"), ("--bot", "clever"), ("--games", "0"),
+])
+def test_bad_options_are_usage_errors(args: tuple[str, ...]) -> None:
+    code, out = invoke("play", "skat", *args)
+    assert code == 2
+    assert "Traceback" not in out
+
+
+def test_both_languages_have_every_text() -> None:
+    from stich.cli.i18n import TEXTS
+
+    assert set(TEXTS["de"]) == set(TEXTS["en"])
