@@ -6,8 +6,8 @@ import json
 import random
 import subprocess
 import sys
+from typing import Any
 
-import click
 import pytest
 import typer.main
 from rich.console import Console
@@ -252,9 +252,10 @@ def test_interpret_skat_discard_declare_and_cards() -> None:
 # --- help on every subcommand ------------------------------------------------------------
 
 
-def _command_paths(cmd: click.Command, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+def _command_paths(cmd: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command path of the CLI (groups have a ``commands`` mapping)."""
     out = [prefix]
-    if isinstance(cmd, click.Group):
+    if isinstance(getattr(cmd, "commands", None), dict):
         for name, sub in cmd.commands.items():
             out += _command_paths(sub, (*prefix, name))
     return out
