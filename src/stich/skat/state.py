@@ -211,24 +211,12 @@ class SkatState:
     @property
     def history(self) -> list[Action]:
         """Every action applied since the deal, in order."""
-        out: list[Action] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return _unwind(self._hist)
 
     @property
     def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """Completed tricks as (leader, card indices in play order, winner)."""
-        out = []
-        node = self._tricks
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return _unwind(self._tricks)
 
     @property
     def end_reason(self) -> str:
@@ -637,6 +625,16 @@ def _bid_options(rules: SkatRules) -> dict[int, tuple[Action, ...]]:
             table[current] = (*(bid(v) for v in higher), PASS)
         _BID_OPTIONS[key] = table
     return table
+
+
+def _unwind(node: tuple[Any, ...] | None) -> list[Any]:
+    """The items of a persistent list (item, rest) in the order they were added."""
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
 
 
 def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:

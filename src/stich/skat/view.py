@@ -89,8 +89,7 @@ def make_view(state: SkatState, seat: int) -> SkatView:
         raise ValueError(f"seat must be 0, 1 or 2, not {seat}")
     over = state.is_over
     declarer = state.declarer
-    history = state.history
-    picked = any(str(a) == "pickup" for a in history) and declarer >= 0
+    picked = declarer >= 0 and state.picked_up
     skat_seen = 0
     discarded = 0
     if seat == declarer and picked:
