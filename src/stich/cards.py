@@ -18,9 +18,13 @@ True
 >>> format_cards(mask_of([Card.parse("D7"), Card.parse("CA")]))
 'D7 CA'
 
-A second family of decks (Elfer raus, Rommé, doubled decks, the joker) will live here as
-further :class:`Deck` instances with their own card type; the bitmask helpers below are
-deck-independent (Python ints have no width limit).
+The Baptistenskat decks (Elfer raus, Skat 32, Rommé 52, each doubled, and 2 × 52 + a
+joker) are :class:`PlainDeck` objects with :class:`PlainCard` cards; the bitmask helpers
+are deck-independent (Python ints have no width limit).
+
+>>> d = plain_deck("romme-double-joker")
+>>> d.size, d.parse("JK").index, d.format(d.parse_set("HA HA JK"))
+(105, 104, 'HA HA JK')
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ __all__ = [
     "Card",
     "CARDS",
     "Deck",
+    "PLAIN_DECKS",
+    "PlainCard",
+    "PlainDeck",
     "Rank",
     "SKAT32",
     "Suit",
@@ -43,6 +50,7 @@ __all__ = [
     "format_cards",
     "mask_of",
     "parse_cards",
+    "plain_deck",
     "popcount",
 ]
 
@@ -371,3 +379,189 @@ def parse_cards(text: str) -> int:
                 raise ValueError(f"card {card} given twice")
             m |= card.bit
     return m
+
+
+# --- the Baptistenskat decks -------------------------------------------------------------
+#
+# A PlainDeck is S suits x R ranks (lowest rank first), in one or two copies, with an
+# optional joker.  Card index = copy * S * R + suit * R + rank; the joker comes last.
+# Two copies of a card are the same *kind* (index modulo S * R) and have one text form.
+
+
+class PlainCard:
+    """A card of a Baptistenskat deck.  ``suit`` is -1 for the joker."""
+
+    __slots__ = ("suit", "rank", "copy", "index", "bit", "kind", "code", "german", "english")
+
+    suit: int
+    rank: int
+    copy: int
+    index: int
+    bit: int
+    kind: int
+    code: str
+    german: str
+    english: str
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"<{self.code}#{self.copy}>" if self.copy else f"<{self.code}>"
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit < 0
+
+    def name_in(self, style: str) -> str:
+        if style == "code":
+            return self.code
+        return self.english if style == "english" else self.german
+
+
+class PlainDeck:
+    """A deck for Baptistenskat: Elfer raus, Skat 32, Rommé 52, doubled, with a joker."""
+
+    __slots__ = ("name", "suit_names", "suit_codes", "rank_codes", "copies", "jokers",
+                 "cards", "size", "kinds", "suit_masks", "full_mask", "_words",
+                 "suit_names_en", "rank_names", "rank_names_en")
+
+    def __init__(self, name: str, suit_names: Sequence[str], suit_names_en: Sequence[str],
+                 suit_codes: Sequence[str], rank_codes: Sequence[str],
+                 rank_names: Sequence[str], rank_names_en: Sequence[str],
+                 copies: int = 1, jokers: int = 0) -> None:
+        self.name = name
+        self.suit_names = tuple(suit_names)
+        self.suit_names_en = tuple(suit_names_en)
+        self.suit_codes = tuple(suit_codes)
+        self.rank_codes = tuple(rank_codes)
+        self.rank_names = tuple(rank_names)
+        self.rank_names_en = tuple(rank_names_en)
+        self.copies = copies
+        self.jokers = jokers
+        n_s, n_r = len(suit_codes), len(rank_codes)
+        self.kinds = n_s * n_r
+        cards: list[PlainCard] = []
+        for copy in range(copies):
+            for s in range(n_s):
+                for r in range(n_r):
+                    cards.append(self._card(s, r, copy))
+        for j in range(jokers):
+            cards.append(self._card(-1, n_r, j))
+        self.cards: tuple[PlainCard, ...] = tuple(cards)
+        self.size = len(cards)
+        self.full_mask = (1 << self.size) - 1
+        self.suit_masks: tuple[int, ...] = tuple(
+            sum(c.bit for c in cards if c.suit == s) for s in range(n_s)
+        )
+        self._words: dict[str, PlainCard] = {}
+        for c in reversed(cards):  # the first copy wins
+            for w in (c.code, c.german, c.english):
+                self._words[_fold(w).replace(" ", "")] = c
+
+    def _card(self, suit: int, rank: int, copy: int) -> PlainCard:
+        c = object.__new__(PlainCard)
+        c.suit = suit
+        c.rank = rank
+        c.copy = copy
+        if suit < 0:
+            c.index = self.copies * len(self.suit_codes) * len(self.rank_codes) + copy
+            c.kind = -1 - copy
+            c.code, c.german, c.english = "JK", "Joker", "Joker"
+        else:
+            c.kind = suit * len(self.rank_codes) + rank
+            c.index = copy * len(self.suit_codes) * len(self.rank_codes) + c.kind
+            c.code = self.suit_codes[suit] + self.rank_codes[rank]
+            c.german = f"{self.suit_names[suit]} {self.rank_names[rank]}"
+            c.english = f"{self.suit_names_en[suit]} {self.rank_names_en[rank]}"
+        c.bit = 1 << c.index
+        return c
+
+    def __repr__(self) -> str:
+        return f"PlainDeck({self.name!r}, {self.size} cards)"
+
+    def parse(self, text: str) -> PlainCard:
+        """A card by code (``R20``, ``HA``, ``JK``) or name (``rot 20``, ``Herz Ass``);
+        for a doubled deck this is the first copy."""
+        card = self._words.get(_fold(text).replace(" ", "").replace("-", ""))
+        if card is None:
+            raise ValueError(f"unknown card {text.strip()!r} in the {self.name} deck "
+                             f"(e.g. {self.cards[0].code}, {self.cards[-1].code})")
+        return card
+
+    def held(self, text: str, hand: int) -> PlainCard:
+        """The card of that kind in the hand (either copy), for playing it."""
+        card = self.parse(text)
+        for c in self.cards[card.index::self.kinds] if not card.is_joker else (card,):
+            if hand & c.bit:
+                return c
+        return card
+
+    def format(self, mask: int) -> str:
+        """A set as card codes in index order (two copies appear twice)."""
+        return " ".join(self.cards[i].code for i in bits(mask))
+
+    def parse_set(self, text: str) -> int:
+        """A set from codes; a code given twice takes the second copy."""
+        m = 0
+        for word in re.split(r"[\s,]+", text.strip()):
+            if not word:
+                continue
+            card = self.parse(word)
+            for c in self.same_kind(card):
+                if not m & c.bit:
+                    m |= c.bit
+                    break
+            else:
+                raise ValueError(f"card {card} given more often than the deck has it")
+        return m
+
+    def same_kind(self, card: PlainCard) -> tuple[PlainCard, ...]:
+        if card.is_joker:
+            return tuple(c for c in self.cards if c.is_joker)
+        return self.cards[card.kind::self.kinds][: self.copies]
+
+
+_FRENCH_SUITS = ("Kreuz", "Pik", "Herz", "Karo")
+_FRENCH_SUITS_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
+_FRENCH_CODES = ("C", "S", "H", "D")
+
+
+def _elferraus(name: str, copies: int) -> PlainDeck:
+    ranks = tuple(str(n) for n in range(1, 21))
+    return PlainDeck(name, ("rot", "gelb", "grün", "blau"), ("red", "yellow", "green", "blue"),
+                     ("R", "Y", "G", "B"), ranks, ranks, ranks, copies)
+
+
+def _skat(name: str, copies: int) -> PlainDeck:
+    return PlainDeck(name, _FRENCH_SUITS, _FRENCH_SUITS_EN, _FRENCH_CODES,
+                     ("7", "8", "9", "T", "J", "Q", "K", "A"),
+                     ("7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+                     ("7", "8", "9", "10", "Jack", "Queen", "King", "Ace"), copies)
+
+
+def _romme(name: str, copies: int, jokers: int = 0) -> PlainDeck:
+    low = tuple(str(n) for n in range(2, 10))
+    return PlainDeck(name, _FRENCH_SUITS, _FRENCH_SUITS_EN, _FRENCH_CODES,
+                     (*low, "T", "J", "Q", "K", "A"),
+                     (*low, "10", "Bube", "Dame", "König", "Ass"),
+                     (*low, "10", "Jack", "Queen", "King", "Ace"), copies, jokers)
+
+
+PLAIN_DECKS: Final[dict[str, PlainDeck]] = {
+    d.name: d
+    for d in (
+        _elferraus("elferraus", 1), _elferraus("elferraus-double", 2),
+        _skat("skat", 1), _skat("skat-double", 2),
+        _romme("romme", 1), _romme("romme-double", 2),
+        _romme("romme-double-joker", 2, 1),
+    )
+}
+"""The Baptistenskat decks by name (Elfer raus is the default)."""
+
+
+def plain_deck(name: str) -> PlainDeck:
+    try:
+        return PLAIN_DECKS[name]
+    except KeyError:
+        raise ValueError(f"unknown deck {name!r}: use one of {', '.join(PLAIN_DECKS)}") from None

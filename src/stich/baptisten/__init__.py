@@ -1,0 +1,33 @@
+"""The Baptistenskat engine: every variant, the whole game and its scoresheet.
+
+>>> from stich.baptisten import BaptistenRules, BaptistenState
+>>> s = BaptistenState.new(BaptistenRules(players=4, max_cards=10), seed=3)
+>>> s.round_no, s.cards, str(s.trump_card) != ""
+(1, 1, True)
+"""
+
+from stich.baptisten.actions import FOREHEAD_PLAY, BBid, bid_action, parse_bid
+from stich.baptisten.rules import PRESETS, BaptistenRules
+from stich.baptisten.scoring import BaptistenOutcome, ranking, scoresheet
+from stich.baptisten.state import BaptistenState, BPhase, Deal, RoundResult
+from stich.baptisten.view import BaptistenView
+from stich.core import register_game
+
+__all__ = [
+    "BBid",
+    "BPhase",
+    "BaptistenOutcome",
+    "BaptistenRules",
+    "BaptistenState",
+    "BaptistenView",
+    "Deal",
+    "FOREHEAD_PLAY",
+    "PRESETS",
+    "RoundResult",
+    "bid_action",
+    "parse_bid",
+    "ranking",
+    "scoresheet",
+]
+
+register_game("baptisten", BaptistenState.new)

@@ -1,0 +1,87 @@
+"""What one Baptistenskat seat may know.
+
+Its own hand (in a forehead round instead: every other seat's card, never its own), the
+turned trump card, the bids and stakes so far, the 40s each player still owes, the cards
+played in this round, and the scoresheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from stich.baptisten.actions import FOREHEAD_PLAY, BAction
+
+if TYPE_CHECKING:
+    from stich.baptisten.state import BaptistenState, RoundResult
+
+__all__ = ["BaptistenView", "make_view"]
+
+
+@dataclass(frozen=True)
+class BaptistenView:
+    seat: int
+    rules: str
+    round_no: int
+    cards: int
+    first: int
+    phase: str
+    to_move: int
+    hand: int  # 0 in a forehead round
+    others: tuple[int, ...]  # per seat: cards this seat can see in others' hands (forehead)
+    trump_card: int
+    trump: int
+    bids: tuple[int, ...]
+    stakes: tuple[int | None, ...]
+    forced: tuple[bool, ...]
+    hooked: int | None
+    owed: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]  # (seat, card index)
+    round_tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    sheet: tuple[RoundResult, ...]
+    legal_actions: tuple[BAction, ...]
+
+    @property
+    def played(self) -> int:
+        m = 0
+        for _, cards, _ in self.round_tricks:
+            for c in cards:
+                m |= 1 << c
+        for _, c in self.trick:
+            m |= 1 << c
+        return m
+
+    def known_cards(self) -> int:
+        """Cards whose place this view reveals (the trump card's place only when it was
+        turned from the rest of the deck, which is public)."""
+        m = self.hand | self.played
+        for h in self.others:
+            m |= h
+        return m
+
+
+def make_view(state: BaptistenState, seat: int) -> BaptistenView:
+    n = state.players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+    over = state.is_over
+    forehead = state.is_forehead_round and not over
+    hand = 0 if forehead else state.hands[seat] if not over else 0
+    others = tuple(state.hands[p] if forehead and p != seat else 0 for p in range(n))
+    legal: tuple[BAction, ...] = ()
+    if state.to_move == seat:
+        legal = tuple(state.legal_actions())
+        if forehead and state.phase.name == "PLAY":
+            legal = (FOREHEAD_PLAY,)
+    trick = tuple(((state.leader + i) % n, c) for i, c in enumerate(state.trick))
+    return BaptistenView(
+        seat=seat, rules=str(state.rules), round_no=state.round_no, cards=state.cards,
+        first=state.first, phase=state.phase.name, to_move=state.to_move, hand=hand,
+        others=others, trump_card=state.deals[state.round_index].trump_card,
+        trump=state.trump, bids=state.bids, stakes=state.stakes, forced=state.forced,
+        hooked=state.hooked_bid() if state.to_move == seat else None, owed=state.owed,
+        trick=trick, round_tricks=tuple(state.round_tricks), tricks_won=state.tricks_won,
+        totals=state.totals, sheet=state.sheet, legal_actions=legal,
+    )
