@@ -29,7 +29,7 @@ from stich.baptisten.actions import (
     parse_bid,
 )
 from stich.baptisten.rules import BaptistenRules
-from stich.cards import PlainCard, PlainDeck, bits
+from stich.cards import PLAIN_DECKS, PlainCard, PlainDeck
 from stich.core import IllegalActionError
 
 __all__ = ["BPhase", "BaptistenState", "Deal", "RoundResult", "deal_round"]
@@ -66,52 +66,122 @@ class RoundResult(NamedTuple):
     totals: tuple[int, ...]
 
 
-class _Ctx:
-    """What is fixed for the whole game."""
+class _DeckTables:
+    """Lookup tables of one deck, built once per deck."""
 
-    __slots__ = ("rules", "deck", "n", "schedule", "deals", "ge3_left", "suit_of", "rank_of",
-                 "kind_of", "joker_mask", "at_least", "required", "seed", "first")
+    __slots__ = ("deck", "suit_of", "rank_of", "joker_mask", "at_least", "suit_masks",
+                 "byte_cards")
 
-    def __init__(self, rules: BaptistenRules, deals: Sequence[Deal], seed: int | None,
-                 first: int) -> None:
-        self.rules = rules
-        self.first = first
-        self.deck = deck = rules.card_deck
-        self.n = rules.players
-        self.schedule = rules.schedule()
-        self.deals = tuple(deals)
-        self.seed = seed
-        sched = self.schedule
-        self.ge3_left = tuple(sum(1 for k in sched[r:] if k >= 3) for r in range(len(sched)))
+    def __init__(self, deck: PlainDeck) -> None:
+        self.deck = deck
         self.suit_of = tuple(c.suit for c in deck.cards)
         self.rank_of = tuple(c.rank for c in deck.cards)
-        self.kind_of = tuple(c.kind for c in deck.cards)
         self.joker_mask = sum(c.bit for c in deck.cards if c.is_joker)
-        # at_least[suit][rank]: the cards of a suit ranking rank or higher
+        self.suit_masks = deck.suit_masks
         n_r = len(deck.rank_codes)
+        # at_least[suit][rank]: the cards of a suit ranking rank or higher
         self.at_least = tuple(
             tuple(sum(c.bit for c in deck.cards if c.suit == s and c.rank >= r)
                   for r in range(n_r))
             for s in range(len(deck.suit_codes))
         )
-        self.required = rules.forties_required
+        # byte_cards[k][b]: the cards of byte k of a set whose bits there are b
+        cards = deck.cards
+        self.byte_cards = tuple(
+            tuple(tuple(cards[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < deck.size)
+                  for b in range(256))
+            for k in range((deck.size + 7) // 8)
+        )
+
+    def cards_of(self, mask: int) -> tuple[PlainCard, ...]:
+        out: tuple[PlainCard, ...] = ()
+        tables = self.byte_cards
+        k = 0
+        while mask:
+            b = mask & 255
+            if b:
+                out += tables[k][b]
+            mask >>= 8
+            k += 1
+        return out
+
+
+@cache
+def _deck_tables(name: str) -> _DeckTables:
+    return _DeckTables(PLAIN_DECKS[name])
+
+
+class _RulesInfo(NamedTuple):
+    schedule: tuple[int, ...]
+    ge3_left: tuple[int, ...]  # rounds with 3+ cards from this round on
+    required: int  # 40s each player must stake
+
+
+@cache
+def _rules_info(rules: BaptistenRules) -> _RulesInfo:
+    sched = rules.schedule()
+    return _RulesInfo(sched, tuple(sum(1 for k in sched[r:] if k >= 3) for r in range(len(sched))),
+                      rules.forties_required)
+
+
+class _Ctx:
+    """What is fixed for the whole game."""
+
+    __slots__ = ("rules", "deck", "n", "schedule", "deals", "ge3_left", "suit_of", "rank_of",
+                 "joker_mask", "at_least", "suit_masks", "required", "seed", "first", "tables",
+                 "hook_always", "trick_scoring", "must_overtrump", "forehead", "byte_cards")
+
+    def __init__(self, rules: BaptistenRules, deals: Sequence[Deal], seed: int | None,
+                 first: int) -> None:
+        self.rules = rules
+        self.first = first
+        self.deals = tuple(deals)
+        self.seed = seed
+        self.n = rules.players
+        info = _rules_info(rules)
+        self.schedule = info.schedule
+        self.ge3_left = info.ge3_left
+        self.required = info.required
+        t = self.tables = _deck_tables(rules.deck)
+        self.deck = t.deck
+        self.suit_of = t.suit_of
+        self.rank_of = t.rank_of
+        self.joker_mask = t.joker_mask
+        self.at_least = t.at_least
+        self.suit_masks = t.suit_masks
+        self.hook_always = rules.hook_always
+        self.trick_scoring = rules.trick_scoring
+        self.must_overtrump = rules.must_overtrump
+        self.forehead = rules.forehead
+        self.byte_cards = t.byte_cards
 
 
 def deal_round(deck: PlainDeck, players: int, cards: int, first: int, rng: random.Random,
                trump_before: bool) -> Deal:
     """Shuffle and deal ``cards`` to each seat one at a time, starting with ``first``.
     The next card is turned for trump; when the round uses the whole deck
-    (``trump_before``), a card is drawn before the deal and shuffled back instead."""
+    (``trump_before``), a card is drawn before the deal and shuffled back instead.
+
+    The shuffle draws only as many cards as it deals (a partial Fisher-Yates shuffle,
+    each position chosen with ``rng.random()``)."""
     rnd = rng.random
-    drawn = -1
-    if trump_before:
-        drawn = int(rng.randrange(deck.size))
-    order = sorted(range(deck.size), key=lambda _: rnd())
+    size = deck.size
+    drawn = int(rnd() * size) if trump_before else -1
+    order = list(range(size))
     hands = [0] * players
-    for i in range(cards * players):
-        hands[(first + i) % players] |= 1 << order[i]
-    trump = drawn if trump_before else order[cards * players]
-    return Deal(tuple(hands), trump)
+    seat = first
+    total = cards * players
+    for i in range(total):
+        j = i + int(rnd() * (size - i))
+        card = order[j]
+        order[j] = order[i]
+        hands[seat] |= 1 << card
+        seat += 1
+        if seat == players:
+            seat = 0
+    if not trump_before:
+        drawn = order[total + int(rnd() * (size - total))]
+    return Deal(tuple(hands), drawn)
 
 
 def draw_deals(rules: BaptistenRules, rng: random.Random, first: int = 0
@@ -127,30 +197,44 @@ def draw_deals(rules: BaptistenRules, rng: random.Random, first: int = 0
     return tuple(out)
 
 
+class _Round(NamedTuple):
+    """What changes only while bidding: fixed during the play of a round."""
+
+    number: int  # 0-based
+    cards: int
+    first: int
+    trump: int  # suit, -1 for no trump
+    bids: tuple[int, ...]  # -1: not yet bid
+    stakes: tuple[int | None, ...]
+    forced: tuple[bool, ...]
+
+
+class _Score(NamedTuple):
+    """What changes only when a round ends."""
+
+    totals: tuple[int, ...]
+    owed: tuple[int, ...]
+    sheet: tuple[RoundResult, ...]
+
+
 class BaptistenState:
     """A whole game of Baptistenskat in progress (or over).  Build it with :meth:`new`."""
 
     __slots__ = (
-        "_ctx", "round_index", "phase", "to_move", "hands", "bids", "stakes", "forced",
-        "trick", "leader", "follow_suit", "tricks_won", "totals", "owed", "sheet", "_hist",
-        "_round_tricks",
+        "_ctx", "_round", "_score", "phase", "to_move", "hands", "trick", "leader",
+        "follow_suit", "tricks_won", "_hist", "_round_tricks",
     )
 
     _ctx: _Ctx
-    round_index: int
+    _round: _Round
+    _score: _Score
     phase: BPhase
     to_move: int
     hands: tuple[int, ...]
-    bids: tuple[int, ...]  # -1: not yet bid
-    stakes: tuple[int | None, ...]
-    forced: tuple[bool, ...]
     trick: tuple[int, ...]
     leader: int
     follow_suit: int  # suit to follow in the current trick, -1 if not fixed yet
     tricks_won: tuple[int, ...]
-    totals: tuple[int, ...]
-    owed: tuple[int, ...]
-    sheet: tuple[RoundResult, ...]
     _hist: tuple[Any, ...] | None
     _round_tricks: tuple[Any, ...] | None
 
@@ -172,9 +256,7 @@ class BaptistenState:
         ctx = _Ctx(rules, deals, seed, first)
         self = object.__new__(cls)
         self._ctx = ctx
-        self.totals = (0,) * ctx.n
-        self.owed = (ctx.required,) * ctx.n
-        self.sheet = ()
+        self._score = _Score((0,) * ctx.n, (ctx.required,) * ctx.n, ())
         self._hist = None
         self._start_round(0)
         return self
@@ -183,13 +265,12 @@ class BaptistenState:
         ctx = self._ctx
         n = ctx.n
         first = (ctx.first + r) % n
-        self.round_index = r
+        deal = ctx.deals[r]
+        self._round = _Round(r, ctx.schedule[r], first, ctx.suit_of[deal.trump_card],
+                             (-1,) * n, (None,) * n, (False,) * n)
         self.phase = _BIDDING
         self.to_move = first
-        self.hands = ctx.deals[r].hands
-        self.bids = (-1,) * n
-        self.stakes = (None,) * n
-        self.forced = (False,) * n
+        self.hands = deal.hands
         self.trick = ()
         self.leader = first
         self.follow_suit = -1
@@ -199,20 +280,15 @@ class BaptistenState:
     def _fork(self) -> BaptistenState:
         new = object.__new__(BaptistenState)
         new._ctx = self._ctx
-        new.round_index = self.round_index
+        new._round = self._round
+        new._score = self._score
         new.phase = self.phase
         new.to_move = self.to_move
         new.hands = self.hands
-        new.bids = self.bids
-        new.stakes = self.stakes
-        new.forced = self.forced
         new.trick = self.trick
         new.leader = self.leader
         new.follow_suit = self.follow_suit
         new.tricks_won = self.tricks_won
-        new.totals = self.totals
-        new.owed = self.owed
-        new.sheet = self.sheet
         new._hist = self._hist
         new._round_tricks = self._round_tricks
         return new
@@ -240,28 +316,66 @@ class BaptistenState:
         return self._ctx.seed
 
     @property
+    def first_player(self) -> int:
+        """The seat that started round 1."""
+        return self._ctx.first
+
+    @property
+    def round_index(self) -> int:
+        """The current round, 0-based."""
+        return self._round.number
+
+    @property
     def round_no(self) -> int:
         """The current round, 1-based."""
-        return self.round_index + 1
+        return self._round.number + 1
 
     @property
     def cards(self) -> int:
         """Cards dealt to each player in the current round."""
-        return self._ctx.schedule[self.round_index]
+        return self._round.cards
 
     @property
     def first(self) -> int:
         """The seat that bids first and leads in the current round."""
-        return (self._ctx.first + self.round_index) % self._ctx.n
-
-    @property
-    def trump_card(self) -> PlainCard:
-        return self._ctx.deck.cards[self._ctx.deals[self.round_index].trump_card]
+        return self._round.first
 
     @property
     def trump(self) -> int:
         """The trump suit of the current round, -1 for no trump (the joker was turned)."""
-        return self._ctx.suit_of[self._ctx.deals[self.round_index].trump_card]
+        return self._round.trump
+
+    @property
+    def trump_card(self) -> PlainCard:
+        return self._ctx.deck.cards[self._ctx.deals[self._round.number].trump_card]
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """Bids of the current round by seat (-1: not yet bid)."""
+        return self._round.bids
+
+    @property
+    def stakes(self) -> tuple[int | None, ...]:
+        return self._round.stakes
+
+    @property
+    def forced(self) -> tuple[bool, ...]:
+        """Per seat: whether the current round's stake of 40 was entered by force."""
+        return self._round.forced
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self._score.totals
+
+    @property
+    def owed(self) -> tuple[int, ...]:
+        """Per seat: how many 40s they still have to stake."""
+        return self._score.owed
+
+    @property
+    def sheet(self) -> tuple[RoundResult, ...]:
+        """The scoresheet: one RoundResult per finished round."""
+        return self._score.sheet
 
     @property
     def is_over(self) -> bool:
@@ -269,47 +383,35 @@ class BaptistenState:
 
     @property
     def is_forehead_round(self) -> bool:
-        return self._ctx.rules.forehead and self.cards == 1
+        return self._ctx.forehead and self._round.cards == 1
 
     @property
     def history(self) -> list[BAction]:
-        out: list[BAction] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return _unwind(self._hist)
 
     @property
     def round_tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """Completed tricks of the current round: (leader, cards, winner)."""
-        out = []
-        node = self._round_tricks
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return _unwind(self._round_tricks)
 
     def must_stake_40(self, seat: int) -> bool:
         """Whether 40 is entered for ``seat`` by force in the current round."""
         ctx = self._ctx
-        if ctx.required == 0 or self.cards < 3:
+        if ctx.required == 0 or self._round.cards < 3:
             return False
-        owed = self.owed[seat]
-        return owed > 0 and owed >= ctx.ge3_left[self.round_index]
+        owed = self._score.owed[seat]
+        return owed > 0 and owed >= ctx.ge3_left[self._round.number]
 
     def hooked_bid(self) -> int | None:
         """The bid refused to the player to move under the hook rule, if any."""
         if self.phase is not _BIDDING:
             return None
-        bids = self.bids
-        missing = sum(1 for b in bids if b < 0)
-        k = self.cards
-        if missing != 1 or not self._ctx.rules.hook_applies(k):
+        rnd = self._round
+        bids = rnd.bids
+        k = rnd.cards
+        if bids.count(-1) != 1 or not (self._ctx.hook_always or k >= 3):
             return None
-        rest = k - sum(b for b in bids if b >= 0)
+        rest = k - sum(bids) - 1  # the one -1 is the missing bid
         return rest if rest >= 0 else None
 
     def __repr__(self) -> str:
@@ -320,8 +422,26 @@ class BaptistenState:
 
     def legal_actions(self) -> Sequence[BAction]:
         if self.phase is _PLAY:
-            cards = self._ctx.deck.cards
-            return tuple([cards[i] for i in bits(self.legal_cards())])
+            ctx = self._ctx
+            suit = self.follow_suit
+            hand = self.hands[self.to_move]
+            if suit >= 0 and not ctx.must_overtrump:
+                follow = hand & ctx.suit_masks[suit]
+                if follow:
+                    hand = follow | (hand & ctx.joker_mask)
+            elif suit >= 0:
+                hand = self.legal_cards()
+            # a set as cards, eight bits at a time
+            out: tuple[PlainCard, ...] = ()
+            tables = ctx.byte_cards
+            k = 0
+            while hand:
+                b = hand & 255
+                if b:
+                    out += tables[k][b]
+                hand >>= 8
+                k += 1
+            return out
         if self.phase is _BIDDING:
             return self._bid_options()
         return ()
@@ -330,15 +450,15 @@ class BaptistenState:
         """The cards the player to move may play, as a set."""
         hand = self.hands[self.to_move]
         suit = self.follow_suit
-        if not self.trick or suit < 0:
+        if suit < 0:
             return hand
         ctx = self._ctx
-        masks = ctx.deck.suit_masks
-        follow = hand & masks[suit]
+        follow = hand & ctx.suit_masks[suit]
         if not follow:
             return hand
-        if suit == self.trump and ctx.rules.must_overtrump:
-            best = max(ctx.rank_of[c] for c in self.trick if ctx.suit_of[c] == suit)
+        if ctx.must_overtrump and suit == self._round.trump:
+            suit_of = ctx.suit_of
+            best = max(ctx.rank_of[c] for c in self.trick if suit_of[c] == suit)
             higher = follow & ctx.at_least[suit][best]
             if higher:
                 follow = higher
@@ -346,17 +466,17 @@ class BaptistenState:
 
     def _bid_options(self) -> tuple[BBid, ...]:
         seat = self.to_move
-        rules = self._ctx.rules
-        if rules.trick_scoring:
+        ctx = self._ctx
+        if ctx.trick_scoring:
             stakes: tuple[int | None, ...] = (None,)
         elif self.must_stake_40(seat):
             stakes = (40,)
-        elif self.owed[seat] > 0 and self.cards >= 3:
+        elif self._score.owed[seat] > 0 and self._round.cards >= 3:
             stakes = _STAKES_40
         else:
             stakes = _STAKES
         hooked = self.hooked_bid()
-        return _bid_options(self.cards, -1 if hooked is None else hooked, stakes)
+        return _bid_options(self._round.cards, -1 if hooked is None else hooked, stakes)
 
     # --- applying actions ----------------------------------------------------------------
 
@@ -391,43 +511,50 @@ class BaptistenState:
         raise IllegalActionError("the game is over")
 
     def _bid(self, b: BBid) -> BaptistenState:
-        reason = self._bid_refusal(b)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        rnd = self._round
         seat = self.to_move
-        n = self._ctx.n
+        forced = self.must_stake_40(seat)
+        if not self._bid_allowed(b, forced):
+            raise IllegalActionError(self._bid_refusal(b))
         new = self._fork()
         new._hist = (b, self._hist)
-        new.bids = _set(self.bids, seat, b.tricks)
-        new.stakes = _set(self.stakes, seat, b.stake)
-        new.forced = _set(self.forced, seat, self.must_stake_40(seat))
-        nxt = (seat + 1) % n
-        if nxt == self.first:
+        new._round = _Round(
+            rnd.number, rnd.cards, rnd.first, rnd.trump, _set(rnd.bids, seat, b.tricks),
+            _set(rnd.stakes, seat, b.stake), _set(rnd.forced, seat, forced))
+        nxt = seat + 1 if seat + 1 < self._ctx.n else 0
+        if nxt == rnd.first:
             new.phase = _PLAY
-            new.to_move = self.first
-        else:
-            new.to_move = nxt
+        new.to_move = nxt
         return new
 
-    def _bid_refusal(self, b: BBid) -> str | None:
-        if b in self._bid_options():
-            return None
-        k = self.cards
+    def _bid_allowed(self, b: BBid, forced: bool) -> bool:
+        t = b.tricks
+        if not 0 <= t <= self._round.cards or t == self.hooked_bid():
+            return False
+        stake = b.stake
+        if self._ctx.trick_scoring:
+            return stake is None
+        if forced:
+            return stake == 40
+        if stake == 40:
+            return self._score.owed[self.to_move] > 0 and self._round.cards >= 3
+        return stake is not None and 1 <= stake <= 20
+
+    def _bid_refusal(self, b: BBid) -> str:
+        k = self._round.cards
         seat = self.to_move
         if not 0 <= b.tricks <= k:
             return f"a bid is 0..{k} tricks in a round with {k} card{'s' if k > 1 else ''}"
         hooked = self.hooked_bid()
         if b.tricks == hooked:
             allowed = [str(t) for t in range(k + 1) if t != hooked]
-            return (f"the bids may not add up to {k}: bid "
-                    + _ranges(allowed))
-        rules = self._ctx.rules
-        if rules.trick_scoring:
+            return f"the bids may not add up to {k}: bid {_ranges(allowed)}"
+        if self._ctx.trick_scoring:
             return "no stakes under trick scoring: bid just a number of tricks"
         if b.stake is None:
             return "say your stake too, e.g. 'bid 1 stake 5' (1..20, or 40)"
         if self.must_stake_40(seat):
-            left = self._ctx.ge3_left[self.round_index]
+            left = self._ctx.ge3_left[self._round.number]
             return (f"you still owe {_count(self.owed[seat])} 40s and only "
                     f"{_count(left)} round{'s are' if left > 1 else ' is'} left: your stake is 40")
         if b.stake == 40:
@@ -444,29 +571,42 @@ class BaptistenState:
 
     def _play(self, card: PlainCard) -> BaptistenState:
         seat = self.to_move
-        hand = self.hands[seat]
-        if not hand & card.bit:
+        hands = self.hands
+        hand = hands[seat]
+        bit = card.bit
+        if not hand & bit:
             card = self._other_copy(card, hand)
-        legal = self.legal_cards()
-        if not legal & card.bit:
-            raise IllegalActionError(self._play_refusal(card, legal))
+            bit = card.bit
         ctx = self._ctx
+        follow = self.follow_suit
+        if follow >= 0 and card.suit != follow and card.suit >= 0 and hand & ctx.suit_masks[follow]:
+            raise IllegalActionError(self._play_refusal(card, self.legal_cards()))
+        if ctx.must_overtrump and not self.legal_cards() & bit:
+            raise IllegalActionError(self._play_refusal(card, self.legal_cards()))
         n = ctx.n
-        new = self._fork()
+        new = object.__new__(BaptistenState)
+        new._ctx = ctx
+        new._round = self._round
+        new._score = self._score
+        new.phase = _PLAY
         new._hist = (card, self._hist)
-        new.hands = _set(self.hands, seat, hand ^ card.bit)
+        new.hands = hands[:seat] + (hand ^ bit,) + hands[seat + 1:]
         trick = self.trick + (card.index,)
-        if self.follow_suit < 0 and card.suit >= 0:
-            new.follow_suit = card.suit
         if len(trick) < n:
             new.trick = trick
-            new.to_move = (seat + 1) % n
+            new.to_move = seat + 1 if seat + 1 < n else 0
+            new.leader = self.leader
+            new.follow_suit = card.suit if follow < 0 else follow
+            new.tricks_won = self.tricks_won
+            new._round_tricks = self._round_tricks
             return new
-        winner = (self.leader + _winner(ctx, trick, self.trump)) % n
+        leader = self.leader
+        winner = (leader + _winner(ctx, trick, self._round.trump)) % n
         new.trick = ()
         new.follow_suit = -1
-        new.tricks_won = _set(self.tricks_won, winner, self.tricks_won[winner] + 1)
-        new._round_tricks = ((self.leader, trick, winner), self._round_tricks)
+        tw = self.tricks_won
+        new.tricks_won = tw[:winner] + (tw[winner] + 1,) + tw[winner + 1:]
+        new._round_tricks = ((leader, trick, winner), self._round_tricks)
         new.leader = winner
         new.to_move = winner
         if not any(new.hands):
@@ -483,7 +623,7 @@ class BaptistenState:
         deck = self._ctx.deck
         suit = self.follow_suit
         names = deck.suit_names
-        overtrump = suit == self.trump and self._ctx.rules.must_overtrump
+        overtrump = suit == self._round.trump and self._ctx.must_overtrump
         if overtrump and deck.suit_masks[suit] & card.bit:
             return f"you must overtrump: play a higher {names[suit]} ({deck.format(legal)})"
         held = deck.format(legal & ~self._ctx.joker_mask)
@@ -494,12 +634,14 @@ class BaptistenState:
         fresh state)."""
         ctx = self._ctx
         rules = ctx.rules
+        rnd = self._round
+        score = self._score
         scores = []
-        owed = list(self.owed)
+        owed = list(score.owed)
         for p in range(ctx.n):
-            bid, got, stake = self.bids[p], self.tricks_won[p], self.stakes[p]
+            bid, got, stake = rnd.bids[p], self.tricks_won[p], rnd.stakes[p]
             exact = bid == got
-            if rules.trick_scoring:
+            if ctx.trick_scoring:
                 bonus = (rules.exact_zero_bonus if bid == 0 else rules.exact_bonus) if exact else 0
                 scores.append(rules.points_per_trick * got + bonus)
             else:
@@ -507,14 +649,12 @@ class BaptistenState:
                 scores.append(stake if exact else -stake)
                 if stake == 40:
                     owed[p] -= 1
-        totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
-        self.sheet = self.sheet + (RoundResult(
-            self.round_no, self.cards, self.first, self.trump, self.bids, self.stakes,
-            self.forced, self.tricks_won, tuple(scores), totals),)
-        self.totals = totals
-        self.owed = tuple(owed)
-        if self.round_index + 1 < len(ctx.schedule):
-            self._start_round(self.round_index + 1)
+        totals = tuple(t + s for t, s in zip(score.totals, scores, strict=True))
+        row = RoundResult(rnd.number + 1, rnd.cards, rnd.first, rnd.trump, rnd.bids, rnd.stakes,
+                          rnd.forced, self.tricks_won, tuple(scores), totals)
+        self._score = _Score(totals, tuple(owed), (*score.sheet, row))
+        if rnd.number + 1 < len(ctx.schedule):
+            self._start_round(rnd.number + 1)
         else:
             self.phase = _OVER
             self.to_move = -1
@@ -562,6 +702,15 @@ def _winner(ctx: _Ctx, trick: tuple[int, ...], trump: int) -> int:
             best = c
             pos = i
     return pos
+
+
+def _unwind(node: tuple[Any, ...] | None) -> list[Any]:
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
 
 
 def _set(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
