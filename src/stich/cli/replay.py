@@ -1,4 +1,5 @@
-"""`stich replay FILE`: replay a game record and print its result as JSON."""
+"""`stich replay FILE`: replay game records (Skat or Baptistenskat) and print each
+result as JSON."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import typer
 
 from stich.cli.app import app
 from stich.core import RecordError
-from stich.record import load_records
+from stich.record import load_records, record_result
 from stich.record import replay as replay_record
 
 
@@ -20,8 +21,9 @@ def replay_cmd(
         Path, typer.Argument(help="A record file (JSON object, list, or one per line).")
     ],
 ) -> None:
-    """Replay game records and print each result as JSON; exit 1 on an illegal action or
-    a wrong stored result (the message gives the action's index and the reason)."""
+    """Replay game records (Skat or Baptistenskat) and print each result as JSON; exit 1
+    on an illegal action or a wrong stored result (the message gives the action's index
+    and the reason)."""
     try:
         records = load_records(file)
     except (OSError, RecordError) as e:
@@ -36,7 +38,6 @@ def replay_cmd(
             typer.echo(f"{where}: {e}", err=True)
             bad += 1
             continue
-        result = state.outcome().to_dict() if state.is_over else None
-        typer.echo(json.dumps(result, ensure_ascii=False))
+        typer.echo(json.dumps(record_result(state), ensure_ascii=False))
     if bad:
         raise typer.Exit(1)
