@@ -1,0 +1,334 @@
+/* The compiled core of the Skat double-dummy solver (stich.skat.solver).
+ *
+ * Same algorithm as the pure-Python search in solver.py, which stays the reference and
+ * the fallback: fail-soft alpha-beta over single card plays, a transposition table at
+ * trick starts keyed by the three hands and the seat to lead, equivalent cards searched
+ * once, the points still out as a bound, MTD(f) for the exact value and zero-window
+ * searches for the yes/no questions.  Card sets are 32-bit masks in stich's layout.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INF 1000
+#define TT_BITS 20
+#define TT_SIZE (1u << TT_BITS)
+
+typedef struct {
+    uint32_t h0, h1, h2;
+    uint32_t gen;
+    int16_t lo, hi;
+    int8_t seat, best;
+} Entry;
+
+static Entry *tt = NULL;
+static uint32_t generation = 0;
+
+typedef struct {
+    uint32_t h[3];
+    uint32_t follow[32];
+    int strength[32];
+    int pts[32];
+    uint32_t trump;
+    int declarer;
+    int order[32]; /* cards by strength, highest first */
+    uint32_t between[32][32]; /* same-group cards strictly between two cards */
+    int byte_pts[4][256];
+    long nodes;
+} Search;
+
+static inline int points_of(const Search *s, uint32_t m) {
+    return s->byte_pts[0][m & 255] + s->byte_pts[1][(m >> 8) & 255] +
+           s->byte_pts[2][(m >> 16) & 255] + s->byte_pts[3][m >> 24];
+}
+
+static inline uint32_t hash3(uint32_t a, uint32_t b, uint32_t c, int seat) {
+    uint64_t x = ((uint64_t)a * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)b * 0xC2B2AE3D27D4EB4Full) ^
+                 ((uint64_t)c * 0x165667B19E3779F9ull) ^ (uint64_t)(seat + 1) * 0x27D4EB2F165667C5ull;
+    x ^= x >> 29;
+    return (uint32_t)(x & (TT_SIZE - 1));
+}
+
+static int winner(const Search *s, const int *t) {
+    uint32_t ok = s->follow[t[0]] | s->trump;
+    int best = s->strength[t[0]], pos = 0;
+    if (((ok >> t[1]) & 1) && s->strength[t[1]] > best) { best = s->strength[t[1]]; pos = 1; }
+    if (((ok >> t[2]) & 1) && s->strength[t[2]] > best) { pos = 2; }
+    return pos;
+}
+
+/* Legal moves of a seat, equivalent cards merged, in a promising order (the usual
+ * card-play sense: smear points onto a partner's trick, take an opponent's trick as
+ * cheaply as possible or, last in the trick, with the most points, else throw the
+ * cheapest card); returns the count. */
+static int gen_moves(const Search *s, int seat, const int *trick, int n, int *moves) {
+    uint32_t hand = s->h[seat];
+    uint32_t legal = hand;
+    if (n > 0) {
+        uint32_t f = s->follow[trick[0]] & hand;
+        if (f) legal = f;
+    }
+    uint32_t others = (s->h[0] | s->h[1] | s->h[2]) & ~hand;
+    for (int i = 0; i < n; i++) others |= 1u << trick[i];
+    int count = 0;
+    for (int i = 0; i < 32; i++) {
+        int c = s->order[i];
+        if (!((legal >> c) & 1)) continue;
+        int dup = 0;
+        for (int j = 0; j < count; j++) {
+            int m = moves[j];
+            if (s->follow[m] == s->follow[c] && s->pts[m] == s->pts[c] &&
+                !(s->between[m][c] & others)) { dup = 1; break; }
+        }
+        if (!dup) moves[count++] = c;
+    }
+    if (count < 2) return count;
+    int score[12];
+    if (n == 0) return count; /* leading: strongest first */
+    /* who wins the trick so far */
+    uint32_t ok = s->follow[trick[0]] | s->trump;
+    int best = trick[0], bpos = 0;
+    for (int i = 1; i < n; i++) {
+        int c = trick[i];
+        if (((ok >> c) & 1) && s->strength[c] > s->strength[best]) { best = c; bpos = i; }
+    }
+    int leader = (seat - n + 3) % 3;
+    int winner_seat = (leader + bpos) % 3;
+    int mine = (winner_seat == s->declarer) == (seat == s->declarer);
+    for (int i = 0; i < count; i++) {
+        int c = moves[i];
+        int wins = ((ok >> c) & 1) && s->strength[c] > s->strength[best];
+        if (mine && !wins) score[i] = 200 + s->pts[c];
+        else if (mine) score[i] = 100 + s->pts[c];
+        else if (wins) score[i] = n == 2 ? 300 + s->pts[c] : 300 - s->strength[c];
+        else score[i] = 100 - s->pts[c];
+    }
+    for (int i = 1; i < count; i++) { /* stable insertion sort, best score first */
+        int c = moves[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) { moves[j + 1] = moves[j]; score[j + 1] = score[j]; j--; }
+        moves[j + 1] = c; score[j + 1] = sc;
+    }
+    return count;
+}
+
+static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
+    s->nodes++;
+    Entry *e = NULL;
+    int a0 = alpha, b0 = beta;
+    if (n == 0) {
+        uint32_t all = s->h[0] | s->h[1] | s->h[2];
+        if (!all) return 0;
+        e = &tt[hash3(s->h[0], s->h[1], s->h[2], seat)];
+        if (e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
+            e->seat == seat) {
+            if (e->lo >= beta) return e->lo;
+            if (e->hi <= alpha) return e->hi;
+            if (e->lo > alpha) alpha = e->lo;
+            if (e->hi < beta) beta = e->hi;
+            a0 = alpha; b0 = beta;
+        } else {
+            e->gen = generation; e->h0 = s->h[0]; e->h1 = s->h[1]; e->h2 = s->h[2];
+            e->seat = (int8_t)seat; e->lo = -INF; e->hi = INF; e->best = -1;
+        }
+        int rest = points_of(s, all);
+        if (rest <= alpha) return rest;
+        if (beta <= 0) return 0;
+    }
+    int moves[12];
+    int count = gen_moves(s, seat, trick, n, moves);
+    if (e && e->best >= 0) {
+        for (int i = 1; i < count; i++) {
+            if (moves[i] == e->best) {
+                int tmp = moves[i];
+                memmove(moves + 1, moves, (size_t)i * sizeof(int));
+                moves[0] = tmp;
+                break;
+            }
+        }
+    }
+    int maximize = seat == s->declarer;
+    int best = maximize ? -INF : INF, best_card = -1;
+    for (int i = 0; i < count; i++) {
+        int c = moves[i];
+        uint32_t bit = 1u << c;
+        s->h[seat] ^= bit;
+        trick[n] = c;
+        int v;
+        if (n == 2) {
+            int w = (seat + 1 + winner(s, trick)) % 3;
+            int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[trick[2]] : 0;
+            int sub[3];
+            v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain);
+        } else {
+            v = ab(s, (seat + 1) % 3, trick, n + 1, alpha, beta);
+        }
+        s->h[seat] ^= bit;
+        if (maximize) {
+            if (v > best) { best = v; best_card = c; if (v > alpha) alpha = v; }
+        } else {
+            if (v < best) { best = v; best_card = c; if (v < beta) beta = v; }
+        }
+        if (alpha >= beta) break;
+    }
+    if (e) {
+        /* the entry may have been overwritten below us: re-check the key */
+        if (!(e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] &&
+              e->h2 == s->h[2] && e->seat == seat)) {
+            e->gen = generation; e->h0 = s->h[0]; e->h1 = s->h[1]; e->h2 = s->h[2];
+            e->seat = (int8_t)seat; e->lo = -INF; e->hi = INF;
+        }
+        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
+        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
+        else { e->lo = e->hi = (int16_t)best; }
+        e->best = (int8_t)best_card;
+    }
+    return best;
+}
+
+/* Null: 1 if the declarer avoids every remaining trick. */
+static int null_search(Search *s, int seat, int *trick, int n) {
+    s->nodes++;
+    Entry *e = NULL;
+    if (n == 0) {
+        if (!(s->h[0] | s->h[1] | s->h[2])) return 1;
+        e = &tt[hash3(s->h[0], s->h[1], s->h[2], seat)];
+        if (e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
+            e->seat == seat)
+            return e->lo;
+    }
+    int moves[12];
+    int count = gen_moves(s, seat, trick, n, moves);
+    int declarer_moves = seat == s->declarer;
+    int result = !declarer_moves;
+    for (int i = 0; i < count; i++) {
+        int c = moves[i];
+        uint32_t bit = 1u << c;
+        s->h[seat] ^= bit;
+        trick[n] = c;
+        int ok;
+        if (n == 2) {
+            int w = (seat + 1 + winner(s, trick)) % 3;
+            if (w == s->declarer) ok = 0;
+            else { int sub[3]; ok = null_search(s, w, sub, 0); }
+        } else {
+            ok = null_search(s, (seat + 1) % 3, trick, n + 1);
+        }
+        s->h[seat] ^= bit;
+        if (declarer_moves && ok) { result = 1; break; }
+        if (!declarer_moves && !ok) { result = 0; break; }
+    }
+    if (e) {
+        e->gen = generation; e->h0 = s->h[0]; e->h1 = s->h[1]; e->h2 = s->h[2];
+        e->seat = (int8_t)seat; e->lo = e->hi = (int16_t)result; e->best = -1;
+    }
+    return result;
+}
+
+static int read_ints(PyObject *seq, int *out, int n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %d items", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* search(follow, strength, points, trump, h0, h1, h2, declarer, to_move, trick, mode,
+ *        target) -> (value, nodes)
+ * mode 0: exact points from the cards in play; 1: 1 if at least `target`; 2: Null. */
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *follow_o, *strength_o, *points_o, *trick_o;
+    unsigned long trump, h0, h1, h2;
+    int declarer, to_move, mode, target;
+    if (!PyArg_ParseTuple(args, "OOOkkkkiiOii", &follow_o, &strength_o, &points_o, &trump,
+                          &h0, &h1, &h2, &declarer, &to_move, &trick_o, &mode, &target))
+        return NULL;
+    Search *s = (Search *)calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    int follow_i[32];
+    if (read_ints(follow_o, follow_i, 32, "follow") || read_ints(strength_o, s->strength, 32, "strength") ||
+        read_ints(points_o, s->pts, 32, "points")) { free(s); return NULL; }
+    for (int i = 0; i < 32; i++) s->follow[i] = (uint32_t)(unsigned int)follow_i[i];
+    PyObject *fast = PySequence_Fast(trick_o, "trick");
+    if (!fast) { free(s); return NULL; }
+    int n = (int)PySequence_Fast_GET_SIZE(fast);
+    int trick[3] = {0, 0, 0};
+    if (n > 2) { Py_DECREF(fast); free(s); PyErr_SetString(PyExc_ValueError, "trick"); return NULL; }
+    for (int i = 0; i < n; i++) trick[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    s->trump = (uint32_t)trump;
+    s->h[0] = (uint32_t)h0; s->h[1] = (uint32_t)h1; s->h[2] = (uint32_t)h2;
+    s->declarer = declarer;
+    for (int i = 0; i < 32; i++) s->order[i] = i;
+    for (int i = 1; i < 32; i++) { /* insertion sort by strength, highest first */
+        int c = s->order[i], j = i - 1;
+        while (j >= 0 && s->strength[s->order[j]] < s->strength[c]) { s->order[j + 1] = s->order[j]; j--; }
+        s->order[j + 1] = c;
+    }
+    for (int a = 0; a < 32; a++)
+        for (int b = 0; b < 32; b++) {
+            uint32_t m = 0;
+            if (s->follow[a] == s->follow[b]) {
+                int lo = s->strength[a] < s->strength[b] ? s->strength[a] : s->strength[b];
+                int hi = s->strength[a] < s->strength[b] ? s->strength[b] : s->strength[a];
+                for (int c = 0; c < 32; c++)
+                    if (s->follow[c] == s->follow[a] && s->strength[c] > lo && s->strength[c] < hi)
+                        m |= 1u << c;
+            }
+            s->between[a][b] = m;
+        }
+    for (int k = 0; k < 4; k++)
+        for (int b = 0; b < 256; b++) {
+            int t = 0;
+            for (int i = 0; i < 8; i++) if ((b >> i) & 1) t += s->pts[8 * k + i];
+            s->byte_pts[k][b] = t;
+        }
+    if (!tt) {
+        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        if (!tt) { free(s); return PyErr_NoMemory(); }
+    }
+    generation++;
+    if (generation == 0) { memset(tt, 0, TT_SIZE * sizeof(Entry)); generation = 1; }
+    int value;
+    Py_BEGIN_ALLOW_THREADS
+    if (mode == 2) {
+        value = null_search(s, to_move, trick, n);
+    } else if (mode == 1) {
+        value = ab(s, to_move, trick, n, target - 1, target) >= target;
+    } else {
+        uint32_t all = s->h[0] | s->h[1] | s->h[2];
+        for (int i = 0; i < n; i++) all |= 1u << trick[i];
+        int lo = 0, hi = points_of(s, all), guess = hi / 2;
+        while (lo < hi) {
+            int beta = guess > lo + 1 ? guess : lo + 1;
+            int t2[3] = {trick[0], trick[1], trick[2]};
+            int v = ab(s, to_move, t2, n, beta - 1, beta);
+            if (v < beta) hi = v; else lo = v;
+            guess = lo < hi ? (lo + hi + 1) / 2 : lo;
+        }
+        value = lo;
+    }
+    Py_END_ALLOW_THREADS
+    long nodes = s->nodes;
+    free(s);
+    return Py_BuildValue("(il)", value, nodes);
+}
+
+static PyMethodDef methods[] = {
+    {"search", py_search, METH_VARARGS, "Double-dummy search (see stich.skat.solver)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_dds", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__dds(void) { return PyModule_Create(&module); }
