@@ -428,7 +428,7 @@ class BaptistenState:
             if suit >= 0 and not ctx.must_overtrump:
                 follow = hand & ctx.suit_masks[suit]
                 if follow:
-                    hand = follow | (hand & ctx.joker_mask)
+                    hand = follow
             elif suit >= 0:
                 hand = self.legal_cards()
             # a set as cards, eight bits at a time
@@ -462,7 +462,7 @@ class BaptistenState:
             higher = follow & ctx.at_least[suit][best]
             if higher:
                 follow = higher
-        return follow | (hand & ctx.joker_mask)
+        return follow
 
     def _bid_options(self) -> tuple[BBid, ...]:
         seat = self.to_move
@@ -555,7 +555,8 @@ class BaptistenState:
             return "say your stake too, e.g. 'bid 1 stake 5' (1..20, or 40)"
         if self.must_stake_40(seat):
             left = self._ctx.ge3_left[self._round.number]
-            return (f"you still owe {_count(self.owed[seat])} 40s and only "
+            owed = self.owed[seat]
+            return (f"you still owe {_count(owed)} 40{'s' if owed > 1 else ''} and only "
                     f"{_count(left)} round{'s are' if left > 1 else ' is'} left: your stake is 40")
         if b.stake == 40:
             if k < 3:
@@ -579,7 +580,7 @@ class BaptistenState:
             bit = card.bit
         ctx = self._ctx
         follow = self.follow_suit
-        if follow >= 0 and card.suit != follow and card.suit >= 0 and hand & ctx.suit_masks[follow]:
+        if follow >= 0 and card.suit != follow and hand & ctx.suit_masks[follow]:
             raise IllegalActionError(self._play_refusal(card, self.legal_cards()))
         if ctx.must_overtrump and not self.legal_cards() & bit:
             raise IllegalActionError(self._play_refusal(card, self.legal_cards()))

@@ -1,0 +1,209 @@
+"""The table: players, N, the decks and their rank order, presets and rule strings."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from stich.baptisten import PRESETS, BaptistenRules, BaptistenState, Deal
+from stich.cards import PLAIN_DECKS, plain_deck
+
+from .game_helpers import act, new_game, to_round
+
+DECK_SIZES = {
+    "elferraus": 80, "skat": 32, "romme": 52, "elferraus-double": 160, "skat-double": 64,
+    "romme-double": 104, "romme-double-joker": 105,
+}
+
+
+def test_every_deck_has_its_size() -> None:
+    assert {name: d.size for name, d in PLAIN_DECKS.items()} == DECK_SIZES
+    assert BaptistenRules().deck == "elferraus"
+
+
+@pytest.mark.parametrize("name", sorted(DECK_SIZES))
+def test_players_3_up_to_deck_size_over_7(name: str) -> None:
+    most = DECK_SIZES[name] // 7
+    BaptistenRules(deck=name, players=3, max_cards=1)
+    BaptistenRules(deck=name, players=most, max_cards=1)
+    with pytest.raises(ValueError, match="at least 3 players"):
+        BaptistenRules(deck=name, players=2, max_cards=1)
+    with pytest.raises(ValueError, match=rf"at most {most} players"):
+        BaptistenRules(deck=name, players=most + 1, max_cards=1)
+
+
+def test_player_limits_named_in_the_seed() -> None:
+    # Elfer raus: at most 11 players; 13 players with 104 cards; 15 with 2 x 52 + joker
+    assert BaptistenRules(players=11, max_cards=7).players == 11
+    assert BaptistenRules(deck="romme-double", players=13, max_cards=8).players == 13
+    joker = BaptistenRules(deck="romme-double-joker", players=15, max_cards=7)
+    assert joker.max_cards * joker.players == 105  # everybody gets 7 cards
+    with pytest.raises(ValueError):
+        BaptistenRules(deck="romme-double", players=15, max_cards=6)
+
+
+@pytest.mark.parametrize(("deck", "players"), [
+    ("elferraus", 4), ("elferraus", 11), ("skat", 3), ("skat", 4), ("romme", 5),
+    ("romme-double-joker", 15), ("elferraus-double", 22),
+])
+def test_max_cards_1_up_to_deck_size_over_players(deck: str, players: int) -> None:
+    most = DECK_SIZES[deck] // players
+    assert BaptistenRules(deck=deck, players=players, max_cards=most).max_cards == most
+    assert BaptistenRules(deck=deck, players=players, max_cards=1).schedule() == (1,)
+    for bad in (0, most + 1):
+        with pytest.raises(ValueError, match=rf"max_cards must be 1\.\.{most}"):
+            BaptistenRules(deck=deck, players=players, max_cards=bad)
+
+
+def test_schedule() -> None:
+    assert BaptistenRules(max_cards=10).schedule() == (
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+    assert BaptistenRules(max_cards=3).schedule() == (1, 2, 3, 2, 1)
+    assert len(BaptistenRules(max_cards=13).schedule()) == 25
+    assert BaptistenRules(max_cards=7, rounds="single").schedule() == (7,)
+
+
+def _ranks(deck: str) -> list[str]:
+    d = plain_deck(deck)
+    return [d.cards[i].code[1:] for i in range(len(d.rank_codes))]
+
+
+def test_rank_order_of_each_deck() -> None:
+    # the cards of one suit, lowest first (card index order within a suit is rank order)
+    assert _ranks("skat") == ["7", "8", "9", "T", "J", "Q", "K", "A"]
+    assert _ranks("romme") == ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+                               "A"]
+    assert _ranks("elferraus") == [str(n) for n in range(1, 21)]
+    for name in DECK_SIZES:
+        d = plain_deck(name)
+        for c in d.cards:
+            if not c.is_joker:
+                assert c.rank == c.kind % len(d.rank_codes)
+    skat = plain_deck("skat")
+    assert skat.parse("Herz 10").rank > skat.parse("Herz 9").rank
+    assert skat.parse("Herz Bube").rank > skat.parse("Herz 10").rank
+    assert skat.parse("Herz Dame").rank > skat.parse("Herz Bube").rank
+    assert skat.parse("Herz Ass").rank > skat.parse("Herz König").rank
+
+
+@pytest.mark.parametrize(("deck", "lead", "low", "high"), [
+    ("skat", "HT", "H9", "HJ"),  # the 10 between 9 and Bube
+    ("skat", "HQ", "HJ", "HK"),
+    ("skat-double", "CK", "CQ", "CA"),
+    ("romme", "ST", "S9", "SJ"),
+    ("romme", "DK", "DQ", "DA"),
+    ("romme-double", "C2", "C2", "C3"),
+    ("elferraus", "R10", "R9", "R11"),
+    ("elferraus", "G19", "G18", "G20"),
+    ("elferraus-double", "B1", "B1", "B2"),
+])
+def test_each_deck_plays_in_its_rank_order(deck: str, lead: str, low: str,
+                                           high: str) -> None:
+    # round 3 of three players, trump from a fourth suit card that nobody plays
+    d = plain_deck(deck)
+    rules = BaptistenRules(deck=deck, players=3, max_cards=6)
+    suit_of_lead = d.parse(lead).suit
+    other = next(s for s in range(4) if s != suit_of_lead)
+    spare = [c.code for c in d.cards if c.suit == other]
+    trump_code = spare[-1]
+    # seat 2 leads in round 3; seat 0 plays low, seat 1 plays high
+    hands = [f"{low} {spare[0]} {spare[1]}", f"{high} {spare[2]} {spare[3]}",
+             f"{lead} {spare[4]} {spare[5]}"]
+    s = to_round(new_game(rules, {3: (hands, trump_code)}), 3)
+    s = act(s, "bid 0 stake 1", "bid 0 stake 1", "bid 0 stake 1", lead, low, high)
+    assert s.round_tricks[0][2] == 1
+
+
+def test_ohhell_preset() -> None:
+    r = PRESETS["ohhell"]
+    assert BaptistenRules.preset("ohhell") is r
+    assert (r.players, r.max_cards, r.deck) == (3, 7, "romme")
+    assert r.trick_scoring and r.hook_always
+    assert not r.forehead and not r.must_overtrump
+    assert (r.points_per_trick, r.exact_bonus, r.exact_zero_bonus) == (1, 10, 10)
+    assert r.rounds == "single" and r.trump_card == "after_deal"
+    assert r.schedule() == (7,) and r.forties_required == 0
+    assert str(r) == "baptisten(preset=ohhell)"
+    assert BaptistenRules.parse("ohhell") == r
+    s = BaptistenState.new(r, seed=1)
+    assert s.cards == 7 and len(s.deals) == 1
+
+
+def test_default_preset() -> None:
+    r = BaptistenRules()
+    assert PRESETS["default"] == r
+    assert (r.deck, r.players, r.max_cards, r.variants) == ("elferraus", 4, 10, ())
+    assert (r.rounds, r.trump_card) == ("updown", "baptisten")
+    assert str(r) == "baptisten(preset=default)"
+    with pytest.raises(ValueError, match="unknown Baptistenskat preset"):
+        BaptistenRules.preset("bridge")
+
+
+@pytest.mark.parametrize("rules", [
+    BaptistenRules(),
+    BaptistenRules(deck="romme", max_cards=7, forehead=True, must_overtrump=True),
+    BaptistenRules(deck="skat", players=3, max_cards=5, trick_scoring=True),
+    BaptistenRules(deck="romme-double-joker", players=15, max_cards=7, hook_always=True),
+    BaptistenRules(deck="elferraus-double", players=6, max_cards=13, forehead=True,
+                   trick_scoring=True, hook_always=True, must_overtrump=True),
+    BaptistenRules(trick_scoring=True, points_per_trick=3, exact_bonus=5,
+                   exact_zero_bonus=7),
+    BaptistenRules(players=3, max_cards=9, rounds="single", trump_card="after_deal"),
+    dataclasses.replace(PRESETS["ohhell"], players=4),
+    dataclasses.replace(PRESETS["ohhell"], hook_always=False, forehead=True),
+])
+def test_rule_strings_round_trip(rules: BaptistenRules) -> None:
+    text = str(rules)
+    assert text.startswith("baptisten(preset=")
+    assert BaptistenRules.parse(text) == rules
+
+
+def test_rule_string_with_variants() -> None:
+    r = BaptistenRules.parse("baptisten(deck=romme,max_cards=7,variants=2+5)")
+    assert r == BaptistenRules(deck="romme", max_cards=7, forehead=True, must_overtrump=True)
+    assert r.variants == (2, 5)
+    assert str(r) == "baptisten(preset=default,deck=romme,max_cards=7,variants=2+5)"
+    assert BaptistenRules.parse("baptisten(variants=3+4)") == BaptistenRules(
+        trick_scoring=True, hook_always=True)
+    assert BaptistenRules.parse("baptisten(preset=ohhell,variants=none)").variants == ()
+    assert BaptistenRules.parse("baptisten(forehead=yes)").variants == (2,)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("skat", "not a Baptistenskat rule string"),
+    ("baptisten(variants=1)", "variant 1 is the deck"),
+    ("baptisten(variants=6)", "unknown variant"),
+    ("baptisten(colour=red)", "unknown Baptistenskat rule option"),
+    ("baptisten(max_cards=ten)", "must be a number"),
+    ("baptisten(forehead=maybe)", "must be yes or no"),
+    ("baptisten(deck=tarot)", "unknown deck"),
+    ("baptisten(players)", "needs a value"),
+    ("baptisten(players=12)", "at most 11 players"),
+])
+def test_bad_rule_strings(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        BaptistenRules.parse(text)
+
+
+def test_given_deals_are_checked() -> None:
+    rules = BaptistenRules(players=3, max_cards=3)
+    deals = list(BaptistenState.new(rules, seed=1).deals)
+    with pytest.raises(ValueError, match="5 rounds need 5 deals, not 4"):
+        BaptistenState.new(rules, deals=deals[:4])
+    d = rules.card_deck
+    bad = [*deals]
+    bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3"), d.parse_set("R4 R5")), 79)
+    with pytest.raises(ValueError, match="round 2: seat 1 has 1 cards, not 2"):
+        BaptistenState.new(rules, deals=bad)
+    bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R2 R3"), d.parse_set("R4 R5")), 79)
+    with pytest.raises(ValueError, match="round 2: a card is dealt twice"):
+        BaptistenState.new(rules, deals=bad)
+    bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3 R6")), 79)
+    with pytest.raises(ValueError, match="round 2: 3 hands expected"):
+        BaptistenState.new(rules, deals=bad)
+    bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3 R6"), d.parse_set("R4 R5")), 80)
+    with pytest.raises(ValueError, match="round 2: the trump card is not in the deck"):
+        BaptistenState.new(rules, deals=bad)
+    with pytest.raises(ValueError, match=r"first must be a seat 0\.\.2"):
+        BaptistenState.new(rules, seed=1, first=3)
