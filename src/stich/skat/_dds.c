@@ -187,8 +187,9 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
     return best;
 }
 
-/* Null: 1 if the declarer avoids every remaining trick. */
-static int null_search(Search *s, int seat, int *trick, int n) {
+/* Trick questions: with `want_all` 0 (Null), 1 if the declarer avoids every remaining
+ * trick; with `want_all` 1 (Schwarz), 1 if the declarer takes every remaining trick. */
+static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
     s->nodes++;
     Entry *e = NULL;
     if (n == 0) {
@@ -210,10 +211,10 @@ static int null_search(Search *s, int seat, int *trick, int n) {
         int ok;
         if (n == 2) {
             int w = (seat + 1 + winner(s, trick)) % 3;
-            if (w == s->declarer) ok = 0;
-            else { int sub[3]; ok = null_search(s, w, sub, 0); }
+            if ((w == s->declarer) != want_all) ok = 0;
+            else { int sub[3]; ok = trick_search(s, w, sub, 0, want_all); }
         } else {
-            ok = null_search(s, (seat + 1) % 3, trick, n + 1);
+            ok = trick_search(s, (seat + 1) % 3, trick, n + 1, want_all);
         }
         s->h[seat] ^= bit;
         if (declarer_moves && ok) { result = 1; break; }
@@ -245,7 +246,8 @@ static int read_ints(PyObject *seq, int *out, int n, const char *what) {
 
 /* search(follow, strength, points, trump, h0, h1, h2, declarer, to_move, trick, mode,
  *        target) -> (value, nodes)
- * mode 0: exact points from the cards in play; 1: 1 if at least `target`; 2: Null. */
+ * mode 0: exact points from the cards in play; 1: 1 if at least `target`; 2: Null (1 if
+ * the declarer avoids every trick); 3: Schwarz (1 if the declarer takes every trick). */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *follow_o, *strength_o, *points_o, *trick_o;
     unsigned long trump, h0, h1, h2;
@@ -301,8 +303,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (generation == 0) { memset(tt, 0, TT_SIZE * sizeof(Entry)); generation = 1; }
     int value;
     Py_BEGIN_ALLOW_THREADS
-    if (mode == 2) {
-        value = null_search(s, to_move, trick, n);
+    if (mode == 2 || mode == 3) {
+        value = trick_search(s, to_move, trick, n, mode == 3);
     } else if (mode == 1) {
         value = ab(s, to_move, trick, n, target - 1, target) >= target;
     } else {

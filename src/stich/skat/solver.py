@@ -3,8 +3,10 @@
 Given a card-play position with every hand known (any number of cards left, mid-trick
 too), :func:`solve` returns the card points the declarer takes from the cards still in
 play under perfect play by all three; :func:`reaches` answers "can the declarer take at
-least ``target`` of them?" with a zero-window search, which is much cheaper; and
-:func:`null_won` says whether a Null declarer can avoid every trick.
+least ``target`` of them?" with a zero-window search, which is much cheaper;
+:func:`takes_all` whether the declarer can take every trick (Schwarz); :func:`null_won`
+whether a Null declarer can avoid every trick; :func:`card_values` the value of each
+legal card.
 
 The search is alpha-beta over single card plays with a transposition table at trick
 starts (keyed by the three hands and the player to lead), fail-soft bounds, move ordering
@@ -37,7 +39,7 @@ from stich.cards import CARDS, card_points
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
 
-__all__ = ["HAVE_C", "Position", "card_values", "null_won", "reaches", "solve"]
+__all__ = ["HAVE_C", "Position", "card_values", "null_won", "reaches", "solve", "takes_all"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _INF: Final = 1000
@@ -264,10 +266,11 @@ class _Search:
             self.tt[key] = (lo, hi, best_card)
         return best
 
-    # -- Null ------------------------------------------------------------------------
+    # -- trick questions -------------------------------------------------------------
 
-    def null(self, seat: int, trick: list[int]) -> bool:
-        """Whether the declarer avoids every remaining trick."""
+    def tricks(self, seat: int, trick: list[int], want_all: bool) -> bool:
+        """``want_all`` False (Null): whether the declarer avoids every remaining trick;
+        True (Schwarz): whether the declarer takes every remaining trick."""
         self.nodes += 1
         hands = self.hands
         key = None
@@ -286,15 +289,15 @@ class _Search:
             trick.append(c)
             if len(trick) == 3:
                 w = (seat + 1 + self.winner(trick)) % 3
-                if w == self.declarer:
+                if (w == self.declarer) != want_all:
                     ok = False
                 else:
                     saved = trick[:]
                     trick.clear()
-                    ok = self.null(w, trick)
+                    ok = self.tricks(w, trick, want_all)
                     trick.extend(saved)
             else:
-                ok = self.null((seat + 1) % 3, trick)
+                ok = self.tricks((seat + 1) % 3, trick, want_all)
             trick.pop()
             hands[seat] ^= bit
             if declarer_moves and ok:
@@ -352,7 +355,18 @@ def null_won(pos: Position, engine: str = "auto") -> bool:
     if _use_c(engine):
         return bool(_c_search(pos, 2))
     s, trick = _start(pos)
-    return s.null(pos.to_move, trick)
+    return s.tricks(pos.to_move, trick, want_all=False)
+
+
+def takes_all(pos: Position, engine: str = "auto") -> bool:
+    """Whether the declarer can take every remaining trick (Schwarz), in any game but
+    Null.  (Not the same as taking all points: a trick can be worth 0.)"""
+    if pos.game is GameType.NULL:
+        raise ValueError("in Null the declarer wants no trick: use null_won")
+    if _use_c(engine):
+        return bool(_c_search(pos, 3))
+    s, trick = _start(pos)
+    return s.tricks(pos.to_move, trick, want_all=True)
 
 
 def card_values(pos: Position, engine: str = "auto") -> dict[int, int]:
