@@ -1,4 +1,6 @@
-"""Skat bots: they receive views (never the state) and return legal actions.
+"""Bots: they receive views (never the state) and return legal actions.
+
+Skat: :func:`make_bot`; Baptistenskat: :func:`make_baptisten_bot` (same names).
 
 >>> make_bot("heuristic").name, make_bot("random").name
 ('heuristic', 'random')
@@ -10,10 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from stich.bots.baptisten import (
+    BAPTISTEN_BOTS,
+    BaptistenBot,
+    BaptistenHeuristicBot,
+    BaptistenRandomBot,
+    make_baptisten_bot,
+)
 from stich.bots.base import Bot, RandomBot
 from stich.bots.heuristic import SkatHeuristicBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "SkatHeuristicBot", "make_bot"]
+__all__ = ["BAPTISTEN_BOTS", "BOTS", "BaptistenBot", "BaptistenHeuristicBot",
+           "BaptistenRandomBot", "Bot", "RandomBot", "SkatHeuristicBot", "make_baptisten_bot",
+           "make_bot"]
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
