@@ -13,14 +13,14 @@
 #include <string.h>
 
 #define INF 1000
-#define TT_BITS 20
+#define TT_BITS 22
 #define TT_SIZE (1u << TT_BITS)
 
 typedef struct {
     uint32_t h0, h1, h2;
     uint32_t gen;
     int16_t lo, hi;
-    int8_t seat, best;
+    int8_t seat, best, ncards;
 } Entry;
 
 static Entry *tt = NULL;
@@ -49,6 +49,33 @@ static inline uint32_t hash3(uint32_t a, uint32_t b, uint32_t c, int seat) {
                  ((uint64_t)c * 0x165667B19E3779F9ull) ^ (uint64_t)(seat + 1) * 0x27D4EB2F165667C5ull;
     x ^= x >> 29;
     return (uint32_t)(x & (TT_SIZE - 1));
+}
+
+/* The table entry of a trick-start position: two slots per bucket; a new position
+ * takes a slot of an older search, else the slot whose position has fewer cards left
+ * (cheaper to search again).  *found says whether the entry already holds it. */
+static Entry *probe(const Search *s, int seat, int *found) {
+    uint32_t i = hash3(s->h[0], s->h[1], s->h[2], seat) & ~1u;
+    Entry *a = &tt[i], *b = &tt[i + 1];
+    for (int k = 0; k < 2; k++) {
+        Entry *e = k ? b : a;
+        if (e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
+            e->seat == seat) { *found = 1; return e; }
+    }
+    *found = 0;
+    Entry *v;
+    if (a->gen != generation) v = a;
+    else if (b->gen != generation) v = b;
+    else v = a->ncards <= b->ncards ? a : b;
+    v->gen = generation; v->h0 = s->h[0]; v->h1 = s->h[1]; v->h2 = s->h[2];
+    v->seat = (int8_t)seat; v->lo = -INF; v->hi = INF; v->best = -1;
+    v->ncards = (int8_t)__builtin_popcount(s->h[0] | s->h[1] | s->h[2]);
+    return v;
+}
+
+static inline int holds(const Entry *e, const Search *s, int seat) {
+    return e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
+           e->seat == seat;
 }
 
 static int winner(const Search *s, const int *t) {
@@ -86,7 +113,26 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     }
     if (count < 2) return count;
     int score[12];
-    if (n == 0) return count; /* leading: strongest first */
+    if (n == 0) {
+        /* leading: cards no opponent can beat first (most points first), then the rest
+           with the fewest points first */
+        for (int i = 0; i < count; i++) {
+            int c = moves[i];
+            uint32_t okc = s->follow[c] | s->trump;
+            int safe = 1;
+            for (int k = 1; k <= 2 && safe; k++) {
+                int opp = (seat + k) % 3;
+                if ((opp == s->declarer) == (seat == s->declarer)) continue; /* partner */
+                uint32_t h = s->h[opp], f = s->follow[c] & h;
+                for (uint32_t m = f ? f : h; m; m &= m - 1) {
+                    int x = __builtin_ctz(m);
+                    if (((okc >> x) & 1) && s->strength[x] > s->strength[c]) { safe = 0; break; }
+                }
+            }
+            score[i] = safe ? 1000 + s->pts[c] * 64 + s->strength[c] : 500 + s->strength[c];
+        }
+        goto sort;
+    }
     /* who wins the trick so far */
     uint32_t ok = s->follow[trick[0]] | s->trump;
     int best = trick[0], bpos = 0;
@@ -97,6 +143,16 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     int leader = (seat - n + 3) % 3;
     int winner_seat = (leader + bpos) % 3;
     int mine = (winner_seat == s->declarer) == (seat == s->declarer);
+    if (mine && n == 1) {
+        /* the partner's card wins so far: is it safe from the last player? */
+        int third = (seat + 1) % 3;
+        uint32_t h3 = s->h[third], f3 = s->follow[trick[0]] & h3;
+        uint32_t can = f3 ? f3 : h3;
+        for (uint32_t m = can; m; m &= m - 1) {
+            int c = __builtin_ctz(m);
+            if (((ok >> c) & 1) && s->strength[c] > s->strength[best]) { mine = 0; break; }
+        }
+    }
     for (int i = 0; i < count; i++) {
         int c = moves[i];
         int wins = ((ok >> c) & 1) && s->strength[c] > s->strength[best];
@@ -105,6 +161,7 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
         else if (wins) score[i] = n == 2 ? 300 + s->pts[c] : 300 - s->strength[c];
         else score[i] = 100 - s->pts[c];
     }
+sort:
     for (int i = 1; i < count; i++) { /* stable insertion sort, best score first */
         int c = moves[i], sc = score[i], j = i - 1;
         while (j >= 0 && score[j] < sc) { moves[j + 1] = moves[j]; score[j + 1] = score[j]; j--; }
@@ -120,17 +177,22 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
     if (n == 0) {
         uint32_t all = s->h[0] | s->h[1] | s->h[2];
         if (!all) return 0;
-        e = &tt[hash3(s->h[0], s->h[1], s->h[2], seat)];
-        if (e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
-            e->seat == seat) {
+        if (!(s->h[seat] & (s->h[seat] - 1))) {
+            /* the last trick plays itself */
+            int t[3];
+            t[0] = __builtin_ctz(s->h[seat]);
+            t[1] = __builtin_ctz(s->h[(seat + 1) % 3]);
+            t[2] = __builtin_ctz(s->h[(seat + 2) % 3]);
+            return (seat + winner(s, t)) % 3 == s->declarer ? points_of(s, all) : 0;
+        }
+        int found;
+        e = probe(s, seat, &found);
+        if (found) {
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo > alpha) alpha = e->lo;
             if (e->hi < beta) beta = e->hi;
             a0 = alpha; b0 = beta;
-        } else {
-            e->gen = generation; e->h0 = s->h[0]; e->h1 = s->h[1]; e->h2 = s->h[2];
-            e->seat = (int8_t)seat; e->lo = -INF; e->hi = INF; e->best = -1;
         }
         int rest = points_of(s, all);
         if (rest <= alpha) return rest;
@@ -173,12 +235,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
         if (alpha >= beta) break;
     }
     if (e) {
-        /* the entry may have been overwritten below us: re-check the key */
-        if (!(e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] &&
-              e->h2 == s->h[2] && e->seat == seat)) {
-            e->gen = generation; e->h0 = s->h[0]; e->h1 = s->h[1]; e->h2 = s->h[2];
-            e->seat = (int8_t)seat; e->lo = -INF; e->hi = INF;
-        }
+        /* the entry may have been taken by another position below us */
+        if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
         if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
         else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
         else { e->lo = e->hi = (int16_t)best; }
@@ -194,10 +252,9 @@ static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
     Entry *e = NULL;
     if (n == 0) {
         if (!(s->h[0] | s->h[1] | s->h[2])) return 1;
-        e = &tt[hash3(s->h[0], s->h[1], s->h[2], seat)];
-        if (e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
-            e->seat == seat)
-            return e->lo;
+        int found;
+        e = probe(s, seat, &found);
+        if (found) return e->lo;
     }
     int moves[12];
     int count = gen_moves(s, seat, trick, n, moves);
@@ -221,8 +278,8 @@ static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
         if (!declarer_moves && !ok) { result = 0; break; }
     }
     if (e) {
-        e->gen = generation; e->h0 = s->h[0]; e->h1 = s->h[1]; e->h2 = s->h[2];
-        e->seat = (int8_t)seat; e->lo = e->hi = (int16_t)result; e->best = -1;
+        if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
+        e->lo = e->hi = (int16_t)result;
     }
     return result;
 }
