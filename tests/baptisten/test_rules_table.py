@@ -207,3 +207,24 @@ def test_given_deals_are_checked() -> None:
         BaptistenState.new(rules, deals=bad)
     with pytest.raises(ValueError, match=r"first must be a seat 0\.\.2"):
         BaptistenState.new(rules, seed=1, first=3)
+
+
+def test_draw_for_the_first_player_highest_card_starts_ties_draw_again() -> None:
+    import random
+
+    from stich.baptisten import draw_first_player
+
+    rules = BaptistenRules(players=4, max_cards=5, deck="skat")  # 8 ranks: ties are common
+    ties = 0
+    for seed in range(200):
+        first, draws = draw_first_player(rules, random.Random(seed))
+        deck = rules.card_deck
+        last = draws[-1]
+        top = max(deck.cards[c].rank for _, c in last)
+        assert [s for s, c in last if deck.cards[c].rank == top] == [first]
+        for earlier, later in zip(draws, draws[1:], strict=False):
+            top_e = max(deck.cards[c].rank for _, c in earlier)
+            tied = [s for s, c in earlier if deck.cards[c].rank == top_e]
+            assert len(tied) > 1 and [s for s, _ in later] == tied
+            ties += 1
+    assert ties > 0

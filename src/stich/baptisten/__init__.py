@@ -9,7 +9,7 @@
 from stich.baptisten.actions import FOREHEAD_PLAY, BBid, bid_action, parse_bid
 from stich.baptisten.rules import PRESETS, BaptistenRules
 from stich.baptisten.scoring import BaptistenOutcome, ranking, scoresheet
-from stich.baptisten.state import BaptistenState, BPhase, Deal, RoundResult
+from stich.baptisten.state import BaptistenState, BPhase, Deal, RoundResult, draw_first_player
 from stich.baptisten.view import BaptistenView
 from stich.core import register_game
 
@@ -25,6 +25,7 @@ __all__ = [
     "PRESETS",
     "RoundResult",
     "bid_action",
+    "draw_first_player",
     "parse_bid",
     "ranking",
     "scoresheet",

@@ -32,7 +32,7 @@ from stich.baptisten.rules import BaptistenRules
 from stich.cards import PLAIN_DECKS, PlainCard, PlainDeck
 from stich.core import IllegalActionError
 
-__all__ = ["BPhase", "BaptistenState", "Deal", "RoundResult", "deal_round"]
+__all__ = ["BPhase", "BaptistenState", "Deal", "RoundResult", "deal_round", "draw_first_player"]
 
 
 class BPhase(IntEnum):
@@ -182,6 +182,25 @@ def deal_round(deck: PlainDeck, players: int, cards: int, first: int, rng: rando
     if not trump_before:
         drawn = order[total + int(rnd() * (size - total))]
     return Deal(tuple(hands), drawn)
+
+
+def draw_first_player(rules: BaptistenRules, rng: random.Random
+                      ) -> tuple[int, list[list[tuple[int, int]]]]:
+    """The draw for the first player: every seat draws a card from the shuffled deck and
+    the highest rank starts (the joker above all); seats that tie for highest draw again
+    from a fresh deck.  Returns the seat and each draw as (seat, card index) pairs."""
+    deck = rules.card_deck
+    rank_of = [c.rank for c in deck.cards]
+    seats = list(range(rules.players))
+    draws: list[list[tuple[int, int]]] = []
+    while True:
+        cards = rng.sample(range(deck.size), len(seats))
+        draw = list(zip(seats, cards, strict=True))
+        draws.append(draw)
+        top = max(rank_of[c] for c in cards)
+        seats = [seat for seat, c in draw if rank_of[c] == top]
+        if len(seats) == 1:
+            return seats[0], draws
 
 
 def draw_deals(rules: BaptistenRules, rng: random.Random, first: int = 0

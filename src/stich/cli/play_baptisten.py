@@ -23,7 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from stich.baptisten import BaptistenRules, BaptistenState, BPhase, scoresheet
+from stich.baptisten import BaptistenRules, BaptistenState, BPhase, draw_first_player, scoresheet
 from stich.baptisten.actions import BAction, BBid
 from stich.baptisten.rules import variant_fields
 from stich.bots.baptisten import BAPTISTEN_BOTS, BaptistenBot, make_baptisten_bot, trick_winner
@@ -79,7 +79,7 @@ class BaptistenSession:
         else:
             self.names = [opts.name or self.tr("you"), *BOT_NAMES[:n - 1]]
         master = random.Random(opts.seed)
-        first = master.randrange(n)  # the draw: every seat equally likely to start
+        first, _ = draw_first_player(rules, master)  # highest card starts; ties draw again
         self.state = BaptistenState.new(rules, seed=master.getrandbits(32), first=first)
         self.bot_rng = random.Random(master.getrandbits(64))
         self.bots: dict[int, BaptistenBot] = {
