@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
@@ -222,7 +223,7 @@ def test_draw_for_the_first_player_highest_card_starts_ties_draw_again() -> None
         last = draws[-1]
         top = max(deck.cards[c].rank for _, c in last)
         assert [s for s, c in last if deck.cards[c].rank == top] == [first]
-        for earlier, later in zip(draws, draws[1:], strict=False):
+        for earlier, later in itertools.pairwise(draws):
             top_e = max(deck.cards[c].rank for _, c in earlier)
             tied = [s for s, c in earlier if deck.cards[c].rank == top_e]
             assert len(tied) > 1 and [s for s, _ in later] == tied
