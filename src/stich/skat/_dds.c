@@ -99,10 +99,16 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     }
     uint32_t others = (s->h[0] | s->h[1] | s->h[2]) & ~hand;
     for (int i = 0; i < n; i++) others |= 1u << trick[i];
+    int cand[12], nc = 0;
+    for (uint32_t m = legal; m; m &= m - 1) { /* strongest first */
+        int c = __builtin_ctz(m), j = nc - 1;
+        while (j >= 0 && s->strength[cand[j]] < s->strength[c]) { cand[j + 1] = cand[j]; j--; }
+        cand[j + 1] = c;
+        nc++;
+    }
     int count = 0;
-    for (int i = 0; i < 32; i++) {
-        int c = s->order[i];
-        if (!((legal >> c) & 1)) continue;
+    for (int i = 0; i < nc; i++) {
+        int c = cand[i];
         int dup = 0;
         for (int j = 0; j < count; j++) {
             int m = moves[j];
@@ -284,6 +290,31 @@ static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
     return result;
 }
 
+/* Declarer points when every seat plays the first card of its move ordering: a cheap
+ * estimate, used as the first guess of the exact search. */
+static int playout(Search *s, int seat, const int *trick, int n) {
+    uint32_t saved[3] = {s->h[0], s->h[1], s->h[2]};
+    int t[3] = {trick[0], trick[1], trick[2]};
+    int total = 0;
+    while (n > 0 || (s->h[0] | s->h[1] | s->h[2])) {
+        int moves[12];
+        gen_moves(s, seat, t, n, moves);
+        s->h[seat] ^= 1u << moves[0];
+        t[n] = moves[0];
+        if (n == 2) {
+            int w = (seat + 1 + winner(s, t)) % 3;
+            if (w == s->declarer) total += s->pts[t[0]] + s->pts[t[1]] + s->pts[t[2]];
+            seat = w;
+            n = 0;
+        } else {
+            seat = (seat + 1) % 3;
+            n++;
+        }
+    }
+    s->h[0] = saved[0]; s->h[1] = saved[1]; s->h[2] = saved[2];
+    return total;
+}
+
 static int read_ints(PyObject *seq, int *out, int n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
@@ -367,13 +398,15 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     } else {
         uint32_t all = s->h[0] | s->h[1] | s->h[2];
         for (int i = 0; i < n; i++) all |= 1u << trick[i];
-        int lo = 0, hi = points_of(s, all), guess = hi / 2;
+        /* MTD(f): zero-window searches from a first guess (a quick playout), each moving
+           the guess to the bound it returned */
+        int lo = 0, hi = points_of(s, all), guess = playout(s, to_move, trick, n);
         while (lo < hi) {
             int beta = guess > lo + 1 ? guess : lo + 1;
             int t2[3] = {trick[0], trick[1], trick[2]};
             int v = ab(s, to_move, t2, n, beta - 1, beta);
             if (v < beta) hi = v; else lo = v;
-            guess = lo < hi ? (lo + hi + 1) / 2 : lo;
+            guess = v < beta ? v : v + 1;
         }
         value = lo;
     }
