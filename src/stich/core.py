@@ -8,11 +8,13 @@ action with the game's ``parse_action``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "GAMES",
+    "consecutive_runs",
+    "unwind",
     "GameState",
     "IllegalActionError",
     "RecordError",
@@ -49,6 +51,38 @@ class GameState(Protocol):
     def view(self, seat: int) -> Any: ...
 
     def outcome(self) -> Any: ...
+
+
+def unwind(node: tuple[Any, ...] | None) -> list[Any]:
+    """The items of a persistent list of (item, rest) pairs, oldest first.
+
+    Engine states keep their history as such pairs, so that ``apply`` adds an action in
+    constant time and shares everything before it with the old state.
+
+    >>> unwind(("c", ("b", ("a", None))))
+    ['a', 'b', 'c']
+    """
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
+
+
+def consecutive_runs(values: Iterable[int]) -> list[tuple[int, int]]:
+    """Sorted values as runs of consecutive numbers, for messages such as "0 or 2..5".
+
+    >>> consecutive_runs([5, 0, 2, 3, 4])
+    [(0, 0), (2, 5)]
+    """
+    runs: list[tuple[int, int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
 
 
 GAMES: dict[str, Callable[..., Any]] = {}

@@ -30,7 +30,7 @@ from stich.baptisten.actions import (
 )
 from stich.baptisten.rules import BaptistenRules
 from stich.cards import PLAIN_DECKS, PlainCard, PlainDeck
-from stich.core import IllegalActionError
+from stich.core import IllegalActionError, consecutive_runs, unwind
 
 __all__ = ["BPhase", "BaptistenState", "Deal", "RoundResult", "deal_round", "draw_first_player"]
 
@@ -406,12 +406,12 @@ class BaptistenState:
 
     @property
     def history(self) -> list[BAction]:
-        return _unwind(self._hist)
+        return unwind(self._hist)
 
     @property
     def round_tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """Completed tricks of the current round: (leader, cards, winner)."""
-        return _unwind(self._round_tricks)
+        return unwind(self._round_tricks)
 
     def must_stake_40(self, seat: int) -> bool:
         """Whether 40 is entered for ``seat`` by force in the current round."""
@@ -724,15 +724,6 @@ def _winner(ctx: _Ctx, trick: tuple[int, ...], trump: int) -> int:
     return pos
 
 
-def _unwind(node: tuple[Any, ...] | None) -> list[Any]:
-    out = []
-    while node is not None:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
-
-
 def _set(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return t[:i] + (value,) + t[i + 1:]
 
@@ -743,16 +734,8 @@ def _count(n: int) -> str:
 
 def _ranges(values: list[str]) -> str:
     """'0 or 2..5' from ['0', '2', '3', '4', '5']."""
-    nums = [int(v) for v in values]
-    parts: list[str] = []
-    i = 0
-    while i < len(nums):
-        j = i
-        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
-            j += 1
-        parts.append(str(nums[i]) if i == j else f"{nums[i]}..{nums[j]}")
-        i = j + 1
-    return " or ".join(parts)
+    return " or ".join(str(a) if a == b else f"{a}..{b}"
+                       for a, b in consecutive_runs(int(v) for v in values))
 
 
 def _check_deals(rules: BaptistenRules, deals: Sequence[Deal]) -> None:

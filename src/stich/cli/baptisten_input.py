@@ -25,6 +25,7 @@ from stich.baptisten.actions import FOREHEAD_PLAY, BAction, BBid, bid_action
 from stich.baptisten.state import BaptistenState, BPhase
 from stich.cards import PlainCard
 from stich.cli.i18n import Translator
+from stich.core import consecutive_runs
 
 __all__ = ["InputProblem", "interpret", "ranges"]
 
@@ -44,16 +45,7 @@ def ranges(values: Sequence[int]) -> str:
     >>> ranges([0, 2, 3, 4, 5]), ranges([1])
     ('0, 2–5', '1')
     """
-    parts: list[str] = []
-    i = 0
-    vals = sorted(values)
-    while i < len(vals):
-        j = i
-        while j + 1 < len(vals) and vals[j + 1] == vals[j] + 1:
-            j += 1
-        parts.append(str(vals[i]) if i == j else f"{vals[i]}–{vals[j]}")
-        i = j + 1
-    return ", ".join(parts)
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in consecutive_runs(values))
 
 
 def _cards_word(tr: Translator, k: int) -> str:

@@ -30,7 +30,6 @@ Seats are numbered in playing order: seat ``(s + 1) % 3`` plays after seat ``s``
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Final
@@ -114,7 +113,7 @@ class _Search:
     """One search over one position's tree, with its transposition table."""
 
     def __init__(self, pos: Position) -> None:
-        t = TABLES[pos.game]
+        t = self.tables = TABLES[pos.game]
         self.follow = t.follow
         self.strength = t.strength
         self.trump = t.trump
@@ -177,17 +176,7 @@ class _Search:
         return eq
 
     def winner(self, trick: list[int]) -> int:
-        a, b, c = trick
-        ok = self.follow[a] | self.trump
-        st = self.strength
-        best = st[a]
-        pos = 0
-        if ok >> b & 1 and st[b] > best:
-            best = st[b]
-            pos = 1
-        if ok >> c & 1 and st[c] > best:
-            pos = 2
-        return pos
+        return self.tables.winner(trick)
 
     # -- card points -----------------------------------------------------------------
 
@@ -392,8 +381,7 @@ def card_values(pos: Position, engine: str = "auto") -> dict[int, int]:
         gain = 0
         nxt = (seat + 1) % 3
         if len(new_trick) == 3:
-            t = TABLES[pos.game]
-            w = (seat + 1 + _winner3(t.follow, t.strength, t.trump, new_trick)) % 3
+            w = (seat + 1 + TABLES[pos.game].winner(new_trick)) % 3
             if pos.game is GameType.NULL and w == pos.declarer:
                 out[c] = 0
                 continue
@@ -408,15 +396,3 @@ def card_values(pos: Position, engine: str = "auto") -> dict[int, int]:
         else:
             out[c] = gain + solve(child, engine)
     return out
-
-
-def _winner3(follow: Sequence[int], strength: Sequence[int], trump: int,
-             trick: tuple[int, ...]) -> int:
-    a, b, c = trick
-    ok = follow[a] | trump
-    best, pos = strength[a], 0
-    if ok >> b & 1 and strength[b] > best:
-        best, pos = strength[b], 1
-    if ok >> c & 1 and strength[c] > best:
-        pos = 2
-    return pos

@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
-from stich.core import IllegalActionError
+from stich.core import IllegalActionError, unwind
 from stich.skat.actions import (
     HAND,
     HOLD,
@@ -211,12 +211,12 @@ class SkatState:
     @property
     def history(self) -> list[Action]:
         """Every action applied since the deal, in order."""
-        return _unwind(self._hist)
+        return unwind(self._hist)
 
     @property
     def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """Completed tricks as (leader, card indices in play order, winner)."""
-        return _unwind(self._tricks)
+        return unwind(self._tricks)
 
     @property
     def end_reason(self) -> str:
@@ -625,16 +625,6 @@ def _bid_options(rules: SkatRules) -> dict[int, tuple[Action, ...]]:
             table[current] = (*(bid(v) for v in higher), PASS)
         _BID_OPTIONS[key] = table
     return table
-
-
-def _unwind(node: tuple[Any, ...] | None) -> list[Any]:
-    """The items of a persistent list (item, rest) in the order they were added."""
-    out = []
-    while node is not None:
-        out.append(node[0])
-        node = node[1]
-    out.reverse()
-    return out
 
 
 def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from stich.cards import CARDS, Rank, Suit
@@ -53,7 +54,7 @@ class GameTables:
         self.follow: tuple[int, ...] = tuple(follow)
         self.strength: tuple[int, ...] = tuple(strength)
 
-    def winner(self, cards: tuple[int, ...]) -> int:
+    def winner(self, cards: Sequence[int]) -> int:
         """Position (0, 1, 2) in the trick of the card that wins it."""
         a, b, c = cards
         ok = self.follow[a] | self.trump
