@@ -390,7 +390,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     generation++;
     if (generation == 0) { memset(tt, 0, TT_SIZE * sizeof(Entry)); generation = 1; }
     int value;
-    Py_BEGIN_ALLOW_THREADS
+    /* The GIL stays held: the table is shared by every call, so two searches must never
+       run at once. */
     if (mode == 2 || mode == 3) {
         value = trick_search(s, to_move, trick, n, mode == 3);
     } else if (mode == 1) {
@@ -410,7 +411,6 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         }
         value = lo;
     }
-    Py_END_ALLOW_THREADS
     long nodes = s->nodes;
     free(s);
     return Py_BuildValue("(il)", value, nodes);

@@ -7,6 +7,10 @@ declarer's, ``leader`` (0..2) leads the first trick, ``game`` is 0 Grand, 1 Kreu
 2 Pik, 3 Herz, 4 Karo, and ``points`` the declarer's card points under perfect play plus
 the Skat.
 
+stich extends the format with ``game`` 5, Null (the data has none): ``points`` is then
+1 if the declarer can avoid every trick under perfect play and 0 if not; the Skat plays
+no part.  ``tests/data/null_positions.txt`` is such a file.
+
 >>> p = parse_line("16,134217728,16384,0,0,0,15")
 >>> p.expected, p.position.game.value, p.skat_points
 (15, 'grand', 0)
@@ -27,7 +31,8 @@ from stich.skat.solver import Position
 __all__ = ["DDPosition", "format_line", "from_dd_mask", "parse_line", "read_positions",
            "to_dd_mask"]
 
-_GAMES = (GameType.GRAND, GameType.EICHEL, GameType.GRUEN, GameType.HERZ, GameType.SCHELLEN)
+_GAMES = (GameType.GRAND, GameType.EICHEL, GameType.GRUEN, GameType.HERZ, GameType.SCHELLEN,
+          GameType.NULL)
 
 
 def from_dd_mask(m: int) -> int:
@@ -63,8 +68,14 @@ class DDPosition(NamedTuple):
     def skat_points(self) -> int:
         return card_points(self.skat)
 
+    @property
+    def is_null(self) -> bool:
+        """A Null position (game 5): ``expected`` is 1 if the declarer avoids every trick."""
+        return self.position.game is GameType.NULL
+
 
 def parse_line(line: str, line_no: int = 0) -> DDPosition:
+    """One line as a position; ``ValueError`` (naming ``line_no``) if it is not one."""
     parts = line.strip().split(",")
     if len(parts) != 7:
         raise ValueError(f"line {line_no}: expected 7 comma-separated numbers, got {len(parts)}")
@@ -72,10 +83,20 @@ def parse_line(line: str, line_no: int = 0) -> DDPosition:
         h1, h2, h3, skat, leader, game, points = (int(p) for p in parts)
     except ValueError:
         raise ValueError(f"line {line_no}: not all fields are numbers") from None
-    if not 0 <= leader <= 2 or not 0 <= game <= 4:
-        raise ValueError(f"line {line_no}: leader must be 0..2 and game 0..4")
+    if not 0 <= leader <= 2 or not 0 <= game <= 5:
+        raise ValueError(f"line {line_no}: leader must be 0..2 and game 0..5")
+    masks = (h1, h2, h3, skat)
+    if any(not 0 <= m < 1 << 32 for m in masks):
+        raise ValueError(f"line {line_no}: a card mask is not a 32-bit number")
+    if h1 & h2 or h1 & h3 or h2 & h3 or (h1 | h2 | h3) & skat:
+        raise ValueError(f"line {line_no}: a card is in two hands (or a hand and the Skat)")
+    if game == 5 and points not in (0, 1):
+        raise ValueError(f"line {line_no}: a Null position's result must be 0 or 1")
     hands = (from_dd_mask(h1), from_dd_mask(h2), from_dd_mask(h3))
-    pos = Position(_GAMES[game], hands, declarer=0, to_move=leader)
+    try:
+        pos = Position(_GAMES[game], hands, declarer=0, to_move=leader)
+    except ValueError as e:  # hand sizes that do not fit
+        raise ValueError(f"line {line_no}: {e}") from None
     return DDPosition(pos, from_dd_mask(skat), points, line_no)
 
 
