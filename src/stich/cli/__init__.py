@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stich.cli import iss, play_baptisten, play_skat, replay  # noqa: F401  (they register commands)
+from stich.cli import iss, play_baptisten, play_skat, replay, solve  # noqa: F401  (they register commands)
 from stich.cli.app import app
 
 __all__ = ["app", "main"]
