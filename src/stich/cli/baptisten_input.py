@@ -13,7 +13,7 @@ says why, in the UI language, never a traceback.
 >>> interpret("1", s, [], Translator("en"))
 Traceback (most recent call last):
 ...
-stich.cli.baptisten_input.InputProblem: Say your stake too (1–20), e.g. "1 5".
+stich.cli.prompt.InputProblem: Say your stake too (1–20), e.g. "1 5".
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from stich.baptisten.actions import FOREHEAD_PLAY, BAction, BBid, bid_action
 from stich.baptisten.state import BaptistenState, BPhase
 from stich.cards import PlainCard
 from stich.cli.i18n import Translator
+from stich.cli.prompt import InputProblem
 from stich.core import consecutive_runs
 
 __all__ = ["InputProblem", "interpret", "ranges"]
@@ -33,10 +34,6 @@ _BID_RE = re.compile(r"(\d+)(?:\s*(?:/|:|\s)\s*(\d+))?")
 _BID_WORDS = ("bid", "ansage", "sage", "ich", "stiche", "stich", "tricks", "trick")
 _STAKE_WORDS = ("stake", "einsatz", "setze", "für", "fuer")
 _PLAY_WORDS = ("play", "spiel", "spiele", "spielen", "lege", "leg", "p", "ok")
-
-
-class InputProblem(ValueError):
-    """Input that is not a legal action here; the message says why, for the person."""
 
 
 def ranges(values: Sequence[int]) -> str:

@@ -29,24 +29,21 @@ from stich.baptisten.rules import variant_fields
 from stich.bots.baptisten import BAPTISTEN_BOTS, BaptistenBot, make_baptisten_bot, trick_winner
 from stich.cards import PLAIN_DECKS, PlainCard, bits
 from stich.cli.app import play_app
-from stich.cli.baptisten_input import InputProblem, interpret, ranges
+from stich.cli.baptisten_input import interpret, ranges
 from stich.cli.baptisten_render import (
     PlainStyle,
     group_hand,
     ranking_table,
     scoresheet_table,
 )
-from stich.cli.i18n import HELP_WORDS, LANGS, QUIT_WORDS, Translator
+from stich.cli.i18n import LANGS, Translator
+from stich.cli.prompt import Quit, ask_until_valid
 
 __all__ = ["BaptistenOptions", "BaptistenSession", "play_baptisten"]
 
 # Fifteen names with fifteen different initials (the joker deck seats fifteen).
 BOT_NAMES = ("Kurt", "Helga", "Otto", "Erna", "Paul", "Grete", "Fritz", "Lotte", "Mia",
              "Bernd", "Ida", "Susi", "Rudi", "Anna", "Willi")
-
-
-class _Quit(Exception):
-    """The person ended the game (``quit`` or end of input)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +111,7 @@ class BaptistenSession:
     def run(self) -> None:
         try:
             self._play()
-        except _Quit as q:
+        except Quit as q:
             self.say(str(q))
             if self.state.sheet:
                 self.show_sheet()
@@ -240,26 +237,9 @@ class BaptistenSession:
     def ask(self, state: BaptistenState) -> BAction:
         self.asking = state
         self.show_panel(state)
-        while True:
-            try:
-                text = self.read(self.tr("prompt"))
-            except (EOFError, KeyboardInterrupt):
-                self.say()
-                raise _Quit(self.tr("eof")) from None
-            low = text.strip().lower()
-            if not low:
-                continue
-            if low in QUIT_WORDS:
-                raise _Quit(self.tr("bye"))
-            if low in HELP_WORDS:
-                self.show_help(state)
-                continue
-            try:
-                return interpret(text, state, self.numbers, self.tr, self.describe)
-            except InputProblem as e:
-                self.say(f"[red]{escape(str(e))}[/]")
-            except ValueError as e:  # never a traceback for the person
-                self.say(f"[red]{escape(self.tr('not_allowed', reason=str(e)))}[/]")
+        return ask_until_valid(
+            self.read, self.say, self.tr, lambda: self.show_help(state),
+            lambda text: interpret(text, state, self.numbers, self.tr, self.describe))
 
     def describe(self, mask: int) -> str:
         """Cards for a message: with their number in the listing, by name and code."""

@@ -24,8 +24,9 @@ from rich.text import Text
 from stich.bots import BOTS, Bot, make_bot
 from stich.cards import CARDS, Card, card_points
 from stich.cli.app import play_app
-from stich.cli.i18n import HELP_WORDS, LANGS, QUIT_WORDS, Translator
-from stich.cli.skat_input import InputProblem, interpret, options_text
+from stich.cli.i18n import LANGS, Translator
+from stich.cli.prompt import Quit, ask_until_valid
+from stich.cli.skat_input import interpret, options_text
 from stich.cli.skat_render import CardStyle, game_title, group_hand, result_lines, sort_hand
 from stich.record import skat_record
 from stich.skat import HOLD, PASS, Action, Bid, Declare, GameType, Phase, SkatRules, SkatState
@@ -36,10 +37,6 @@ __all__ = ["PlayOptions", "SkatSession", "play_skat"]
 BOT_NAMES = ("Kurt", "Helga", "Otto")
 CARD_STYLES = ("german", "french", "english")
 DEFAULT_STYLE = {"de": "german", "en": "english"}
-
-
-class _Quit(Exception):
-    """The person ended the sitting (``quit`` or end of input)."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +106,7 @@ class SkatSession:
         try:
             for n in range(1, self.opts.games + 1):
                 self.play_one(n)
-        except _Quit as q:
+        except Quit as q:
             self.say(str(q))
             if self.games_done and not self.quiet:
                 self.console.print(self.table.render(self.opts.lang))
@@ -232,26 +229,9 @@ class SkatSession:
     def ask(self, state: SkatState, seat: int, names: tuple[str, str, str]) -> Action:
         self.asking = (state, seat)
         self.show_panel(state, seat, names)
-        while True:
-            try:
-                text = self.read(self.tr("prompt"))
-            except (EOFError, KeyboardInterrupt):
-                self.say()
-                raise _Quit(self.tr("eof")) from None
-            low = text.strip().lower()
-            if not low:
-                continue
-            if low in QUIT_WORDS:
-                raise _Quit(self.tr("bye"))
-            if low in HELP_WORDS:
-                self.show_help(state)
-                continue
-            try:
-                return interpret(text, state, self.numbers, self.tr, self.describe)
-            except InputProblem as e:
-                self.say(f"[red]{escape(str(e))}[/]")
-            except ValueError as e:  # never a traceback for the person
-                self.say(f"[red]{escape(self.tr('not_allowed', reason=str(e)))}[/]")
+        return ask_until_valid(
+            self.read, self.say, self.tr, lambda: self.show_help(state),
+            lambda text: interpret(text, state, self.numbers, self.tr, self.describe))
 
     def describe(self, mask: int) -> str:
         """Cards for a message: with their number in the listing, by name and code."""

@@ -14,7 +14,7 @@ an :class:`InputProblem` with a message for the person, never a traceback.
 >>> interpret("19", s, [], Translator("en"))
 Traceback (most recent call last):
 ...
-stich.cli.skat_input.InputProblem: Allowed now: 18, pass
+stich.cli.prompt.InputProblem: Allowed now: 18, pass
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 
 from stich.cards import Card, format_cards
 from stich.cli.i18n import HAND_WORDS, HOLD_WORDS, PASS_WORDS, PICKUP_WORDS, Translator
+from stich.cli.prompt import InputProblem
 from stich.core import IllegalActionError
 from stich.skat import (
     HAND,
@@ -43,10 +44,6 @@ __all__ = ["InputProblem", "interpret", "options_text", "parse_cards_in"]
 _DISCARD_WORDS = ("discard", "drücken", "druecken", "drücke", "druecke", "drück", "d")
 _DECLARE_WORDS = ("declare", "spiel", "spiele", "ansage", "ansagen", "play", "game")
 _PLAY_WORDS = ("play", "spiel", "spiele", "lege", "leg")
-
-
-class InputProblem(ValueError):
-    """Input that is not a legal action here; the message says why, for the person."""
 
 
 def interpret(text: str, state: SkatState, numbers: Sequence[Card], tr: Translator,
