@@ -162,10 +162,11 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     for (int i = 0; i < count; i++) {
         int c = moves[i];
         int wins = ((ok >> c) & 1) && s->strength[c] > s->strength[best];
-        if (mine && !wins) score[i] = 200 + s->pts[c];
-        else if (mine) score[i] = 100 + s->pts[c];
-        else if (wins) score[i] = n == 2 ? 300 + s->pts[c] : 300 - s->strength[c];
-        else score[i] = 100 - s->pts[c];
+        int low = 127 - s->strength[c]; /* prefer keeping the high cards */
+        if (mine && !wins) score[i] = (200 + s->pts[c]) * 128 + low;
+        else if (mine) score[i] = (100 + s->pts[c]) * 128 + low;
+        else if (wins) score[i] = (n == 2 ? 300 + s->pts[c] : 300 - s->strength[c]) * 128 + low;
+        else score[i] = (100 - s->pts[c]) * 128 + low;
     }
 sort:
     for (int i = 1; i < count; i++) { /* stable insertion sort, best score first */
