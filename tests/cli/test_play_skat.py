@@ -289,3 +289,16 @@ def test_both_languages_have_every_text() -> None:
     from stich.cli.i18n import TEXTS
 
     assert set(TEXTS["de"]) == set(TEXTS["en"])
+
+
+def test_ctrl_c_while_the_bots_play_ends_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A KeyboardInterrupt outside the prompt (the bots are thinking) ends the sitting."""
+    from stich.bots import base
+
+    def interrupted(self: object, view: object, rng: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(base.RandomBot, "choose", interrupted)
+    code, out = invoke("play", "skat", "--bots", "3", "--bot", "random", "--seed", "1")
+    assert code == 0
+    assert "Traceback" not in out

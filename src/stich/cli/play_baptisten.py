@@ -111,8 +111,8 @@ class BaptistenSession:
     def run(self) -> None:
         try:
             self._play()
-        except Quit as q:
-            self.say(str(q))
+        except (Quit, KeyboardInterrupt) as q:  # Ctrl-C while the bots play, too
+            self.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
             if self.state.sheet:
                 self.show_sheet()
             return

@@ -106,8 +106,8 @@ class SkatSession:
         try:
             for n in range(1, self.opts.games + 1):
                 self.play_one(n)
-        except Quit as q:
-            self.say(str(q))
+        except (Quit, KeyboardInterrupt) as q:  # Ctrl-C while the bots play, too
+            self.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
             if self.games_done and not self.quiet:
                 self.console.print(self.table.render(self.opts.lang))
             return
