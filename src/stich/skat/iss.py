@@ -333,135 +333,168 @@ def replay_iss(record: IssRecord) -> IssReplay:
     ``TI``/``LE`` moves (a timeout, a player leaving) raise too: such games cannot be
     finished by the engine.
     """
-    hands, skat = record.deal
-    state = SkatState.new(ISKO, hands=hands, skat=skat)
-    actions: list[Action] = []
-    resigned: list[int] = []
-    moves = record.moves
-    i = 1
-    awaiting_skat = False
-    pending_decl: tuple[Declare, str] | None = None  # the split form "2 D 2 D9.DQ"
+    return _Replayer(record).run()
 
-    def apply(action: Action, n: int, mv: IssMove) -> None:
-        nonlocal state
+
+class _Replayer:
+    """Turns a record's moves into engine actions, one move at a time."""
+
+    def __init__(self, record: IssRecord) -> None:
+        hands, self.skat = record.deal
+        self.state = SkatState.new(ISKO, hands=hands, skat=self.skat)
+        self.moves = record.moves
+        self.actions: list[Action] = []
+        self.resigned: list[int] = []
+        self.awaiting_skat = False
+        self.pending_decl: tuple[Declare, str] | None = None  # the split form "2 D 2 D9.DQ"
+        self.n = 0
+        self.mv = self.moves[0] if self.moves else IssMove("w", "")
+
+    def fail(self, why: str) -> IssError:
+        return IssError(f"move {self.n} '{self.mv}': {why}")
+
+    def apply(self, action: Action) -> None:
         try:
-            state = state.apply(action)
+            self.state = self.state.apply(action)
         except IllegalActionError as e:
-            raise IssError(f"move {n} '{mv}': {e}") from None
-        actions.append(action)
+            raise self.fail(str(e)) from None
+        self.actions.append(action)
 
-    while i < len(moves):
-        mv = moves[i]
-        n = i
-        i += 1
-        who, what = mv
-        if who == "w":
-            if what.startswith(("LE.", "TI.")):
-                kind = "left" if what.startswith("LE.") else "timed out"
-                raise IssError(f"move {n} '{mv}': a player {kind}")
-            if awaiting_skat:
-                shown = [_card(w, f"move {n}") for w in what.split(".")]
-                if len(shown) != 2 or sum(c.bit for c in shown) != skat:
-                    raise IssError(f"move {n} '{mv}': the Skat is "
-                                   f"{'.'.join(str(c) for c in cards_of(skat))}")
-                awaiting_skat = False
-                continue
-            raise IssError(f"move {n} '{mv}': unexpected server move")
-        seat = int(who)
-        if awaiting_skat:
-            raise IssError(f"move {n} '{mv}': the server must show the Skat first")
-        if what == "SC" or what.startswith("SC."):
-            continue  # showing cards changes nothing by itself
-        if what == "RE":
-            if state.phase is not Phase.PLAY:
-                raise IssError(f"move {n} '{mv}': resigning is only possible in card play")
-            if seat not in resigned:
-                resigned.append(seat)
-            if _resignation_ends(state, resigned):
-                extra = [str(m) for m in moves[i:] if m.what != "RE" and m.what[:2] != "SC"]
+    def run(self) -> IssReplay:
+        i = 1
+        while i < len(self.moves):
+            self.n, self.mv = i, self.moves[i]
+            i += 1
+            if self.step() == "stop":
+                extra = [str(m) for m in self.moves[i:] if m.what != "RE" and m.what[:2] != "SC"]
                 if extra:
                     raise IssError(f"move {i} '{extra[0]}': moves after the resignation")
                 break
-            continue
-        if what.startswith(("TI.", "LE.")):
-            raise IssError(f"move {n} '{mv}': a player left or timed out")
-        if state.is_over:
-            raise IssError(f"move {n} '{mv}': the game is already over")
-        if seat != state.to_move:
-            raise IssError(f"move {n} '{mv}': it is seat {state.to_move}'s turn")
-        phase = state.phase
-        if pending_decl is not None:
-            decl, text = pending_decl
-            pending_decl = None
-            words = what.split(".")
-            if len(words) != 2:
-                raise IssError(f"move {n} '{mv}': the discard after {text!r} is two cards")
-            c1, c2 = (_card(w, f"move {n}") for w in words)
-            if c1 is c2:
-                raise IssError(f"move {n} '{mv}': a card cannot be discarded twice")
-            apply(Discard(c1.bit | c2.bit), n, mv)
-            apply(decl, n, mv)
-            continue
-        if phase is Phase.BIDDING:
-            if what.isdigit():
-                apply(bid(int(what)), n, mv)
-            elif what in ("y", "p"):
-                apply(HOLD if what == "y" else PASS, n, mv)
-            else:
-                raise IssError(f"move {n} '{mv}': a bid, 'y' or 'p' was expected")
-            continue
-        if phase is Phase.SKAT:
-            if what == "s":
-                apply(PICKUP, n, mv)
-                awaiting_skat = True
-                continue
-            parsed = _parse_declaration(what)
-            if parsed is None:
-                raise IssError(f"move {n} '{mv}': 's' or a declaration was expected")
-            game, mods, rest = parsed
-            apply(HAND, n, mv)
-            decl = _declare(game, mods, True, what)
-            _check_ouvert_cards(rest, state.hands[seat], decl, n, mv)
-            apply(decl, n, mv)
-            continue
-        if phase is Phase.DISCARD:
-            parsed = _parse_declaration(what)
-            if parsed is None:
-                raise IssError(f"move {n} '{mv}': a declaration was expected")
-            game, mods, rest = parsed
-            decl = _declare(game, mods, False, what)
-            if not rest:
-                pending_decl = (decl, what)
-                continue
-            if len(rest) < 2:
-                raise IssError(f"move {n} '{mv}': the discard is two cards")
-            c1, c2 = (_card(w, f"move {n}") for w in rest[:2])
-            if c1 is c2:
-                raise IssError(f"move {n} '{mv}': a card cannot be discarded twice")
-            apply(Discard(c1.bit | c2.bit), n, mv)
-            _check_ouvert_cards(rest[2:], state.hands[seat], decl, n, mv)
-            apply(decl, n, mv)
-            continue
-        if phase is Phase.PLAY:
-            if not _CARD.fullmatch(what):
-                if what == "??":
-                    raise IssError(f"move {n} '{mv}': hidden card, the record cannot be "
-                                   "replayed")
-                raise IssError(f"move {n} '{mv}': a card was expected")
-            apply(Card.parse(what), n, mv)
-            continue
-        raise IssError(f"move {n} '{mv}': unexpected in phase {phase.name}")
+        return self.finish()
 
-    if awaiting_skat or pending_decl is not None:
-        raise IssError("the moves stop in the middle of the declaration")
-    if _resignation_ends(state, resigned):
-        return IssReplay(state, "resigned", tuple(resigned),
-                         _resigned_result(state, resigned), tuple(actions))
-    if not state.is_over:
-        raise IssError(f"the moves stop before the game is over (phase {state.phase.name})")
-    if state.end_reason == "passed":
-        return IssReplay(state, "passed", (), IssResult(passed=True), tuple(actions))
-    return IssReplay(state, "played", tuple(resigned), _played_result(state), tuple(actions))
+    def step(self) -> str:
+        who, what = self.mv
+        if who == "w":
+            self.server_move(what)
+            return ""
+        seat = int(who)
+        if self.awaiting_skat:
+            raise self.fail("the server must show the Skat first")
+        if what == "SC" or what.startswith("SC."):
+            return ""  # showing cards changes nothing by itself
+        if what == "RE":
+            return self.resign(seat)
+        if what.startswith(("TI.", "LE.")):
+            raise self.fail("a player left or timed out")
+        state = self.state
+        if state.is_over:
+            raise self.fail("the game is already over")
+        if seat != state.to_move:
+            raise self.fail(f"it is seat {state.to_move}'s turn")
+        if self.pending_decl is not None:
+            self.split_discard(what)
+        elif state.phase is Phase.BIDDING:
+            self.bidding(what)
+        elif state.phase is Phase.SKAT:
+            self.hand_or_pickup(what, seat)
+        elif state.phase is Phase.DISCARD:
+            self.declare_after_pickup(what, seat)
+        elif state.phase is Phase.PLAY:
+            self.card(what)
+        else:
+            raise self.fail(f"unexpected in phase {state.phase.name}")
+        return ""
+
+    def server_move(self, what: str) -> None:
+        if what.startswith(("LE.", "TI.")):
+            kind = "left" if what.startswith("LE.") else "timed out"
+            raise self.fail(f"a player {kind}")
+        if not self.awaiting_skat:
+            raise self.fail("unexpected server move")
+        shown = [_card(w, f"move {self.n}") for w in what.split(".")]
+        if len(shown) != 2 or sum(c.bit for c in shown) != self.skat:
+            raise self.fail(f"the Skat is {'.'.join(str(c) for c in cards_of(self.skat))}")
+        self.awaiting_skat = False
+
+    def resign(self, seat: int) -> str:
+        if self.state.phase is not Phase.PLAY:
+            raise self.fail("resigning is only possible in card play")
+        if seat not in self.resigned:
+            self.resigned.append(seat)
+        return "stop" if _resignation_ends(self.state, self.resigned) else ""
+
+    def bidding(self, what: str) -> None:
+        if what.isdigit():
+            self.apply(bid(int(what)))
+        elif what in ("y", "p"):
+            self.apply(HOLD if what == "y" else PASS)
+        else:
+            raise self.fail("a bid, 'y' or 'p' was expected")
+
+    def hand_or_pickup(self, what: str, seat: int) -> None:
+        if what == "s":
+            self.apply(PICKUP)
+            self.awaiting_skat = True
+            return
+        parsed = _parse_declaration(what)
+        if parsed is None:
+            raise self.fail("'s' or a declaration was expected")
+        game, mods, rest = parsed
+        self.apply(HAND)
+        decl = _declare(game, mods, True, what)
+        _check_ouvert_cards(rest, self.state.hands[seat], decl, self.n, self.mv)
+        self.apply(decl)
+
+    def declare_after_pickup(self, what: str, seat: int) -> None:
+        parsed = _parse_declaration(what)
+        if parsed is None:
+            raise self.fail("a declaration was expected")
+        game, mods, rest = parsed
+        decl = _declare(game, mods, False, what)
+        if not rest:
+            self.pending_decl = (decl, what)
+            return
+        if len(rest) < 2:
+            raise self.fail("the discard is two cards")
+        self.discard(rest[:2])
+        _check_ouvert_cards(rest[2:], self.state.hands[seat], decl, self.n, self.mv)
+        self.apply(decl)
+
+    def split_discard(self, what: str) -> None:
+        assert self.pending_decl is not None
+        decl, text = self.pending_decl
+        self.pending_decl = None
+        words = what.split(".")
+        if len(words) != 2:
+            raise self.fail(f"the discard after {text!r} is two cards")
+        self.discard(words)
+        self.apply(decl)
+
+    def discard(self, words: list[str]) -> None:
+        c1, c2 = (_card(w, f"move {self.n}") for w in words)
+        if c1 is c2:
+            raise self.fail("a card cannot be discarded twice")
+        self.apply(Discard(c1.bit | c2.bit))
+
+    def card(self, what: str) -> None:
+        if not _CARD.fullmatch(what):
+            if what == "??":
+                raise self.fail("hidden card, the record cannot be replayed")
+            raise self.fail("a card was expected")
+        self.apply(Card.parse(what))
+
+    def finish(self) -> IssReplay:
+        state, resigned, actions = self.state, tuple(self.resigned), tuple(self.actions)
+        if self.awaiting_skat or self.pending_decl is not None:
+            raise IssError("the moves stop in the middle of the declaration")
+        if _resignation_ends(state, resigned):
+            return IssReplay(state, "resigned", resigned, _resigned_result(state, resigned),
+                             actions)
+        if not state.is_over:
+            raise IssError(f"the moves stop before the game is over (phase {state.phase.name})")
+        if state.end_reason == "passed":
+            return IssReplay(state, "passed", (), IssResult(passed=True), actions)
+        return IssReplay(state, "played", resigned, _played_result(state), actions)
 
 
 def _check_ouvert_cards(words: list[str], hand: int, decl: Declare, n: int,
