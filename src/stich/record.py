@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
+from stich.baptisten.deal import Deal
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.scoring import scoresheet
-from stich.baptisten.state import BaptistenState, Deal
+from stich.baptisten.state import BaptistenState
 from stich.cards import PlainCard, PlainDeck, format_cards, parse_cards
 from stich.core import IllegalActionError, RecordError
 from stich.skat.rules import SkatRules

@@ -7,9 +7,10 @@
 """
 
 from stich.baptisten.actions import FOREHEAD_PLAY, BBid, bid_action, parse_bid
+from stich.baptisten.deal import Deal, draw_first_player
 from stich.baptisten.rules import PRESETS, BaptistenRules
 from stich.baptisten.scoring import BaptistenOutcome, ranking, scoresheet
-from stich.baptisten.state import BaptistenState, BPhase, Deal, RoundResult, draw_first_player
+from stich.baptisten.state import BaptistenState, BPhase, RoundResult
 from stich.baptisten.view import BaptistenView
 from stich.core import register_game
 

@@ -28,11 +28,13 @@ from stich.baptisten.actions import (
     bid_action,
     parse_bid,
 )
+from stich.baptisten.deal import Deal, check_deals, draw_deals
 from stich.baptisten.rules import BaptistenRules
-from stich.cards import PLAIN_DECKS, PlainCard, PlainDeck
+from stich.baptisten.tables import GameContext
+from stich.cards import PlainCard, PlainDeck
 from stich.core import IllegalActionError, consecutive_runs, unwind
 
-__all__ = ["BPhase", "BaptistenState", "Deal", "RoundResult", "deal_round", "draw_first_player"]
+__all__ = ["BPhase", "BaptistenState", "RoundResult"]
 
 
 class BPhase(IntEnum):
@@ -42,13 +44,6 @@ class BPhase(IntEnum):
 
 
 _BIDDING, _PLAY, _OVER = tuple(BPhase)
-
-
-class Deal(NamedTuple):
-    """One round's deal: each seat's cards and the card that fixes trump."""
-
-    hands: tuple[int, ...]
-    trump_card: int  # card index; its suit is trump (none for the joker)
 
 
 class RoundResult(NamedTuple):
@@ -64,156 +59,6 @@ class RoundResult(NamedTuple):
     tricks: tuple[int, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
-
-
-class _DeckTables:
-    """Lookup tables of one deck, built once per deck."""
-
-    __slots__ = ("deck", "suit_of", "rank_of", "joker_mask", "at_least", "suit_masks",
-                 "byte_cards")
-
-    def __init__(self, deck: PlainDeck) -> None:
-        self.deck = deck
-        self.suit_of = tuple(c.suit for c in deck.cards)
-        self.rank_of = tuple(c.rank for c in deck.cards)
-        self.joker_mask = sum(c.bit for c in deck.cards if c.is_joker)
-        self.suit_masks = deck.suit_masks
-        n_r = len(deck.rank_codes)
-        # at_least[suit][rank]: the cards of a suit ranking rank or higher
-        self.at_least = tuple(
-            tuple(sum(c.bit for c in deck.cards if c.suit == s and c.rank >= r)
-                  for r in range(n_r))
-            for s in range(len(deck.suit_codes))
-        )
-        # byte_cards[k][b]: the cards of byte k of a set whose bits there are b
-        cards = deck.cards
-        self.byte_cards = tuple(
-            tuple(tuple(cards[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < deck.size)
-                  for b in range(256))
-            for k in range((deck.size + 7) // 8)
-        )
-
-    def cards_of(self, mask: int) -> tuple[PlainCard, ...]:
-        out: tuple[PlainCard, ...] = ()
-        tables = self.byte_cards
-        k = 0
-        while mask:
-            b = mask & 255
-            if b:
-                out += tables[k][b]
-            mask >>= 8
-            k += 1
-        return out
-
-
-@cache
-def _deck_tables(name: str) -> _DeckTables:
-    return _DeckTables(PLAIN_DECKS[name])
-
-
-class _RulesInfo(NamedTuple):
-    schedule: tuple[int, ...]
-    ge3_left: tuple[int, ...]  # rounds with 3+ cards from this round on
-    required: int  # 40s each player must stake
-
-
-@cache
-def _rules_info(rules: BaptistenRules) -> _RulesInfo:
-    sched = rules.schedule()
-    return _RulesInfo(sched, tuple(sum(1 for k in sched[r:] if k >= 3) for r in range(len(sched))),
-                      rules.forties_required)
-
-
-class _Ctx:
-    """What is fixed for the whole game."""
-
-    __slots__ = ("rules", "deck", "n", "schedule", "deals", "ge3_left", "suit_of", "rank_of",
-                 "joker_mask", "at_least", "suit_masks", "required", "seed", "first", "tables",
-                 "hook_always", "trick_scoring", "must_overtrump", "forehead", "byte_cards")
-
-    def __init__(self, rules: BaptistenRules, deals: Sequence[Deal], seed: int | None,
-                 first: int) -> None:
-        self.rules = rules
-        self.first = first
-        self.deals = tuple(deals)
-        self.seed = seed
-        self.n = rules.players
-        info = _rules_info(rules)
-        self.schedule = info.schedule
-        self.ge3_left = info.ge3_left
-        self.required = info.required
-        t = self.tables = _deck_tables(rules.deck)
-        self.deck = t.deck
-        self.suit_of = t.suit_of
-        self.rank_of = t.rank_of
-        self.joker_mask = t.joker_mask
-        self.at_least = t.at_least
-        self.suit_masks = t.suit_masks
-        self.hook_always = rules.hook_always
-        self.trick_scoring = rules.trick_scoring
-        self.must_overtrump = rules.must_overtrump
-        self.forehead = rules.forehead
-        self.byte_cards = t.byte_cards
-
-
-def deal_round(deck: PlainDeck, players: int, cards: int, first: int, rng: random.Random,
-               trump_before: bool) -> Deal:
-    """Shuffle and deal ``cards`` to each seat one at a time, starting with ``first``.
-    The next card is turned for trump; when the round uses the whole deck
-    (``trump_before``), a card is drawn before the deal and shuffled back instead.
-
-    The shuffle draws only as many cards as it deals (a partial Fisher-Yates shuffle,
-    each position chosen with ``rng.random()``)."""
-    rnd = rng.random
-    size = deck.size
-    drawn = int(rnd() * size) if trump_before else -1
-    order = list(range(size))
-    hands = [0] * players
-    seat = first
-    total = cards * players
-    for i in range(total):
-        j = i + int(rnd() * (size - i))
-        card = order[j]
-        order[j] = order[i]
-        hands[seat] |= 1 << card
-        seat += 1
-        if seat == players:
-            seat = 0
-    if not trump_before:
-        drawn = order[total + int(rnd() * (size - total))]
-    return Deal(tuple(hands), drawn)
-
-
-def draw_first_player(rules: BaptistenRules, rng: random.Random
-                      ) -> tuple[int, list[list[tuple[int, int]]]]:
-    """The draw for the first player: every seat draws a card from the shuffled deck and
-    the highest rank starts (the joker above all); seats that tie for highest draw again
-    from a fresh deck.  Returns the seat and each draw as (seat, card index) pairs."""
-    deck = rules.card_deck
-    rank_of = [c.rank for c in deck.cards]
-    seats = list(range(rules.players))
-    draws: list[list[tuple[int, int]]] = []
-    while True:
-        cards = rng.sample(range(deck.size), len(seats))
-        draw = list(zip(seats, cards, strict=True))
-        draws.append(draw)
-        top = max(rank_of[c] for c in cards)
-        seats = [seat for seat, c in draw if rank_of[c] == top]
-        if len(seats) == 1:
-            return seats[0], draws
-
-
-def draw_deals(rules: BaptistenRules, rng: random.Random, first: int = 0
-               ) -> tuple[Deal, ...]:
-    """The deals of every round of a game, in order (``first``: the seat that starts)."""
-    deck = rules.card_deck
-    out = []
-    for r, k in enumerate(rules.schedule()):
-        first_r = (first + r) % rules.players
-        whole = k * rules.players >= deck.size
-        out.append(deal_round(deck, rules.players, k, first_r, rng,
-                              whole and rules.trump_card == "baptisten"))
-    return tuple(out)
 
 
 class _Round(NamedTuple):
@@ -244,7 +89,7 @@ class BaptistenState:
         "follow_suit", "tricks_won", "_hist", "_round_tricks",
     )
 
-    _ctx: _Ctx
+    _ctx: GameContext
     _round: _Round
     _score: _Score
     phase: BPhase
@@ -271,8 +116,8 @@ class BaptistenState:
                 rng = random.Random(seed)
             deals = draw_deals(rules, rng, first)
         else:
-            _check_deals(rules, deals)
-        ctx = _Ctx(rules, deals, seed, first)
+            check_deals(rules, deals)
+        ctx = GameContext(rules, deals, seed, first)
         self = object.__new__(cls)
         self._ctx = ctx
         self._score = _Score((0,) * ctx.n, (ctx.required,) * ctx.n, ())
@@ -704,7 +549,7 @@ def _bid_options(cards: int, hooked: int, stakes: tuple[int | None, ...]) -> tup
     return tuple(bid_action(t, s) for t in range(cards + 1) if t != hooked for s in stakes)
 
 
-def _winner(ctx: _Ctx, trick: tuple[int, ...], trump: int) -> int:
+def _winner(ctx: GameContext, trick: tuple[int, ...], trump: int) -> int:
     """Position in the trick of the winning card: the joker beats every card, a trump
     beats every other suit, a higher card of the same suit wins, and of two identical
     cards the later one."""
@@ -736,25 +581,3 @@ def _ranges(values: list[str]) -> str:
     """'0 or 2..5' from ['0', '2', '3', '4', '5']."""
     return " or ".join(str(a) if a == b else f"{a}..{b}"
                        for a, b in consecutive_runs(int(v) for v in values))
-
-
-def _check_deals(rules: BaptistenRules, deals: Sequence[Deal]) -> None:
-    sched = rules.schedule()
-    if len(deals) != len(sched):
-        raise ValueError(f"{len(sched)} rounds need {len(sched)} deals, not {len(deals)}")
-    deck = rules.card_deck
-    for r, (deal, k) in enumerate(zip(deals, sched, strict=True)):
-        if len(deal.hands) != rules.players:
-            raise ValueError(f"round {r + 1}: {rules.players} hands expected")
-        seen = 0
-        for seat, h in enumerate(deal.hands):
-            if h.bit_count() != k:
-                raise ValueError(f"round {r + 1}: seat {seat} has {h.bit_count()} cards, not {k}")
-            if seen & h or h & ~deck.full_mask:
-                raise ValueError(f"round {r + 1}: a card is dealt twice or is not in the deck")
-            seen |= h
-        if not 0 <= deal.trump_card < deck.size:
-            raise ValueError(f"round {r + 1}: the trump card is not in the deck")
-        whole = k * rules.players >= deck.size
-        if seen >> deal.trump_card & 1 and not (whole and rules.trump_card == "baptisten"):
-            raise ValueError(f"round {r + 1}: the turned trump card was dealt to a player")
