@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
-from functools import cache
 from typing import Any, NamedTuple
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
@@ -32,8 +31,15 @@ from stich.skat.actions import (
     Bid,
     Declare,
     Discard,
-    bid,
     parse_action,
+)
+from stich.skat.options import (
+    HOLD_PASS,
+    VORHANDRECHT,
+    bid_options,
+    deal_order,
+    declaration_options,
+    discards,
 )
 from stich.skat.outcome import SkatOutcome, make_outcome
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
@@ -244,7 +250,7 @@ class SkatState:
         if phase is _SKAT:
             return (HAND, PICKUP)
         if phase is _DISCARD:
-            return _discards(self.hands[self.to_move])
+            return discards(self.hands[self.to_move])
         if phase is _DECLARE:
             return self._declarations()
         return ()
@@ -264,13 +270,13 @@ class SkatState:
         b = self._bidding
         assert b is not None
         if b.pending:
-            return _HOLD_PASS
+            return HOLD_PASS
         if b.duel == 3:
-            return _VORHANDRECHT
-        return _bid_options(self.rules)[b.value]
+            return VORHANDRECHT
+        return bid_options(self.rules)[b.value]
 
     def _sayable(self, current: int) -> tuple[int, ...]:
-        return tuple(a.value for a in _bid_options(self.rules)[current] if isinstance(a, Bid))
+        return tuple(a.value for a in bid_options(self.rules)[current] if isinstance(a, Bid))
 
     def _hand_flag(self) -> bool:
         """In the DECLARE phase: whether the declarer plays Hand."""
@@ -283,7 +289,7 @@ class SkatState:
         nulls = tuple(
             NULL_VALUES[(hand, o)] >= bid_value or lenient for o in (False, True)
         )
-        return _declaration_options(hand, self.rules.announcements, nulls)
+        return declaration_options(hand, self.rules.announcements, nulls)
 
     def _null_refusal(self, d: Declare) -> str | None:
         value = d.null_value
@@ -350,11 +356,11 @@ class SkatState:
                 return self._all_passed(action)
             return self._duel_won(b, action, winner=b.answerer)
         elif b.duel == 3:
-            if action == _VORHANDRECHT[0]:
+            if action == VORHANDRECHT[0]:
                 new = self._pushed(action)
                 new._bidding = _Bidding(18, 3, 0, 0, False)
                 return new._end_auction(0)
-        elif isinstance(action, Bid) and action in _bid_options(self.rules)[b.value]:
+        elif isinstance(action, Bid) and action in bid_options(self.rules)[b.value]:
             return self._after_bid(
                 _Bidding(action.value, b.duel, b.bidder, b.answerer, True), action, b.answerer)
         raise IllegalActionError(self._bid_refusal(b, action))
@@ -605,80 +611,6 @@ class SkatState:
 _POINTS = tuple(c.points for c in CARDS)
 _NEXT = (1, 2, 0)
 _DECK_ORDER = tuple(range(32))
-_HOLD_PASS: tuple[Action, ...] = (HOLD, PASS)
-_VORHANDRECHT: tuple[Action, ...] = (bid(18), PASS)
-_BID_OPTIONS: dict[tuple[bool, bool], dict[int, tuple[Action, ...]]] = {}
-
-
-def _bid_options(rules: SkatRules) -> dict[int, tuple[Action, ...]]:
-    """For each highest value so far, what the bidder may say: the next ladder value
-    (or, with jumps, any higher one), and pass."""
-    key = (rules.announcements, rules.bidding_jumps)
-    table = _BID_OPTIONS.get(key)
-    if table is None:
-        ladder = bidding_ladder(rules)
-        table = {}
-        for current in (0, *ladder):
-            higher = [v for v in ladder if v > current]
-            if not rules.bidding_jumps:
-                higher = higher[:1]
-            table[current] = (*(bid(v) for v in higher), PASS)
-        _BID_OPTIONS[key] = table
-    return table
-
-
-def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:
-    """Deal a shuffled deck the ISkO way: 3 to each from Vorhand, 2 to the Skat, 4 to
-    each, 3 to each.  Returns the three hands and the Skat as sets."""
-    o = order
-    h0 = 1 << o[0] | 1 << o[1] | 1 << o[2]
-    h1 = 1 << o[3] | 1 << o[4] | 1 << o[5]
-    h2 = 1 << o[6] | 1 << o[7] | 1 << o[8]
-    sk = 1 << o[9] | 1 << o[10]
-    h0 |= 1 << o[11] | 1 << o[12] | 1 << o[13] | 1 << o[14]
-    h1 |= 1 << o[15] | 1 << o[16] | 1 << o[17] | 1 << o[18]
-    h2 |= 1 << o[19] | 1 << o[20] | 1 << o[21] | 1 << o[22]
-    h0 |= 1 << o[23] | 1 << o[24] | 1 << o[25]
-    h1 |= 1 << o[26] | 1 << o[27] | 1 << o[28]
-    h2 |= 1 << o[29] | 1 << o[30] | 1 << o[31]
-    return h0, h1, h2, sk
-
-
-def _discards(hand: int) -> tuple[Discard, ...]:
-    """Every pair of cards in the hand, as Discard actions."""
-    idx = [c.index for c in cards_of(hand)]
-    pairs = _DISCARD_PAIRS
-    return tuple([pairs[a][b] for i, a in enumerate(idx) for b in idx[i + 1:]])
-
-
-_DISCARD_PAIRS: tuple[tuple[Discard, ...], ...] = tuple(
-    tuple(Discard(1 << a | 1 << b) if a != b else None for b in range(32))  # type: ignore[misc]
-    for a in range(32)
-)
-
-
-@cache
-def _declaration_options(hand: bool, announce: bool, nulls: tuple[bool, ...]
-                         ) -> tuple[Declare, ...]:
-    """The games a declarer may announce (``nulls``: which of Null, Null Ouvert are
-    allowed at this bid)."""
-    out: list[Declare] = []
-    for game in (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
-                 GameType.GRAND):
-        out.append(Declare(game, hand=hand))
-        if hand:
-            if announce:
-                out.append(Declare(game, True, schneider=True))
-                out.append(Declare(game, True, schneider=True, schwarz=True))
-                out.append(Declare(game, True, True, True, ouvert=True))
-            else:
-                out.append(Declare(game, True, ouvert=True))
-    for ouvert, allowed in zip((False, True), nulls, strict=True):
-        if allowed:
-            out.append(Declare(GameType.NULL, hand=hand, ouvert=ouvert))
-    return tuple(out)
-
-
 def _null_name(d: Declare) -> str:
     return "Null" + (" Ouvert" if d.ouvert else "") + (" Hand" if d.hand else "")
 
