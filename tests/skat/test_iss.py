@@ -21,11 +21,11 @@ from stich.skat.iss import (
     check_iss,
     check_line,
     declaration_code,
-    export_iss,
     parse_iss,
     read_iss_lines,
     replay_iss,
 )
+from stich.skat.iss_write import export_iss
 from tests.validation import validation_dir
 
 REPO = Path(__file__).resolve().parents[2]

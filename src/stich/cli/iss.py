@@ -11,7 +11,8 @@ import typer
 from stich.cli.app import iss_app
 from stich.core import RecordError
 from stich.record import load_records, replay
-from stich.skat.iss import ISKO, IssCheck, check_line, export_iss, read_iss_lines
+from stich.skat.iss import ISKO, IssCheck, check_line, read_iss_lines
+from stich.skat.iss_write import export_iss
 
 _VERIFY_HELP = (
     "Replay ISS game records with the ISkO engine and compare each result with R[...]."

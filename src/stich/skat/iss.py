@@ -7,8 +7,8 @@ One ISS record is one line::
 :func:`parse_iss` reads a line into an :class:`IssRecord`; :func:`replay_iss` turns its
 moves into engine actions and plays them under ``SkatRules.preset("isko")`` (the ISS plays
 the ISkO); :func:`check_iss` compares the engine's result with the record's ``R[...]``;
-:func:`export_iss` writes a finished ``isko`` game as such a line.  ``docs/iss.md``
-describes the format as we read it.
+:func:`stich.skat.iss_write.export_iss` writes a finished ``isko`` game as such a
+line.  ``docs/iss.md`` describes the format as we read it.
 
 >>> line = ("(;GM[Skat]PC[International Skat Server]CO[]SE[1]ID[7]DT[]P0[a]P1[b]P2[c]"
 ...         "MV[w " + ".".join(["CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ", "C9", "C8",
@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Literal, NamedTuple
 
 from stich.cards import Card, card_points, cards_of
@@ -57,8 +56,8 @@ __all__ = [
     "check_iss",
     "check_line",
     "declaration_code",
-    "export_iss",
     "parse_iss",
+    "played_result",
     "read_iss_lines",
     "replay_iss",
 ]
@@ -494,7 +493,7 @@ class _Replayer:
             raise IssError(f"the moves stop before the game is over (phase {state.phase.name})")
         if state.end_reason == "passed":
             return IssReplay(state, "passed", (), IssResult(passed=True), actions)
-        return IssReplay(state, "played", resigned, _played_result(state), actions)
+        return IssReplay(state, "played", resigned, played_result(state), actions)
 
 
 def _check_ouvert_cards(words: list[str], hand: int, decl: Declare, n: int,
@@ -524,7 +523,8 @@ def _resignation_ends(state: SkatState, resigned: Sequence[int]) -> bool:
     return all(s in resigned for s in range(3) if s != d)
 
 
-def _played_result(state: SkatState) -> IssResult:
+def played_result(state: SkatState) -> IssResult:
+    """The engine's result of a finished game, in the record's terms."""
     o = state.outcome()
     assert o.declarer is not None
     return IssResult(
@@ -656,61 +656,3 @@ def check_line(line: str, where: str = "") -> IssCheck:
         rid = m.group(1) if m and m.group(1) else (where or "(no id)")
         return IssCheck(rid, "skipped", "corrupt", f"cannot read the record: {e}")
     return check_iss(record)
-
-
-# --- writing ----------------------------------------------------------------------------
-
-
-def export_iss(
-    state: SkatState,
-    players: Sequence[str],
-    *,
-    game_id: str = "",
-    series: str = "",
-    date: str | None = None,
-    place: str = "stich",
-) -> str:
-    """A finished ``isko`` game as one ISS record line (parses and replays to the same
-    result).  ``date`` defaults to now, as ``YYYY-MM-DD/HH:MM:SS/UTC``."""
-    if state.rules != ISKO:
-        raise ValueError(f"ISS records are ISkO games; this game uses {state.rules}")
-    if not state.is_over:
-        raise ValueError("the game is not over yet")
-    if len(players) != 3:
-        raise ValueError("an ISS record names three players: Vorhand, Mittelhand, Hinterhand")
-    for p in players:
-        if not p or any(ch in p for ch in "[] \t\n"):
-            raise ValueError(f"player name {p!r} cannot be written (no spaces or brackets)")
-    hands, skat = state.deal
-    deal = ".".join(str(c) for mask in (*hands, skat) for c in cards_of(mask))
-    moves = [f"w {deal}"]
-    s = SkatState.new(state.rules, hands=hands, skat=skat)
-    discard = ""
-    for a in state.history:
-        seat = s.to_move
-        if a is PICKUP:
-            moves.append(f"{seat} s")
-            moves.append("w " + ".".join(str(c) for c in cards_of(s.skat)))
-        elif a is HOLD:
-            moves.append(f"{seat} y")
-        elif a is PASS:
-            moves.append(f"{seat} p")
-        elif a is HAND:
-            pass
-        elif isinstance(a, Discard):
-            discard = "".join("." + str(c) for c in cards_of(a.cards))
-        elif isinstance(a, Declare):
-            moves.append(f"{seat} {declaration_code(a)}{discard}")
-        elif isinstance(a, Card):
-            moves.append(f"{seat} {a}")
-        else:
-            moves.append(f"{seat} {a}")  # a bid: its value
-        s = s.apply(a)
-    passed = state.end_reason == "passed"
-    result = IssResult(passed=True) if passed else _played_result(state)
-    if date is None:
-        date = datetime.now(UTC).strftime("%Y-%m-%d/%H:%M:%S/UTC")
-    props = (f"GM[Skat]PC[{place}]CO[]SE[{series}]ID[{game_id}]DT[{date}]"
-             f"P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]R0[]R1[]R2[]")
-    return f"(;{props}MV[{' '.join(moves)} ]R[{result.format()}] ;)"
-

@@ -1,0 +1,70 @@
+"""Writing a finished ``isko`` game as one record line of the International Skat Server
+(the reader is :mod:`stich.skat.iss`; a written line parses and replays to the same
+result)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from stich.cards import Card, cards_of
+from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Declare, Discard
+from stich.skat.iss import ISKO, IssResult, declaration_code, played_result
+from stich.skat.state import SkatState
+
+__all__ = ["export_iss"]
+
+
+def export_iss(
+    state: SkatState,
+    players: Sequence[str],
+    *,
+    game_id: str = "",
+    series: str = "",
+    date: str | None = None,
+    place: str = "stich",
+) -> str:
+    """A finished ``isko`` game as one ISS record line (parses and replays to the same
+    result).  ``date`` defaults to now, as ``YYYY-MM-DD/HH:MM:SS/UTC``."""
+    if state.rules != ISKO:
+        raise ValueError(f"ISS records are ISkO games; this game uses {state.rules}")
+    if not state.is_over:
+        raise ValueError("the game is not over yet")
+    if len(players) != 3:
+        raise ValueError("an ISS record names three players: Vorhand, Mittelhand, Hinterhand")
+    for p in players:
+        if not p or any(ch in p for ch in "[] \t\n"):
+            raise ValueError(f"player name {p!r} cannot be written (no spaces or brackets)")
+    hands, skat = state.deal
+    deal = ".".join(str(c) for mask in (*hands, skat) for c in cards_of(mask))
+    moves = [f"w {deal}"]
+    s = SkatState.new(state.rules, hands=hands, skat=skat)
+    discard = ""
+    for a in state.history:
+        seat = s.to_move
+        if a is PICKUP:
+            moves.append(f"{seat} s")
+            moves.append("w " + ".".join(str(c) for c in cards_of(s.skat)))
+        elif a is HOLD:
+            moves.append(f"{seat} y")
+        elif a is PASS:
+            moves.append(f"{seat} p")
+        elif a is HAND:
+            pass
+        elif isinstance(a, Discard):
+            discard = "".join("." + str(c) for c in cards_of(a.cards))
+        elif isinstance(a, Declare):
+            moves.append(f"{seat} {declaration_code(a)}{discard}")
+        elif isinstance(a, Card):
+            moves.append(f"{seat} {a}")
+        else:
+            moves.append(f"{seat} {a}")  # a bid: its value
+        s = s.apply(a)
+    passed = state.end_reason == "passed"
+    result = IssResult(passed=True) if passed else played_result(state)
+    if date is None:
+        date = datetime.now(UTC).strftime("%Y-%m-%d/%H:%M:%S/UTC")
+    props = (f"GM[Skat]PC[{place}]CO[]SE[{series}]ID[{game_id}]DT[{date}]"
+             f"P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]R0[]R1[]R2[]")
+    return f"(;{props}MV[{' '.join(moves)} ]R[{result.format()}] ;)"
+
