@@ -13,18 +13,25 @@
 #include <string.h>
 
 #define INF 1000
-#define TT_BITS 22
+#define TT_BITS 20
 #define TT_SIZE (1u << TT_BITS)
 
+/* A transposition-table entry: 16 bytes, four to a 64-byte bucket (one cache line).
+ * Bounds are card points (0..120); -128 and 127 stand for "no bound". */
 typedef struct {
     uint32_t h0, h1, h2;
-    uint32_t gen;
-    int16_t lo, hi;
-    int8_t seat, best, ncards;
+    uint8_t gen;
+    int8_t lo, hi;
+    uint8_t meta; /* the seat to lead in bits 0-1; the best card + 1 in bits 2-7 */
 } Entry;
 
+#define NO_LO (-128)
+#define NO_HI 127
+
 static Entry *tt = NULL;
-static uint32_t generation = 0;
+static uint8_t generation = 0;
+
+static inline int entry_best(const Entry *e) { return (e->meta >> 2) - 1; }
 
 typedef struct {
     uint32_t h[3];
@@ -35,6 +42,7 @@ typedef struct {
     int declarer;
     int order[32]; /* cards by strength, highest first */
     uint32_t between[32][32]; /* same-group cards strictly between two cards */
+    uint32_t above[32]; /* the cards that beat a card when it wins a trick so far */
     int byte_pts[4][256];
     long nodes;
 } Search;
@@ -51,31 +59,28 @@ static inline uint32_t hash3(uint32_t a, uint32_t b, uint32_t c, int seat) {
     return (uint32_t)(x & (TT_SIZE - 1));
 }
 
-/* The table entry of a trick-start position: two slots per bucket; a new position
- * takes a slot of an older search, else the slot whose position has fewer cards left
- * (cheaper to search again).  *found says whether the entry already holds it. */
-static Entry *probe(const Search *s, int seat, int *found) {
-    uint32_t i = hash3(s->h[0], s->h[1], s->h[2], seat) & ~1u;
-    Entry *a = &tt[i], *b = &tt[i + 1];
-    for (int k = 0; k < 2; k++) {
-        Entry *e = k ? b : a;
-        if (e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
-            e->seat == seat) { *found = 1; return e; }
-    }
-    *found = 0;
-    Entry *v;
-    if (a->gen != generation) v = a;
-    else if (b->gen != generation) v = b;
-    else v = a->ncards <= b->ncards ? a : b;
-    v->gen = generation; v->h0 = s->h[0]; v->h1 = s->h[1]; v->h2 = s->h[2];
-    v->seat = (int8_t)seat; v->lo = -INF; v->hi = INF; v->best = -1;
-    v->ncards = (int8_t)__builtin_popcount(s->h[0] | s->h[1] | s->h[2]);
-    return v;
-}
-
+/* The table entry of a trick-start position.  A new position takes a slot left by an
+ * older search, else the slot of its bucket whose position has the fewest cards left
+ * (the cheapest to search again).  *found says whether the entry already holds it. */
 static inline int holds(const Entry *e, const Search *s, int seat) {
     return e->gen == generation && e->h0 == s->h[0] && e->h1 == s->h[1] && e->h2 == s->h[2] &&
-           e->seat == seat;
+           (e->meta & 3) == seat;
+}
+
+static Entry *probe(const Search *s, int seat, int *found) {
+    Entry *bucket = &tt[hash3(s->h[0], s->h[1], s->h[2], seat) & ~3u];
+    Entry *victim = NULL;
+    int fewest = 99;
+    for (int k = 0; k < 4; k++) {
+        Entry *e = &bucket[k];
+        if (holds(e, s, seat)) { *found = 1; return e; }
+        int cards = e->gen == generation ? __builtin_popcount(e->h0 | e->h1 | e->h2) : -1;
+        if (cards < fewest) { fewest = cards; victim = e; }
+    }
+    *found = 0;
+    victim->gen = generation; victim->h0 = s->h[0]; victim->h1 = s->h[1]; victim->h2 = s->h[2];
+    victim->meta = (uint8_t)seat; victim->lo = NO_LO; victim->hi = NO_HI;
+    return victim;
 }
 
 static int winner(const Search *s, const int *t) {
@@ -124,28 +129,23 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
            with the fewest points first */
         for (int i = 0; i < count; i++) {
             int c = moves[i];
-            uint32_t okc = s->follow[c] | s->trump;
             int safe = 1;
             for (int k = 1; k <= 2 && safe; k++) {
                 int opp = (seat + k) % 3;
                 if ((opp == s->declarer) == (seat == s->declarer)) continue; /* partner */
                 uint32_t h = s->h[opp], f = s->follow[c] & h;
-                for (uint32_t m = f ? f : h; m; m &= m - 1) {
-                    int x = __builtin_ctz(m);
-                    if (((okc >> x) & 1) && s->strength[x] > s->strength[c]) { safe = 0; break; }
-                }
+                if ((f ? f : h) & s->above[c]) safe = 0;
             }
             score[i] = safe ? 1000 + s->pts[c] * 64 + s->strength[c] : 500 + s->strength[c];
         }
         goto sort;
     }
     /* who wins the trick so far */
-    uint32_t ok = s->follow[trick[0]] | s->trump;
     int best = trick[0], bpos = 0;
     for (int i = 1; i < n; i++) {
-        int c = trick[i];
-        if (((ok >> c) & 1) && s->strength[c] > s->strength[best]) { best = c; bpos = i; }
+        if ((s->above[best] >> trick[i]) & 1) { best = trick[i]; bpos = i; }
     }
+    uint32_t beats_best = s->above[best];
     int leader = (seat - n + 3) % 3;
     int winner_seat = (leader + bpos) % 3;
     int mine = (winner_seat == s->declarer) == (seat == s->declarer);
@@ -153,15 +153,11 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
         /* the partner's card wins so far: is it safe from the last player? */
         int third = (seat + 1) % 3;
         uint32_t h3 = s->h[third], f3 = s->follow[trick[0]] & h3;
-        uint32_t can = f3 ? f3 : h3;
-        for (uint32_t m = can; m; m &= m - 1) {
-            int c = __builtin_ctz(m);
-            if (((ok >> c) & 1) && s->strength[c] > s->strength[best]) { mine = 0; break; }
-        }
+        if ((f3 ? f3 : h3) & beats_best) mine = 0;
     }
     for (int i = 0; i < count; i++) {
         int c = moves[i];
-        int wins = ((ok >> c) & 1) && s->strength[c] > s->strength[best];
+        int wins = (beats_best >> c) & 1;
         int low = 127 - s->strength[c]; /* prefer keeping the high cards */
         if (mine && !wins) score[i] = (200 + s->pts[c]) * 128 + low;
         else if (mine) score[i] = (100 + s->pts[c]) * 128 + low;
@@ -205,22 +201,26 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
         if (rest <= alpha) return rest;
         if (beta <= 0) return 0;
     }
-    int moves[12];
-    int count = gen_moves(s, seat, trick, n, moves);
-    if (e && e->best >= 0) {
-        for (int i = 1; i < count; i++) {
-            if (moves[i] == e->best) {
-                int tmp = moves[i];
-                memmove(moves + 1, moves, (size_t)i * sizeof(int));
-                moves[0] = tmp;
-                break;
-            }
-        }
-    }
     int maximize = seat == s->declarer;
     int best = maximize ? -INF : INF, best_card = -1;
-    for (int i = 0; i < count; i++) {
-        int c = moves[i];
+    int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
+    if (first >= 0 && !((s->h[seat] >> first) & 1)) first = -1;
+    int moves[12], count = 0, generated = 0;
+    for (int i = -1; i < count || !generated; i++) {
+        int c;
+        if (i < 0) {
+            if (first < 0) continue;
+            c = first;
+        } else {
+            if (!generated) {
+                count = gen_moves(s, seat, trick, n, moves);
+                generated = 1;
+                i = -1;
+                continue;
+            }
+            c = moves[i];
+            if (c == first) continue;
+        }
         uint32_t bit = 1u << c;
         s->h[seat] ^= bit;
         trick[n] = c;
@@ -244,10 +244,10 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
     if (e) {
         /* the entry may have been taken by another position below us */
         if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
-        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
-        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
-        else { e->lo = e->hi = (int16_t)best; }
-        e->best = (int8_t)best_card;
+        if (best <= a0) { if (best < e->hi) e->hi = (int8_t)best; }
+        else if (best >= b0) { if (best > e->lo) e->lo = (int8_t)best; }
+        else { e->lo = e->hi = (int8_t)best; }
+        e->meta = (uint8_t)(seat | ((best_card + 1) << 2));
     }
     return best;
 }
@@ -286,7 +286,7 @@ static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
     }
     if (e) {
         if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
-        e->lo = e->hi = (int16_t)result;
+        e->lo = e->hi = (int8_t)result;
     }
     return result;
 }
@@ -378,6 +378,12 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             }
             s->between[a][b] = m;
         }
+    for (int c = 0; c < 32; c++) {
+        uint32_t m = ((s->trump >> c) & 1) ? 0 : s->trump;
+        for (int x = 0; x < 32; x++)
+            if (s->follow[x] == s->follow[c] && s->strength[x] > s->strength[c]) m |= 1u << x;
+        s->above[c] = m;
+    }
     for (int k = 0; k < 4; k++)
         for (int b = 0; b < 256; b++) {
             int t = 0;
@@ -385,11 +391,15 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             s->byte_pts[k][b] = t;
         }
     if (!tt) {
-        tt = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+        tt = (Entry *)aligned_alloc(64, TT_SIZE * sizeof(Entry));
         if (!tt) { free(s); return PyErr_NoMemory(); }
+        memset(tt, 0, TT_SIZE * sizeof(Entry));
     }
     generation++;
-    if (generation == 0) { memset(tt, 0, TT_SIZE * sizeof(Entry)); generation = 1; }
+    if (generation == 0) { /* the counter wrapped: forget every old entry */
+        memset(tt, 0, TT_SIZE * sizeof(Entry));
+        generation = 1;
+    }
     int value;
     /* The GIL stays held: the table is shared by every call, so two searches must never
        run at once. */
