@@ -302,3 +302,12 @@ def test_ctrl_c_while_the_bots_play_ends_cleanly(monkeypatch: pytest.MonkeyPatch
     code, out = invoke("play", "skat", "--bots", "3", "--bot", "random", "--seed", "1")
     assert code == 0
     assert "Traceback" not in out
+
+
+def test_python_dash_m_stich_runs_the_command() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "stich", "--help"], capture_output=True,
+                         text=True, check=True)
+    assert "play" in out.stdout and "replay" in out.stdout
