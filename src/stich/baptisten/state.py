@@ -286,18 +286,10 @@ class BaptistenState:
 
     def legal_actions(self) -> Sequence[BAction]:
         if self.phase is _PLAY:
-            ctx = self._ctx
-            suit = self.follow_suit
-            hand = self.hands[self.to_move]
-            if suit >= 0 and not ctx.must_overtrump:
-                follow = hand & ctx.suit_masks[suit]
-                if follow:
-                    hand = follow
-            elif suit >= 0:
-                hand = self.legal_cards()
-            # a set as cards, eight bits at a time
+            # DeckTables.cards_of, inlined: this is the hottest line of a playout
+            hand = self.legal_cards()
             out: tuple[PlainCard, ...] = ()
-            tables = ctx.byte_cards
+            tables = self._ctx.tables.byte_cards
             k = 0
             while hand:
                 b = hand & 255

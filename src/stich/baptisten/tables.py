@@ -77,7 +77,7 @@ class GameContext:
 
     __slots__ = ("rules", "deck", "n", "schedule", "deals", "ge3_left", "suit_of", "rank_of",
                  "joker_mask", "at_least", "suit_masks", "required", "seed", "first", "tables",
-                 "hook_always", "trick_scoring", "must_overtrump", "forehead", "byte_cards")
+                 "hook_always", "trick_scoring", "must_overtrump", "forehead")
 
     def __init__(self, rules: BaptistenRules, deals: Sequence[Deal], seed: int | None,
                  first: int) -> None:
@@ -101,4 +101,3 @@ class GameContext:
         self.trick_scoring = rules.trick_scoring
         self.must_overtrump = rules.must_overtrump
         self.forehead = rules.forehead
-        self.byte_cards = t.byte_cards
