@@ -19,8 +19,8 @@ compiled core, as the ratio of the summed times and the median of the per-positi
 ratios.
 
 Run: ``python bench/dds.py [--file F] [--engine c|python] [--limit N] [--python
-[--python-count K]]``.  The data is found at ``<repo>/../shared/validation`` or under
-``$STICH_VALIDATION``.
+[--python-count K]]``.  The data is read from ``tests/data/validation`` (the repository's
+copies of the shared data) or from ``$STICH_VALIDATION``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def default_file() -> Path:
     where = os.environ.get("STICH_VALIDATION")
-    base = Path(where) if where else REPO.parent / "shared" / "validation"
+    base = Path(where) if where else REPO / "tests" / "data" / "validation"
     return base / "skat-dd" / "full_game.txt"
 
 

@@ -165,7 +165,7 @@ def test_must_follow_suit_is_reported(good_record: dict[str, Any]) -> None:
     rec = copy.deepcopy(good_record)
     assert rec["actions"][7:9] == ["CQ", "CA"]
     rec["actions"][8] = "D9"
-    with pytest.raises(RecordError, match=r"action 8 \('D9'\): you must follow trump"):
+    with pytest.raises(RecordError, match=r"action 8 \('D9'\): Mittelhand must follow trump"):
         replay(rec)
 
 

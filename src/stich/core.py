@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from stich.messages import StichError
+
 __all__ = [
     "GAMES",
     "consecutive_runs",
@@ -18,15 +20,17 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "RecordError",
+    "StichError",
     "register_game",
 ]
 
 
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this state; the message says why."""
+class IllegalActionError(StichError):
+    """An action that the rules do not allow in this state; the code and message say
+    why (see :mod:`stich.messages`)."""
 
 
-class RecordError(ValueError):
+class RecordError(StichError):
     """A game record that cannot be read or replayed; the message says where and why."""
 
 

@@ -1,4 +1,5 @@
-"""The ISS record reader and writer against the real records in shared/validation/iss."""
+"""The ISS record reader and writer against the real records in tests/data/validation/iss
+(copies of the shared validation data)."""
 
 from __future__ import annotations
 

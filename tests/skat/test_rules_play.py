@@ -124,8 +124,9 @@ def test_herz_unter_may_not_follow_herz(game) -> None:
     assert [str(c) for c in s.legal_actions()] == ["H9"]
     with pytest.raises(IllegalActionError) as err:
         play(s, "HJ")
-    assert "you must follow Herz" in str(err.value)
-    assert "H9" in str(err.value)
+    assert str(err.value) == "Mittelhand must follow Herz: Mittelhand holds H9"
+    assert err.value.code == "skat.must_follow"
+    assert err.value.text("de", you=1) == "Du musst Herz bedienen: du hast H9"
 
 
 def test_void_in_led_suit_may_play_anything() -> None:
@@ -144,7 +145,8 @@ def test_trump_led_must_be_followed_with_trump() -> None:
     s = play(start(LOTHAR, "grand"), "CJ")
     # Mittelhand's only trump is the Herz-Unter
     assert [str(c) for c in s.legal_actions()] == ["HJ"]
-    with pytest.raises(IllegalActionError, match="you must follow trump: you hold HJ"):
+    with pytest.raises(IllegalActionError,
+                       match="Mittelhand must follow trump: Mittelhand holds HJ"):
         play(s, "H9")
     s = play(s, "HJ")
     assert {str(c) for c in s.legal_actions()} == {"DJ", "SJ"}
@@ -284,7 +286,7 @@ def test_illegal_actions_raise_illegal_action_error_with_a_reason() -> None:
     cases = [
         (s, "HJ", "you do not hold HJ"),
         (s, "18", "time to play a card"),
-        (play(s, "HA"), "HJ", "you must follow Herz"),
+        (play(s, "HA"), "HJ", "Mittelhand must follow Herz"),
         (deal(LOTHAR, *FOLLOW_DEAL), "22", "next bid must be 18"),
         (deal(LOTHAR, *FOLLOW_DEAL), "hand", "say a value or pass"),
     ]

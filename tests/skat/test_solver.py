@@ -1,4 +1,4 @@
-"""The double-dummy solver: the 11,096 solved positions of ``shared/validation/skat-dd``,
+"""The double-dummy solver: the 11,096 solved positions of ``tests/data/validation/skat-dd``,
 both engines, the yes/no questions, card values, mid-trick positions and Null, each
 checked against the data or against the independent brute force of ``bruteforce.py``;
 and ``stich solve``.

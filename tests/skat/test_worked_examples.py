@@ -69,7 +69,7 @@ def test_herz_unter_does_not_follow_herz(game: str) -> None:
              "CJ SJ DJ DK DQ D9 D8 D7 CQ SQ", "H7 HQ")
     s = act(s, "pass", "pass", "18", "hand", f"declare {game} hand", "HA")
     assert {str(c) for c in s.legal_actions()} == {"H9", "H8"}
-    with pytest.raises(IllegalActionError, match="you must follow Herz"):
+    with pytest.raises(IllegalActionError, match="Mittelhand must follow Herz"):
         act(s, "HJ")
 
 

@@ -1,6 +1,6 @@
 """`stich solve FILE...`: solve open-hand positions and compare with the stored values.
 
-The files are in the line format of ``shared/validation/skat-dd`` (see
+The files are in the line format of ``tests/data/validation/skat-dd`` (see
 :mod:`stich.skat.ddformat`; game 5 is stich's extension for Null).  Every disagreement is
 printed as ``FILE:LINE: ...``; the last line is always the one summary line
 ``N positions: M agree, median X ms, p95 Y ms, max Z ms`` (the time to compute each
@@ -55,7 +55,7 @@ def summary_line(times_ms: list[float], agree: int) -> str:
 _HELP = "\n\n".join([
     "Solve open-hand (double-dummy) Skat positions and check them against the values "
     "stored in the files.",
-    "Each line of a file is a position in the line format of shared/validation/skat-dd: "
+    "Each line of a file is a position in the line format of tests/data/validation/skat-dd: "
     "hand1,hand2,hand3,skat,leader,game,points. Hands and Skat are 32-bit card masks, "
     "hand1 is the declarer's, leader (0..2) leads the first trick, game is 0 Grand, "
     "1 Kreuz, 2 Pik, 3 Herz, 4 Karo (5 Null, stich's extension), points the declarer's "

@@ -1,4 +1,4 @@
-"""The line format of solved open-hand positions (``shared/validation/skat-dd``).
+"""The line format of solved open-hand positions (``tests/data/validation/skat-dd``).
 
 One position per line: ``hand1,hand2,hand3,skat,leader,game,points``.  Hands and Skat
 are 32-bit masks: bits 0..6 Karo 7, 8, 9, Dame, König, 10, Ass; 7..13 the same for Herz,

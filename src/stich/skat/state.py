@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
 from stich.core import IllegalActionError, unwind
+from stich.messages import Cards, Msg, Position, SuitName
 from stich.skat.actions import (
     HAND,
     HOLD,
@@ -513,7 +514,7 @@ class SkatState:
         if trick:
             follow = self._follow[trick[0]]
             if not follow & bit and follow & hand:
-                raise IllegalActionError(self._follow_message(trick[0], follow & hand))
+                raise self._follow_refusal(trick[0], follow & hand)
         new = object.__new__(SkatState)
         new.rules = self.rules
         new.phase = _PLAY
@@ -564,11 +565,13 @@ class SkatState:
         new.points = (pts[0], pts[1], pts[2])
         return new
 
-    def _follow_message(self, led: int, must: int) -> str:
+    def _follow_refusal(self, led: int, must: int) -> IllegalActionError:
         g = self._game
         assert g is not None
-        what = "trump" if g.tables.trump >> led & 1 else CARDS[led].suit.german
-        return f"you must follow {what}: you hold {format_cards(must)}"
+        what: Msg | SuitName = (Msg("skat.trump", {}) if g.tables.trump >> led & 1
+                                else SuitName(CARDS[led].suit))
+        return IllegalActionError("skat.must_follow", seat=Position(self.to_move), what=what,
+                                  cards=Cards(must))
 
     # --- outcome and views -------------------------------------------------------------
 

@@ -1,0 +1,6 @@
+"""Messages of the records area (see :mod:`stich.messages`)."""
+
+from stich.messages import define
+
+define({
+})
