@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+
+from stich.messages import Msg, Namer, render
 
 app = typer.Typer(
     name="stich",
@@ -16,3 +20,36 @@ iss_app = typer.Typer(help="Read and write game records of the International Ska
                       no_args_is_help=True)
 app.add_typer(play_app, name="play")
 app.add_typer(iss_app, name="iss")
+
+
+LANGS = ("de", "en")
+
+
+def lang_option() -> Any:
+    """The ``--lang`` option every command shares: German by default, or English."""
+    return typer.Option("de", "--lang", metavar="LANG",
+                        help="Language of the output: de (German, the default) or en.")
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is a known language, else a usage error naming the choices."""
+    if lang not in LANGS:
+        raise typer.BadParameter(f"use {' or '.join(LANGS)}", param_hint="--lang")
+    return lang
+
+
+def error_text(e: BaseException, lang: str, *, where: str | None = None,
+               namer: Namer | None = None) -> str:
+    """An error for the person, in ``lang``: ``Fehler: <where>: <message>``; a
+    :class:`~stich.messages.StichError` by its code, any other exception as its text."""
+    msg = Msg.of(e)
+    inner = render(msg.code, msg.params, lang, namer)
+    if where:
+        inner = f"{where}: {inner}"
+    return render("cli.error", {"text": inner}, lang)
+
+
+def print_error(e: BaseException, lang: str, *, where: str | None = None,
+                namer: Namer | None = None) -> None:
+    """Write :func:`error_text` to stderr."""
+    typer.echo(error_text(e, lang, where=where, namer=namer), err=True)

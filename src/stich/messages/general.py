@@ -7,4 +7,6 @@ define({
     "text": {"en": "{text}", "de": "{text}"},
     # a number and a noun in the right form, e.g. for building other texts
     "plural": {"en": "{n} {n:plural:{one}|{many}}", "de": "{n} {n:plural:{one}|{many}}"},
+    # the command line: an error line on stderr
+    "cli.error": {"en": "error: {text}", "de": "Fehler: {text}"},
 })
