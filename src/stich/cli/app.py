@@ -2,24 +2,55 @@
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import Any
 
 import typer
 
 from stich.messages import Msg, Namer, render
 
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 app = typer.Typer(
     name="stich",
-    help="Skat and Baptistenskat: play in the terminal, replay and verify game records.",
+    help="Skat and Baptistenskat: play in the terminal, replay, verify and analyse game "
+         "records.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings=HELP_OPTIONS,
 )
-play_app = typer.Typer(help="Play a game in the terminal (against bots, or bots only).",
-                       no_args_is_help=True)
+play_app = typer.Typer(help="Play Skat or Baptistenskat in the terminal, against bots or "
+                            "bots only.",
+                       no_args_is_help=True, context_settings=HELP_OPTIONS)
 iss_app = typer.Typer(help="Read and write game records of the International Skat Server.",
-                      no_args_is_help=True)
+                      no_args_is_help=True, context_settings=HELP_OPTIONS)
 app.add_typer(play_app, name="play")
 app.add_typer(iss_app, name="iss")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"stich {version()}")
+        raise typer.Exit()
+
+
+def version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("stich")
+    except metadata.PackageNotFoundError:  # running from a source tree
+        from stich import __version__
+
+        return __version__
+
+
+@app.callback()
+def _root(
+    show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit."),
+) -> None:
+    """Skat and Baptistenskat: play in the terminal, replay, verify and analyse game
+    records."""
 
 
 LANGS = ("de", "en")
