@@ -137,6 +137,9 @@ def test_corrupt_records() -> None:
     assert check_line(modified("541932", "w HA.SK.", "w HA.HA.")).reason == "corrupt"
     with pytest.raises(IssError):
         parse_iss("hello")
+    # a server move that names no seat
+    check = check_line(modified("541932", " 1 DK 2 HT ]", " w LE.x ]"))
+    assert check.reason == "corrupt" and "unexpected server move" in check.detail
 
 
 def test_timeout_record_is_compared() -> None:

@@ -193,7 +193,7 @@ class _Replayer:
             raise IssError("iss.unexpected_move", phase=state.phase.name)
 
     def server_move(self, what: str) -> None:
-        if what.startswith("LE."):
+        if what.startswith("LE.") and _seat_of(what, -1) >= 0:
             raise IssError("iss.player_left", seat=Position(_seat_of(what, -1)))
         if not self.awaiting_skat:
             raise IssError("iss.unexpected_server_move")
