@@ -3,17 +3,11 @@
 
 from __future__ import annotations
 
-import json
-import random
 import re
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from stich.cards import cards_of
-from stich.cli import app
-from stich.record import skat_record
 from stich.skat import Declare, GameType, SkatRules, SkatState
 from stich.skat.actions import Bid
 from stich.skat.iss import (
@@ -23,30 +17,12 @@ from stich.skat.iss import (
     check_line,
     declaration_code,
     parse_iss,
-    read_iss_lines,
     replay_iss,
 )
 from stich.skat.iss_write import export_iss
-from tests.validation import validation_dir
+from tests.skat.iss_data import LINES, modified, play_random
 
-REPO = Path(__file__).resolve().parents[2]
-VALIDATION = validation_dir()
-ISS_FILE = VALIDATION / "iss" / "jskat-examples.sgf"
 ISKO = SkatRules.preset("isko")
-
-
-def _lines() -> dict[str, str]:
-    if not ISS_FILE.exists():
-        return {}
-    out = {}
-    for _, line in read_iss_lines(ISS_FILE.read_text(encoding="utf-8").splitlines()):
-        m = re.search(r"ID\[(\d+)\]", line)
-        assert m
-        out[m.group(1)] = line
-    return out
-
-
-LINES = _lines()
 
 # The R[...] of every record that must agree: declarer, win, signed value, matadors,
 # overbid, declarer points with the Skat, declarer tricks, Schneider, Schwarz.
@@ -141,43 +117,44 @@ def test_skipped_records(game_id: str) -> None:
     assert (check.status, check.reason) == ("skipped", SKIPPED[game_id])
 
 
-def _modified(game_id: str, old: str, new: str) -> str:
-    line = LINES[game_id]
-    assert old in line
-    return line.replace(old, new, 1)
-
-
 def test_corrupt_records() -> None:
     # Vorhand renounces Pik although holding SK: illegal
-    bad = _modified("541932", "0 SA 1 S7 2 DA 2 HJ 0 SJ", "0 SA 1 S7 2 DA 2 HJ 0 HA")
+    bad = modified("541932", "0 SA 1 S7 2 DA 2 HJ 0 SJ", "0 SA 1 S7 2 DA 2 HJ 0 HA")
     check = check_line(bad)
     assert (check.status, check.reason) == ("skipped", "corrupt")
     assert "move" in check.detail
     # the server shows a wrong Skat
-    check = check_line(_modified("541932", "w H8.CK", "w H8.CQ"))
+    check = check_line(modified("541932", "w H8.CK", "w H8.CQ"))
     assert check.reason == "corrupt" and "Skat" in check.detail
     # a move by the wrong seat
-    check = check_line(_modified("541932", "1 p 2 18", "2 p 2 18"))
+    check = check_line(modified("541932", "1 p 2 18", "2 p 2 18"))
     assert check.reason == "corrupt"
     # the moves stop in the middle of the game
-    check = check_line(_modified("541932", " 1 DK 2 HT ]", " ]"))
+    check = check_line(modified("541932", " 1 DK 2 HT ]", " ]"))
     assert check.reason == "corrupt" and "before the game is over" in check.detail
     # not a record at all / a broken deal
     assert check_line("(;GM[Skat]ID[5] nonsense ;)").reason == "corrupt"
-    assert check_line(_modified("541932", "w HA.SK.", "w HA.HA.")).reason == "corrupt"
+    assert check_line(modified("541932", "w HA.SK.", "w HA.HA.")).reason == "corrupt"
     with pytest.raises(IssError):
         parse_iss("hello")
+    # a server move that names no seat
+    check = check_line(modified("541932", " 1 DK 2 HT ]", " w LE.x ]"))
+    assert check.reason == "corrupt" and "unexpected server move" in check.detail
 
 
-def test_timeout_record() -> None:
-    line = _modified("541932", " 1 DK 2 HT ]", " w TI.1 ]")
-    line = line.replace("to:-1", "to:1")
+def test_timeout_record_is_compared() -> None:
+    # 541932: Mittelhand runs out of time in the last trick (after SK); the declarer
+    # takes SK DK HT (18) as if both defenders had resigned: 77 points, 5 tricks, won 27
+    line = modified("541932", " 1 DK 2 HT ]", " w TI.1 ]")
+    line = line.replace("loss v:-54", "win v:27").replace("p:59 t:4", "p:77 t:5")
+    line = line.replace("to:-1 r:0", "to:1 r:0")
     check = check_line(line)
-    assert (check.status, check.reason) == ("skipped", "timeout")
+    assert check.status == "agree", (check.detail, check.diffs)
+    assert check.replay is not None and check.replay.ending == "timeout"
 
 
 def test_disagreement_is_reported_by_field() -> None:
-    check = check_line(_modified("541932", "v:-54", "v:-60"))
+    check = check_line(modified("541932", "v:-54", "v:-60"))
     assert check.status == "disagree"
     assert check.diffs == (("value", -54, -60),)
 
@@ -186,16 +163,16 @@ def test_other_declaration_spellings() -> None:
     # The live protocol appends an Ouvert declarer's cards; modifiers in any order.
     rec = parse_iss(LINES["727"])
     vorhand = ".".join(str(c) for c in cards_of(rec.deal[0][0]))
-    assert check_line(_modified("727", "0 GO ", f"0 GHO.{vorhand} ")).status == "agree"
-    assert check_line(_modified("727", "0 GO ", f"0 GOHZS.{vorhand} ")).status == "agree"
+    assert check_line(modified("727", "0 GO ", f"0 GHO.{vorhand} ")).status == "agree"
+    assert check_line(modified("727", "0 GO ", f"0 GOHZS.{vorhand} ")).status == "agree"
     wrong = vorhand.replace("HJ", "DA")
-    assert check_line(_modified("727", "0 GO ", f"0 GO.{wrong} ")).reason == "corrupt"
+    assert check_line(modified("727", "0 GO ", f"0 GO.{wrong} ")).reason == "corrupt"
     rec = parse_iss(LINES["1390253"])
     hand = rec.deal[0][1] | rec.deal[1]
     cards = [str(c) for c in cards_of(hand) if str(c) not in ("HA", "HQ")]
-    line = _modified("1390253", "1 NO.HA.HQ", "1 NO.HA.HQ." + ".".join(cards))
+    line = modified("1390253", "1 NO.HA.HQ", "1 NO.HA.HQ." + ".".join(cards))
     assert check_line(line).status == "agree"
-    line = _modified("1390253", "1 NO.HA.HQ", "1 NO.??.??." + ".".join(cards))
+    line = modified("1390253", "1 NO.HA.HQ", "1 NO.??.??." + ".".join(cards))
     assert check_line(line).reason == "corrupt"  # the discard is hidden
 
 
@@ -209,83 +186,12 @@ def test_declaration_codes() -> None:
     assert declaration_code(Declare(GameType.NULL, ouvert=True)) == "NO"
 
 
-# --- the command line -------------------------------------------------------------------
-
-runner = CliRunner()
-
-
-def test_cli_verify_on_the_shipped_file() -> None:
-    result = runner.invoke(app, ["iss", "verify", str(ISS_FILE)])
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert lines[-1] == "11 records: 8 agree, 0 disagree, 3 skipped"
-    assert lines[:-1] == [
-        "skipped 756788: passed (everybody passed)",
-        "skipped 30: penalty (seat 2 left; penalty points 0/0/1)",
-        "skipped 18358: left (seat 1 left the table; a card is hidden as ??)",
-    ]
-
-
-def test_cli_verify_reports_disagreements(tmp_path: Path) -> None:
-    f = tmp_path / "bad.sgf"
-    f.write_text(_modified("541932", "p:59 t:4", "p:60 t:4") + "\n"
-                 + _modified("684159", "w HT.H9", "w HT.H8") + "\n", encoding="utf-8")
-    result = runner.invoke(app, ["iss", "verify", str(f)])
-    assert result.exit_code == 1
-    lines = result.stdout.splitlines()
-    assert lines[0] == "541932: points: ours 59, theirs 60"
-    assert lines[1].startswith("skipped 684159: corrupt (")
-    assert lines[-1] == "2 records: 0 agree, 1 disagree, 1 skipped"
-    assert sum(ln.endswith("skipped") and "records:" in ln for ln in lines) == 1
-
-
-def test_cli_help() -> None:
-    for args in (["iss", "--help"], ["iss", "verify", "--help"], ["iss", "export", "--help"]):
-        result = runner.invoke(app, args)
-        assert result.exit_code == 0
-        assert "ISS" in result.stdout or "isko" in result.stdout
-
-
-def _play(rules: SkatRules, seed: int) -> SkatState:
-    rng = random.Random(seed)
-    s = SkatState.new(rules, rng=rng)
-    while not s.is_over:
-        acts = list(s.legal_actions())
-        if s.phase.name == "BIDDING" and len(acts) > 2 and rng.random() < 0.6:
-            acts = [a for a in acts if str(a) in ("pass", "hold", "18", "20", "22", "23")]
-        s = s.apply(rng.choice(acts))
-    return s
-
-
-def test_cli_export(tmp_path: Path) -> None:
-    state = _play(ISKO, 4)
-    rec = tmp_path / "game.json"
-    rec.write_text(json.dumps(skat_record(state, ["Ann Smith", "Ben", "Cid"])), "utf-8")
-    result = runner.invoke(app, ["iss", "export", str(rec), "--id", "42", "--date", "d"])
-    assert result.exit_code == 0, result.output
-    line = result.stdout.strip()
-    parsed = parse_iss(line)
-    assert parsed.game_id == "42" and parsed.players == ("Ann_Smith", "Ben", "Cid")
-    assert check_iss(parsed).status in ("agree", "skipped")
-
-    lothar = tmp_path / "lothar.json"
-    lothar.write_text(json.dumps(skat_record(_play(SkatRules(), 4))), "utf-8")
-    unfinished = tmp_path / "unfinished.json"
-    unfinished.write_text(json.dumps(skat_record(SkatState.new(ISKO, seed=1))), "utf-8")
-    for path, words in ((lothar, "ISkO"), (unfinished, "not finished"),
-                        (tmp_path / "missing.json", "error")):
-        result = runner.invoke(app, ["iss", "export", str(path)])
-        assert result.exit_code == 1
-        assert isinstance(result.exception, SystemExit)  # a message, not a traceback
-        assert words in result.output
-
-
 # --- export round trip ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", range(300))
 def test_export_round_trip(seed: int) -> None:
-    state = _play(ISKO, seed)
+    state = play_random(ISKO, seed)
     line = export_iss(state, ["a", "b", "c"], game_id=str(seed), date="2026-01-01/00:00:00/UTC")
     rec: IssRecord = parse_iss(line)
     assert rec.players == ("a", "b", "c") and rec.game_id == str(seed)
@@ -304,11 +210,11 @@ def test_export_round_trip(seed: int) -> None:
 
 def test_export_refuses_other_rules_and_unfinished_games() -> None:
     with pytest.raises(ValueError, match="ISkO"):
-        export_iss(_play(SkatRules(), 1), ["a", "b", "c"])
+        export_iss(play_random(SkatRules(), 1), ["a", "b", "c"])
     with pytest.raises(ValueError, match="not over"):
         export_iss(SkatState.new(ISKO, seed=1), ["a", "b", "c"])
     with pytest.raises(ValueError, match="player name"):
-        export_iss(_play(ISKO, 1), ["a b", "b", "c"])
+        export_iss(play_random(ISKO, 1), ["a b", "b", "c"])
 
 
 def _resigned_at(line: str, cards_played: int, seats: tuple[int, ...]) -> str:
@@ -326,7 +232,7 @@ def _resigned_at(line: str, cards_played: int, seats: tuple[int, ...]) -> str:
 def test_resignation_agrees_with_playing_on(seed: int) -> None:
     """When the declarer in fact won every remaining trick, both defenders resigning at
     that point (or one card later, the open trick included) gives the played result."""
-    state = _play(ISKO, seed)
+    state = play_random(ISKO, seed)
     if state.end_reason != "played" or state.game is GameType.NULL:
         return
     d = state.declarer
