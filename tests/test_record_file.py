@@ -338,3 +338,26 @@ def test_record_spread_over_lines_is_one_document(tmp_path: Path) -> None:
     assert rf.records == []
     assert [str(e) for e in rf.problems] == [
         f"{path} is not JSON: a comma is expected in line 5, column 1"]
+
+
+# --- the catalogue --------------------------------------------------------------------
+
+
+def test_every_records_code_is_defined_in_both_languages() -> None:
+    """A code that is not in the catalogue would silently become free text during the
+    conversion: every code the record modules use is defined, with the same parameters
+    in English and German."""
+    import re as regex
+
+    from stich.messages import CATALOGUE, placeholders, render
+
+    src = Path(__file__).resolve().parents[1] / "src" / "stich"
+    used = set()
+    for name in ("record.py", "record_file.py", "record_header.py"):
+        used |= set(regex.findall(r'"(records\.[a-z_]+)"', (src / name).read_text()))
+    render("records.empty", {"file": "x"})  # loads the catalogue
+    defined = {code for code in CATALOGUE if code.startswith("records.")}
+    assert used and used <= defined
+    for code in defined:
+        texts = CATALOGUE[code]
+        assert placeholders(texts["en"]) == placeholders(texts["de"]), code

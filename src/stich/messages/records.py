@@ -159,7 +159,7 @@ define({
     },
     "records.not_object": {
         "en": "a record is a JSON object, not {kind}",
-        "de": "ein Protokoll ist ein JSON-Objekt, nicht {kind}",
+        "de": "ein Protokoll ist ein JSON-Objekt, das hier ist {kind}",
     },
     "records.kind_number": {"en": "a number", "de": "eine Zahl"},
     "records.kind_string": {"en": "a string", "de": "eine Zeichenkette"},
