@@ -17,6 +17,8 @@ LAYERS = {
     "stich.core": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.record"),
     "stich.skat": FORBIDDEN_FOR_ENGINES + ("stich.record",),
     "stich.record": FORBIDDEN_FOR_ENGINES,
+    "stich.record_file": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.baptisten"),
+    "stich.record_header": FORBIDDEN_FOR_ENGINES + ("stich.skat",),
     "stich.table": ("typer", "rich", "click", "stich.cli", "stich.bots"),
     "stich.bots": ("typer", "rich", "click", "stich.cli"),
 }

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from stich.cards import format_cards
 from stich.cli import app
-from stich.core import RecordError
+from stich.core import IllegalActionError, RecordError
+from stich.messages import Msg
 from stich.record import FORMAT, load_records, replay, skat_record, verify
 from stich.skat import SkatRules, SkatState
 
@@ -50,7 +51,17 @@ def write(tmp_path: Path, data: Any, name: str = "game.json") -> Path:
 
 
 def run_replay(path: Path) -> Any:
-    return runner.invoke(app, ["replay", str(path)])
+    return runner.invoke(app, ["replay", "--lang", "en", str(path)])
+
+
+def engine_refusal(record: dict[str, Any], index: int) -> str:
+    """The engine's own message for refusing the record's action ``index``."""
+    state = replay({**record, "actions": record["actions"][:index], "result": None})
+    try:
+        state.apply(state.parse_action(record["actions"][index]))
+    except IllegalActionError as e:
+        return str(e)
+    raise AssertionError("the engine takes the action")
 
 
 # --- round trips ----------------------------------------------------------------------
@@ -132,8 +143,10 @@ def test_docs_example_is_current() -> None:
 def test_illegal_action_names_index_and_reason(good_record: dict[str, Any]) -> None:
     rec = copy.deepcopy(good_record)
     rec["actions"][7] = "CJ"  # Vorhand's first lead: CJ is in Hinterhand's hand
-    with pytest.raises(RecordError, match=r"action 7 \('CJ'\): you do not hold CJ"):
+    with pytest.raises(RecordError) as err:
         replay(rec)
+    assert str(err.value) == f"action 7 (CJ): {engine_refusal(rec, 7)}"
+    assert "CJ" in engine_refusal(rec, 7)
 
 
 @pytest.mark.parametrize(
@@ -155,7 +168,7 @@ def test_illegal_actions(good_record: dict[str, Any], index: int, text: str,
     with pytest.raises(RecordError) as err:
         replay(rec)
     message = str(err.value)
-    assert message.startswith(f"action {index} ({text!r}): ")
+    assert message.startswith(f"action {index} ({text}): ")
     assert reason.lower() in message.lower()
 
 
@@ -165,14 +178,14 @@ def test_must_follow_suit_is_reported(good_record: dict[str, Any]) -> None:
     rec = copy.deepcopy(good_record)
     assert rec["actions"][7:9] == ["CQ", "CA"]
     rec["actions"][8] = "D9"
-    with pytest.raises(RecordError, match=r"action 8 \('D9'\): Mittelhand must follow trump"):
+    with pytest.raises(RecordError, match=r"action 8 \(D9\): Mittelhand must follow trump"):
         replay(rec)
 
 
 def test_action_after_the_end(good_record: dict[str, Any]) -> None:
     rec = copy.deepcopy(good_record)
     rec["actions"].append("pass")
-    with pytest.raises(RecordError, match=r"action 37 \('pass'\): the game is over"):
+    with pytest.raises(RecordError, match=r"action 37 \(pass\): the game is over"):
         replay(rec)
 
 
@@ -273,19 +286,21 @@ def test_load_records_forms(tmp_path: Path, good_record: dict[str, Any]) -> None
 def test_load_records_errors(tmp_path: Path, good_record: dict[str, Any]) -> None:
     empty = tmp_path / "empty.json"
     empty.write_text("  \n", encoding="utf-8")
-    with pytest.raises(RecordError, match="empty file"):
+    with pytest.raises(RecordError, match=f"^the file {empty} is empty$"):
         load_records(empty)
     broken = tmp_path / "broken.json"
     broken.write_text('{\n  "game": "skat",\n  "rules": lothar\n}\n', encoding="utf-8")
-    with pytest.raises(RecordError, match=r"not JSON: Expecting value \(line 3, column 12\)"):
+    with pytest.raises(RecordError, match=r"is not JSON: a JSON value is expected in line 3, "
+                                          r"column 12$"):
         load_records(broken)
     lines = tmp_path / "lines.jsonl"
     lines.write_text(json.dumps(good_record) + "\n{oops\n", encoding="utf-8")
-    with pytest.raises(RecordError, match=r"lines.jsonl:2: not JSON"):
+    with pytest.raises(RecordError, match=r"^record 1 in .*lines.jsonl is not JSON: a field name "
+                                          r"in double quotes is expected in line 2, column 2$"):
         load_records(lines)
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00\x01")
-    with pytest.raises(RecordError, match="not a UTF-8 text file"):
+    with pytest.raises(RecordError, match="is not a UTF-8 text file: byte 0 is not UTF-8"):
         load_records(binary)
 
 
@@ -305,7 +320,7 @@ def test_cli_illegal_action_exits_1(tmp_path: Path, good_record: dict[str, Any])
     path = write(tmp_path, rec)
     result = run_replay(path)
     assert result.exit_code == 1
-    assert f"{path}: action 7 ('CJ'): you do not hold CJ" in result.stderr
+    assert result.stderr == f"error: {path}: action 7 (CJ): {engine_refusal(rec, 7)}\n"
     assert result.stdout == ""
     assert "Traceback" not in result.output
 
@@ -313,9 +328,11 @@ def test_cli_illegal_action_exits_1(tmp_path: Path, good_record: dict[str, Any])
 def test_cli_wrong_result_exits_1(tmp_path: Path, good_record: dict[str, Any]) -> None:
     rec = copy.deepcopy(good_record)
     rec["result"]["won"] = False
-    result = run_replay(write(tmp_path, rec))
+    path = write(tmp_path, rec)
+    result = run_replay(path)
     assert result.exit_code == 1
-    assert "wrong stored result: won: stored False, replayed True" in result.stderr
+    assert result.stderr == (f"error: {path}: wrong stored result: won: stored false, "
+                             f"replayed true\n")
 
 
 def test_cli_several_records(tmp_path: Path, good_record: dict[str, Any]) -> None:
@@ -327,18 +344,20 @@ def test_cli_several_records(tmp_path: Path, good_record: dict[str, Any]) -> Non
     result = run_replay(lines)
     assert result.exit_code == 1
     assert len(result.stdout.splitlines()) == 2  # the two good results
-    assert f"{lines} record 1: action 0 ('19'): 19 is not a game value" in result.stderr
+    assert result.stderr.startswith(f"error: {lines}, record 1 (line 2): action 0 (19): 19 is "
+                                    f"not a game value")
 
 
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"this is not a record\n", "not JSON: Expecting value (line 1, column 1)"),
-        (b'{"game": "skat", ', "not JSON"),
-        (b"", "empty file"),
-        (b'"just a string"', "a record is a JSON object"),
-        (b"[1, 2]", "a record is a JSON object, not int"),
-        (b"\xff\xfe\x00", "not a UTF-8 text file"),
+        (b"this is not a record\n", "is not JSON: a JSON value is expected in line 1, column 1"),
+        (b'{"game": "skat", ', "is cut off: it ends in the middle of its record"),
+        (b"", "is empty"),
+        (b'"just a string"', "a record is a JSON object, not a string"),
+        (b"[1, 2]", "record 1 (line 1): a record is a JSON object, not a number"),
+        (b"[[]]", "a record is a JSON object, not a list of 0 items"),
+        (b"\xff\xfe\x00", "is not a UTF-8 text file"),
     ],
 )
 def test_cli_unreadable_files(tmp_path: Path, content: bytes, message: str) -> None:
@@ -354,5 +373,100 @@ def test_cli_unreadable_files(tmp_path: Path, content: bytes, message: str) -> N
 def test_cli_missing_file(tmp_path: Path) -> None:
     result = run_replay(tmp_path / "nope.json")
     assert result.exit_code == 1
-    assert "No such file" in result.stderr
+    assert result.stderr == f"error: there is no file {tmp_path / 'nope.json'}\n"
     assert isinstance(result.exception, SystemExit)
+
+
+# --- the record layer carries the engine's refusal, about the seat by name ------------
+
+
+def test_engine_refusal_is_carried_unchanged(good_record: dict[str, Any]) -> None:
+    rec = copy.deepcopy(good_record)
+    rec["actions"][7] = "CJ"  # Vorhand's first lead: CJ is in Hinterhand's hand
+    state = replay({**rec, "actions": rec["actions"][:7], "result": None})
+    with pytest.raises(IllegalActionError) as engine:  # the engine's words, whatever they are
+        state.apply(state.parse_action("CJ"))
+    with pytest.raises(RecordError) as err:
+        replay(rec)
+    assert err.value.code == "records.action"
+    assert err.value.params["reason"] == Msg.of(engine.value)
+    assert str(err.value) == f"action 7 (CJ): {engine.value}"
+    assert err.value.text("de") == f"Aktion 7 (CJ): {engine.value.text('de')}"
+
+
+def test_must_follow_names_the_seat_in_both_languages(tmp_path: Path,
+                                                      good_record: dict[str, Any]) -> None:
+    rec = copy.deepcopy(good_record)
+    rec["actions"][8] = "D9"  # Mittelhand holds DJ C7 CK CA and must follow trump
+    path = write(tmp_path, [good_record, rec], "games.json")
+    result = runner.invoke(app, ["replay", "--lang", "en", str(path)])
+    assert result.stderr == (f"error: {path}, record 1 (line 1): action 8 (D9): Mittelhand "
+                             f"must follow trump: Mittelhand holds DJ C7 CK CA\n")
+    german = runner.invoke(app, ["replay", str(path)])
+    assert german.stderr == (f"Fehler: {path}, Protokoll 1 (Zeile 1): Aktion 8 (D9): "
+                             f"Mittelhand muss Trumpf bedienen: Mittelhand hat DJ C7 CK CA\n")
+    assert german.exit_code == 1
+    assert json.loads(german.stdout) == good_record["result"]
+
+
+# --- the header is checked ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("dealer", 5, "bad record header: 'dealer' is 2 (Hinterhand, position 2, deals), "
+                      "not 5"),
+        ("dealer", -1, "not -1"),
+        ("dealer", 0, "not 0"),
+        ("dealer", "Cid", 'not "Cid"'),
+        ("dealer", True, "not true"),
+        ("players", ["Ann", "Ben"], "bad record header: this game has 3 players, but "
+                                    "'players' names 2"),
+        ("players", ["Ann", "Ben", "Cid", "Dan"], "but 'players' names 4"),
+        ("players", "Ann Ben Cid", "'players' is a list of names (strings) by seat, "
+                                   'not "Ann Ben Cid"'),
+        ("players", ["Ann", 7, "Cid"], "player 1 in 'players' is a name (a string), not 7"),
+        ("seed", "abc", "bad record header: 'seed' is a whole number, not \"abc\""),
+        ("seed", 1.5, "'seed' is a whole number, not 1.5"),
+        ("seed", True, "'seed' is a whole number, not true"),
+        ("seed", [1], "'seed' is a whole number, not a list of 1 item"),
+        ("rules", 5, "bad record header: 'rules' is a rule string such as "
+                     "\"skat(preset=lothar)\", not 5"),
+        ("deal", [], "bad record header: 'deal' is an object with 'hands' (three hands) and "
+                     "'skat'"),
+    ],
+)
+def test_header_fields_are_checked(good_record: dict[str, Any], field: str, value: Any,
+                                   message: str) -> None:
+    rec = copy.deepcopy(good_record)
+    rec[field] = value
+    with pytest.raises(RecordError) as err:
+        replay(rec)
+    assert message in str(err.value)
+
+
+def test_optional_header_fields(good_record: dict[str, Any]) -> None:
+    rec = copy.deepcopy(good_record)
+    del rec["seed"], rec["players"], rec["dealer"]
+    assert replay(rec).outcome().scores == (0, 0, 48)
+
+
+def test_action_must_be_a_text(good_record: dict[str, Any]) -> None:
+    rec = copy.deepcopy(good_record)
+    rec["actions"][2] = {"bid": 20}
+    with pytest.raises(RecordError, match=r"^action 2 is written as a text, not an object$"):
+        replay(rec)
+
+
+def test_many_wrong_fields_are_named_in_a_whole_sentence(good_record: dict[str, Any]
+                                                         ) -> None:
+    rec = copy.deepcopy(good_record)
+    rec["result"].update(value=96, won=False, bid=18)
+    with pytest.raises(RecordError) as err:
+        replay(rec)
+    assert str(err.value) == ("wrong stored result: bid: stored 18, replayed 20; value: "
+                              "stored 96, replayed 48; won: stored false, replayed true")
+    assert err.value.text("de") == ("falsches gespeichertes Ergebnis: bid: gespeichert 18, "
+                                    "nachgespielt 20; value: gespeichert 96, nachgespielt "
+                                    "48; won: gespeichert false, nachgespielt true")

@@ -20,24 +20,38 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
-from stich.baptisten.deal import Deal
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.scoring import scoresheet
 from stich.baptisten.state import BaptistenState
-from stich.cards import PlainCard, PlainDeck, format_cards, parse_cards
-from stich.core import IllegalActionError, RecordError
+from stich.cards import PlainDeck, format_cards
+from stich.core import RecordError
+from stich.messages import Msg
+from stich.record_file import RecordEntry, RecordFile, load_records, read_records
+from stich.record_header import (
+    baptisten_deals,
+    check_common,
+    check_dealer,
+    check_first,
+    check_rules,
+    foreign_json,
+    not_a_record,
+    shown,
+    skat_deal,
+)
 from stich.skat.rules import SkatRules
 from stich.skat.state import SkatState
 
 __all__ = [
     "FORMAT",
     "RECORD_GAMES",
+    "RecordEntry",
+    "RecordFile",
     "RecordState",
     "baptisten_record",
     "load_records",
+    "read_records",
     "record_result",
     "replay",
     "replay_baptisten",
@@ -161,7 +175,7 @@ def replay_skat(record: dict[str, Any], *, check_result: bool = True) -> SkatSta
     """Replay a Skat record (a record of another game is a RecordError)."""
     game = _game_of(record)
     if game != "skat":
-        raise RecordError(f"a {game} record, not a Skat record")
+        raise RecordError("records.wrong_game", game=game, expected="Skat")
     return _replay_skat(record, check_result)
 
 
@@ -170,33 +184,39 @@ def replay_baptisten(record: dict[str, Any], *, check_result: bool = True
     """Replay a Baptistenskat record (a record of another game is a RecordError)."""
     game = _game_of(record)
     if game != "baptisten":
-        raise RecordError(f"a {game} record, not a Baptistenskat record")
+        raise RecordError("records.wrong_game", game=game, expected="Baptistenskat")
     return _replay_baptisten(record, check_result)
 
 
 def _game_of(record: Any) -> str:
+    """The game a record names, after its envelope is checked; JSON that is something
+    else (a scoresheet, a printed result, an analysis) is named as what it is."""
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        raise not_a_record(record)
+    if "format" not in record and record.get("game") not in RECORD_GAMES:
+        foreign = foreign_json(record)
+        if foreign is not None:
+            raise RecordError(foreign)
     fmt = record.get("format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r} (this version reads {FORMAT})")
-    game = record.get("game")
+        raise RecordError("records.bad_format", value=shown(fmt), expected=FORMAT)
+    if "game" not in record:
+        raise RecordError("records.no_game")
+    game = record["game"]
     if game not in RECORD_GAMES:
-        raise RecordError(f"unknown game {game!r} in record")
+        raise RecordError("records.unknown_game", value=shown(game))
     return str(game)
 
 
 def _replay_skat(record: dict[str, Any], check_result: bool) -> SkatState:
+    rules = check_rules(record, SkatRules.parse, "skat(preset=lothar)")
+    check_common(record, players=3)
+    check_dealer(record)
+    hands, skat = skat_deal(record)
     try:
-        rules = SkatRules.parse(str(record["rules"]))
-        deal = record["deal"]
-        hands = [_cards(h, "a hand") for h in deal["hands"]]
-        skat = _cards(deal["skat"], "the Skat")
         state = SkatState.new(rules, hands=hands, skat=skat)
-    except KeyError as e:
-        raise RecordError(f"bad record header: missing field {e}") from None
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"bad record header: {e}") from None
+    except ValueError as e:
+        raise RecordError("records.bad_header", reason=Msg.of(e)) from None
     state, n_actions = _apply_all(state, record)
     if check_result:
         _check_result(record, state, n_actions, limit=None)
@@ -204,22 +224,14 @@ def _replay_skat(record: dict[str, Any], check_result: bool) -> SkatState:
 
 
 def _replay_baptisten(record: dict[str, Any], check_result: bool) -> BaptistenState:
+    rules = check_rules(record, BaptistenRules.parse, "baptisten(preset=default)")
+    check_common(record, players=rules.players)
+    first = check_first(record, rules.players)
+    deals = baptisten_deals(record, rules.card_deck)
     try:
-        rules = BaptistenRules.parse(str(record["rules"]))
-        first = record["first"]
-        if not isinstance(first, int) or isinstance(first, bool):
-            raise ValueError(f"'first' is a seat number, not {first!r}")
-        deals = record["deals"]
-        if not isinstance(deals, list):
-            raise ValueError("'deals' is a list with one deal per round")
-        state = BaptistenState.new(
-            rules, first=first,
-            deals=[_read_deal(rules.card_deck, d, r) for r, d in enumerate(deals, start=1)],
-        )
-    except KeyError as e:
-        raise RecordError(f"bad record header: missing field {e}") from None
-    except (TypeError, ValueError) as e:
-        raise RecordError(f"bad record header: {e}") from None
+        state = BaptistenState.new(rules, first=first, deals=deals)
+    except ValueError as e:
+        raise RecordError("records.bad_header", reason=Msg.of(e)) from None
     state, n_actions = _apply_all(state, record)
     if check_result:
         _check_result(record, state, n_actions, limit=_MAX_DIFFS)
@@ -239,45 +251,50 @@ _S = TypeVar("_S", bound=_Replayable)
 
 
 def _apply_all(state: _S, record: dict[str, Any]) -> tuple[_S, int]:
-    """Apply the record's actions in order: the state after the last, and their number."""
+    """Apply the record's actions in order: the state after the last, and their number.
+    An action the engine refuses is a RecordError that carries the engine's message as
+    it is (``reason``), so a front end renders it in its language, naming the seat."""
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("'actions' must be a list of action texts")
+        raise RecordError("records.actions_not_list", value=shown(actions))
     for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError("records.action_not_text", index=i, value=shown(text))
         try:
-            state = state.apply(state.parse_action(str(text)))
-        except IllegalActionError as e:
-            raise RecordError(f"action {i} ({text!r}): {e}") from None
+            state = state.apply(state.parse_action(text))
+        except ValueError as e:  # IllegalActionError, or a reader's ValueError
+            raise RecordError("records.action", index=i, action=text,
+                              reason=Msg.of(e)) from None
     return state, len(actions)
 
 
 def _check_result(record: dict[str, Any], state: RecordState, n_actions: int, *,
                   limit: int | None) -> None:
-    """Compare the stored result (when there is one) with the replayed game's."""
+    """Compare the stored result (when there is one) with the replayed game's: name every
+    differing field, or the first ``limit`` of them."""
     stored = record.get("result")
     if stored is None:
         return
     if not isinstance(stored, dict):
-        raise RecordError("'result' must be a JSON object or null")
+        raise RecordError("records.result_not_object", value=shown(stored))
     actual = record_result(state)
     if actual is None:
-        raise RecordError(
-            f"the record stores a result but the game is not over after {n_actions} actions"
-        )
+        raise RecordError("records.result_not_over", n=n_actions)
     diffs = _diffs(stored, actual, "")
-    if diffs:
-        more = len(diffs) - limit if limit is not None and len(diffs) > limit else 0
-        shown = diffs[:limit] if more else diffs
-        tail = f"; and {more} more" if more else ""
-        raise RecordError("wrong stored result: " + "; ".join(shown) + tail)
+    if not diffs:
+        return
+    if limit is not None and len(diffs) > limit:
+        raise RecordError("records.wrong_result_more", n=len(diffs), shown=limit,
+                          diffs=_one_after_another(diffs[:limit]))
+    raise RecordError("records.wrong_result", diffs=_one_after_another(diffs))
 
 
-def _diffs(stored: Any, actual: Any, path: str) -> list[str]:
+def _diffs(stored: Any, actual: Any, path: str) -> list[Msg]:
     """Where the stored JSON differs from the replayed one: the fields of objects and the
     items of lists of objects one by one (``rounds[2].entries[1].score``), other values
-    whole.  Fields only in the stored object are not compared."""
+    whole, written as JSON.  Fields only in the stored object are not compared."""
     if isinstance(actual, dict) and isinstance(stored, dict):
-        out: list[str] = []
+        out: list[Msg] = []
         for k, v in actual.items():
             out += _diffs(stored.get(k), v, f"{path}.{k}" if path else str(k))
         return out
@@ -288,58 +305,21 @@ def _diffs(stored: Any, actual: Any, path: str) -> list[str]:
             out += _diffs(s, a, f"{path}[{i}]")
         return out
     if stored != actual:
-        return [f"{path}: stored {stored!r}, replayed {actual!r}"]
+        return [Msg("records.diff", {"path": path, "stored": _json(stored),
+                                     "replayed": _json(actual)})]
     return []
 
 
-def _read_deal(deck: PlainDeck, entry: Any, round_no: int) -> Deal:
-    """One round's deal from ``{"hands": [...], "trump": "G7"}``.  In a doubled deck the
-    two copies of a card are alike: each code takes the first copy not yet dealt in this
-    round, and the trump card a copy that no hand holds (if there is one)."""
-    where = f"round {round_no}"
-    if not isinstance(entry, dict):
-        raise ValueError(f"{where}: a deal is an object with 'hands' and 'trump'")
-    if "hands" not in entry or "trump" not in entry:
-        missing = "hands" if "hands" not in entry else "trump"
-        raise ValueError(f"{where}: missing field {missing!r}")
-    hands_text, trump_text = entry["hands"], entry["trump"]
-    if not isinstance(hands_text, list):
-        raise ValueError(f"{where}: 'hands' is a list of hands by seat")
-    dealt = 0
-    hands = []
-    for text in hands_text:
-        if not isinstance(text, str):
-            raise ValueError(f"{where}: a hand is written as card codes in one string, "
-                             f"not {text!r}")
-        hand = 0
-        for word in text.replace(",", " ").split():
-            card = _free_copy(deck, _parse_card(deck, word, where), dealt)
-            if card is None:
-                raise ValueError(f"{where}: {word} is dealt more often than the deck has it")
-            hand |= card
-            dealt |= card
-        hands.append(hand)
-    if not isinstance(trump_text, str):
-        raise ValueError(f"{where}: the trump card is a card code, not {trump_text!r}")
-    trump = _parse_card(deck, trump_text, where)
-    free = _free_copy(deck, trump, dealt)
-    return Deal(tuple(hands), free.bit_length() - 1 if free is not None else trump.index)
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
-def _parse_card(deck: PlainDeck, word: str, where: str) -> PlainCard:
-    try:
-        return deck.parse(word)
-    except ValueError as e:
-        raise ValueError(f"{where}: {e}") from None
-
-
-def _free_copy(deck: PlainDeck, card: PlainCard, taken: int) -> int | None:
-    """The bit of the first copy of ``card``'s kind not in ``taken`` (None: all taken)."""
-    for c in deck.same_kind(card):
-        if not taken & c.bit:
-            bit: int = c.bit
-            return bit
-    return None
+def _one_after_another(parts: list[Msg]) -> Msg:
+    """Messages joined by semicolons, as one message."""
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = Msg("records.diffs", {"first": part, "rest": joined})
+    return joined
 
 
 def _plain_text(deck: PlainDeck, mask: int) -> str:
@@ -349,47 +329,6 @@ def _plain_text(deck: PlainDeck, mask: int) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _cards(text: Any, what: str) -> int:
-    """Cards given as text (``"CJ SJ HA"``) in a record's deal."""
-    if not isinstance(text, str):
-        raise ValueError(f"{what} is written as card codes in one string, not {text!r}")
-    return parse_cards(text)
-
-
 def verify(record: dict[str, Any]) -> RecordState:
     """Replay and check the stored result (alias of :func:`replay`)."""
     return replay(record, check_result=True)
-
-
-def load_records(path: str | Path) -> list[dict[str, Any]]:
-    """Read one record (a JSON object) or many (a JSON list, or one object per line)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise RecordError(f"{path}: not a UTF-8 text file ({e.reason})") from None
-    stripped = text.strip()
-    if not stripped:
-        raise RecordError(f"{path}: empty file")
-    try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError as whole:
-        # Perhaps one record per line (JSON Lines); if not even the first line is JSON,
-        # the file is one broken document: report where the whole parse failed.
-        out = []
-        lines = [(n, ln) for n, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
-        for i, (n, line) in enumerate(lines):
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                if i == 0:
-                    raise RecordError(
-                        f"{path}: not JSON: {whole.msg} (line {whole.lineno}, "
-                        f"column {whole.colno})"
-                    ) from None
-                raise RecordError(f"{path}:{n}: not JSON: {e.msg}") from None
-        return out
-    if isinstance(data, list):
-        return data
-    if isinstance(data, dict):
-        return [data]
-    raise RecordError(f"{path}: a record is a JSON object")

@@ -9,9 +9,10 @@ from typing import Annotated
 
 import typer
 
-from stich.cli.app import app
+from stich.cli.app import app, check_lang, lang_option, print_error
 from stich.core import RecordError
-from stich.record import load_records, record_result
+from stich.messages import render
+from stich.record import read_records, record_result
 from stich.record import replay as replay_record
 
 
@@ -20,22 +21,28 @@ def replay_cmd(
     file: Annotated[
         Path, typer.Argument(help="A record file (JSON object, list, or one per line).")
     ],
+    lang: str = lang_option(),
 ) -> None:
     """Replay game records (Skat or Baptistenskat) and print each result as JSON; exit 1
-    on an illegal action or a wrong stored result (the message gives the action's index
-    and the reason)."""
-    try:
-        records = load_records(file)
-    except (OSError, RecordError) as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(1) from None
+    on an illegal action, a wrong stored result or a damaged file (the message says
+    where: record, line, action, and why).  A file cut off in the middle of a record
+    still replays the complete records before it."""
+    check_lang(lang)
+    rf = read_records(file)
     bad = 0
-    for n, rec in enumerate(records):
-        where = f"{file}" + (f" record {n}" if len(records) > 1 else "")
+    for entry in rf.entries:
+        if entry.problem is not None:
+            print_error(entry.problem, lang)
+            bad += 1
+            continue
         try:
-            state = replay_record(rec)
+            state = replay_record(entry.data)
         except RecordError as e:
-            typer.echo(f"{where}: {e}", err=True)
+            where = str(file)
+            if rf.several:
+                where = render("records.where", {"file": str(file), "n": entry.index,
+                                                 "line": entry.line}, lang)
+            print_error(e, lang, where=where)
             bad += 1
             continue
         typer.echo(json.dumps(record_result(state), ensure_ascii=False))
