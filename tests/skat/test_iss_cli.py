@@ -169,9 +169,10 @@ def test_export_gives_every_game_its_own_id(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("en", ("ISS records are ISkO games", "the game is not finished", "error: cannot read")),
+    ("en", ("ISS records are ISkO games", "the game is not finished",
+            "error: there is no file")),
     ("de", ("ISS-Datensätze sind ISkO-Spiele", "das Spiel ist nicht beendet",
-            "Fehler: ")),
+            "Fehler: die Datei")),
 ])
 def test_export_refusals(tmp_path: Path, lang: str, words: tuple[str, str, str]) -> None:
     lothar = tmp_path / "lothar.json"
