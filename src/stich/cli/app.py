@@ -13,16 +13,13 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
     name="stich",
-    help="Skat and Baptistenskat: play in the terminal, replay, verify and analyse game "
-         "records.",
     no_args_is_help=True,
     add_completion=False,
     context_settings=HELP_OPTIONS,
 )
-play_app = typer.Typer(help="Play Skat or Baptistenskat in the terminal, against bots or "
-                            "bots only.",
+play_app = typer.Typer(help="Play Skat or Baptistenskat in the terminal.",
                        no_args_is_help=True, context_settings=HELP_OPTIONS)
-iss_app = typer.Typer(help="Read and write game records of the International Skat Server.",
+iss_app = typer.Typer(help="Read and write records of the International Skat Server.",
                       no_args_is_help=True, context_settings=HELP_OPTIONS)
 app.add_typer(play_app, name="play")
 app.add_typer(iss_app, name="iss")
@@ -58,7 +55,7 @@ LANGS = ("de", "en")
 
 def lang_option() -> Any:
     """The ``--lang`` option every command shares: German by default, or English."""
-    return typer.Option("de", "--lang", metavar="LANG",
+    return typer.Option("de", "--lang", metavar="LANG", show_default=False,
                         help="Language of the output: de (German, the default) or en.")
 
 

@@ -19,8 +19,9 @@ from stich.skat.iss_write import export_iss, numbered_ids
 from stich.skat.state import SkatState
 
 _VERIFY_HELP = (
-    "Replay ISS game records with the ISkO engine and compare each result with R[...]."
+    "Check ISS game records against the engine."
     "\n\n"
+    "Replays each record under the isko rules and compares its result with R[...]. "
     "Prints one line per disagreeing field (record id, field, ours and theirs), then the "
     "skipped records with their reason (passed, left, timeout, penalty, corrupt), then "
     "exactly one summary line 'N records: A agree, D disagree, S skipped' (in German "
@@ -122,9 +123,9 @@ def _as_json(checks: list[IssCheck]) -> dict[str, Any]:
 
 
 _EXPORT_HELP = (
-    "Print a finished isko game from a stich record as one ISS line (one line per record "
-    "in the file)."
+    "Write finished isko games as ISS records."
     "\n\n"
+    "Prints each game of a stich record file as one ISS line. "
     "The line reads back with 'stich iss verify' to the same result. Each game gets its "
     "own ID: derived from the game itself, or counted on from --id when the file holds "
     "several games. Games under other rules (e.g. lothar) and unfinished games are "

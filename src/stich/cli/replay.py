@@ -23,10 +23,13 @@ def replay_cmd(
     ],
     lang: str = lang_option(),
 ) -> None:
-    """Replay game records (Skat or Baptistenskat) and print each result as JSON; exit 1
-    on an illegal action, a wrong stored result or a damaged file (the message says
-    where: record, line, action, and why).  A file cut off in the middle of a record
-    still replays the complete records before it."""
+    """Replay game records and print each result as JSON.
+
+    Reads Skat and Baptistenskat records (a JSON object, a list, or one per line) and
+    prints one JSON result per record.  Exit 1 on an illegal action, a wrong stored
+    result or a damaged file: the message says where (record, line, action) and why.  A
+    file cut off in the middle of a record still replays the complete records before it.
+    """
     check_lang(lang)
     rf = read_records(file)
     bad = 0
