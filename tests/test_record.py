@@ -132,7 +132,7 @@ def test_docs_example_is_current() -> None:
 def test_illegal_action_names_index_and_reason(good_record: dict[str, Any]) -> None:
     rec = copy.deepcopy(good_record)
     rec["actions"][7] = "CJ"  # Vorhand's first lead: CJ is in Hinterhand's hand
-    with pytest.raises(RecordError, match=r"action 7 \('CJ'\): you do not hold CJ"):
+    with pytest.raises(RecordError, match=r"action 7 \('CJ'\): Vorhand does not hold CJ"):
         replay(rec)
 
 
@@ -142,8 +142,8 @@ def test_illegal_action_names_index_and_reason(good_record: dict[str, Any]) -> N
         (0, "19", "19 is not a game value"),
         (0, "22", "next bid must be 18"),  # lothar: no jumps
         (4, "declare grand", "hand or picks up the skat"),
-        (5, "discard CA CK", "you cannot discard"),
-        (6, "declare herz hand", "you picked up the skat: no hand game"),
+        (5, "discard CA CK", "Hinterhand cannot discard"),
+        (6, "declare herz hand", "Hinterhand picked up the skat: no hand game"),
         (6, "declare eichel schneider", "not announced at this table"),
         (8, "banana", "cannot read action"),
     ],
@@ -305,7 +305,7 @@ def test_cli_illegal_action_exits_1(tmp_path: Path, good_record: dict[str, Any])
     path = write(tmp_path, rec)
     result = run_replay(path)
     assert result.exit_code == 1
-    assert f"{path}: action 7 ('CJ'): you do not hold CJ" in result.stderr
+    assert f"{path}: action 7 ('CJ'): Vorhand does not hold CJ" in result.stderr
     assert result.stdout == ""
     assert "Traceback" not in result.output
 
