@@ -11,6 +11,27 @@ define({
     "plural": {"en": "{n} {n:plural:{one}|{many}}", "de": "{n} {n:plural:{one}|{many}}"},
     # the command line: an error line on stderr
     "cli.error": {"en": "error: {text}", "de": "Fehler: {text}"},
+    # the command line: a file that cannot be read
+    "cli.file_not_found": {
+        "en": "{path}: no such file",
+        "de": "{path}: Datei nicht gefunden",
+    },
+    "cli.is_a_directory": {
+        "en": "{path} is a directory, not a file",
+        "de": "{path} ist ein Verzeichnis, keine Datei",
+    },
+    "cli.permission_denied": {
+        "en": "{path}: permission denied",
+        "de": "{path}: keine Berechtigung zum Lesen",
+    },
+    "cli.cannot_read": {
+        "en": "cannot read {path}: {reason}",
+        "de": "{path} kann nicht gelesen werden: {reason}",
+    },
+    "cli.not_utf8": {
+        "en": "{path} is not a UTF-8 text file",
+        "de": "{path} ist keine UTF-8-Textdatei",
+    },
 })
 
 # What the Skat and the Baptistenskat engine both say.  ``action`` is an action's text

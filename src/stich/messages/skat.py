@@ -227,13 +227,19 @@ define({
         "en": "null_won is for Null games, not {game}",
         "de": "null_won ist für Nullspiele, nicht für {game}",
     },
+    "skat.solver.no_c_core": {
+        "en": "the compiled solver core stich.skat._dds is not built (reinstall with a C "
+              "compiler, or use --engine python)",
+        "de": "Der kompilierte Kern des Lösers (stich.skat._dds) ist nicht gebaut (mit einem "
+              "C-Compiler neu installieren oder --engine python nehmen)",
+    },
     "skat.solver.unknown_engine": {
         "en": "engine must be auto, c or python, not {engine!r}",
         "de": "Die Suche ist auto, c oder python, nicht „{engine}“",
     },
     "skat.dd.fields": {
         "en": "line {line}: expected 7 comma-separated numbers, got {n}",
-        "de": "Zeile {line}: erwartet 7 Zahlen mit Kommas dazwischen, nicht {n}",
+        "de": "Zeile {line}: 7 durch Kommas getrennte Zahlen erwartet, nicht {n}",
     },
     "skat.dd.numbers": {
         "en": "line {line}: not all fields are numbers",
