@@ -74,8 +74,9 @@ def test_registry() -> None:
     assert isinstance(make_baptisten_bot("random"), BaptistenRandomBot)
     assert isinstance(make_baptisten_bot("heuristic"), BaptistenHeuristicBot)
     assert isinstance(make_baptisten_bot("heuristic"), BaptistenBot)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="unknown bot") as e:
         make_baptisten_bot("clever")
+    assert e.value.code == "bots.unknown"  # type: ignore[attr-defined]
 
 
 def test_deterministic_for_a_seed_whatever_was_played_before() -> None:

@@ -48,8 +48,12 @@ def test_registry() -> None:
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("heuristic"), SkatHeuristicBot)
     assert isinstance(make_bot("heuristic"), Bot)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ValueError, match="unknown bot") as e:
         make_bot("clever")
+    assert e.value.code == "bots.unknown"  # type: ignore[attr-defined]
+    assert str(e.value) == "unknown bot 'clever': use one of heuristic, random"
+    assert e.value.text("de") == (  # type: ignore[attr-defined]
+        "Unbekannter Bot „clever“: möglich sind heuristic, random")
 
 
 def test_heuristic_beats_random_clearly() -> None:

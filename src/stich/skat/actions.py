@@ -117,11 +117,19 @@ class Declare:
 Action = Card | Bid | Simple | Discard | Declare
 
 
+_NULL_NAMES = {(False, False): "skat.null", (True, False): "skat.null_hand",
+               (False, True): "skat.null_ouvert", (True, True): "skat.null_ouvert_hand"}
+
+
 def null_name(d: Declare) -> Msg:
     """The name of a Null declaration as a message: Null, Null Hand, Null Ouvert, Null
-    Ouvert Hand (the game named by the front end)."""
-    kind = ("_ouvert" if d.ouvert else "") + ("_hand" if d.hand else "")
-    return Msg("skat.null" + kind, {"game": GameName("null")})
+    Ouvert Hand (the game named by the front end).
+
+    >>> from stich.messages import render
+    >>> render("text", {"text": null_name(Declare(GameType.NULL, hand=True, ouvert=True))})
+    'Null Ouvert Hand'
+    """
+    return Msg(_NULL_NAMES[(d.hand, d.ouvert)], {"game": GameName("null")})
 
 _SIMPLE_WORDS = {
     "pass": PASS, "passe": PASS, "p": PASS,
