@@ -419,7 +419,7 @@ def test_a_view_of_a_seat_that_does_not_exist() -> None:
     with pytest.raises(StichError) as e:
         SkatState.new(seed=1).view(3)
     assert e.value.code == "game.bad_seat" and str(e.value) == "seat must be 0..2, not 3"
-    assert e.value.text("de") == "Der Platz ist 0..2, nicht 3"
+    assert e.value.text("de") == "Der Platz muss 0..2 sein, nicht 3"
     with pytest.raises(StichError) as e:
         BaptistenState.new(BaptistenRules(), seed=1).view(4)
     assert e.value.params == {"last": 3, "given": 4}
@@ -467,7 +467,7 @@ def test_rule_strings_are_refused_by_code() -> None:
     with pytest.raises(StichError) as e:
         SkatRules.parse("skat(all_pass=later)")
     assert str(e.value) == "all_pass must be one of ramsch, redeal, not 'later'"
-    assert e.value.text("de") == "all_pass ist eines von ramsch, redeal, nicht „later“"
+    assert e.value.text("de") == "all_pass muss eines von ramsch, redeal sein, nicht „later“"
 
 
 def test_the_seat_of_a_baptisten_table_of_three_is_no_skat_position() -> None:

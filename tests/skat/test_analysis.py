@@ -319,8 +319,8 @@ def test_a_null_overbid_is_lost_before_play() -> None:
         analyze(s)
     assert str(e.value) == ("Null overbid: Null is worth 23, the bid was 24; the game was lost "
                             "at the declaration, no card was played")
-    assert e.value.text("de") == ("Null überreizt: Null ist 23 wert, gereizt war 24; das Spiel "
-                                  "war mit der Ansage verloren, keine Karte wurde gespielt")
+    assert e.value.text("de") == ("Null überreizt: Null ist 23 wert, gereizt wurde bis 24; das "
+                                  "Spiel war mit der Ansage verloren, keine Karte wurde gespielt")
 
 
 def test_an_unfinished_game_is_analysed_so_far() -> None:
@@ -400,7 +400,7 @@ def test_cli_refuses_ramsch_passed_unfinished_and_baptisten(tmp_path: Path) -> N
         b = b.apply(rng.choice(b.legal_actions()))
     cases.append((baptisten_record(b, ["Ann", "Ben", "Cid"]),
                   "a baptisten record; stich analyze reads Skat records only",
-                  "eine Partie baptisten; stich analyze liest nur Skat-Partien"))
+                  "keine Skat-Partie, sondern baptisten: stich analyze liest nur Skat-Partien"))
     for rec, english, german in cases:
         path = write(tmp_path, rec)
         code, _, err = invoke("analyze", str(path), "--lang", "en")

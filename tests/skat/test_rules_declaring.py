@@ -317,7 +317,7 @@ def test_isko_null_below_the_bid_is_refused() -> None:
                  game=Msg("skat.null_hand", {"game": GameName("null")})) as e:
         act(s, "declare null hand")
     assert str(e.value) == "Null Hand (35) is refused: the bid is 36"
-    assert e.value.text("de") == "Null Hand (35) ist nicht erlaubt: gereizt ist 36"
+    assert e.value.text("de") == "Null Hand (35) ist nicht erlaubt: gereizt wurde bis 36"
     s = act(bid_up(deal(ISKO, *NULL_DEAL), 60), "hand")
     assert not [d for d in s.legal_actions() if d.game is GameType.NULL]
     with refused("skat.null_refused", IllegalActionError, value=59, bid=60) as e:
@@ -331,6 +331,6 @@ def test_lothar_null_above_59_is_refused() -> None:
     with refused("skat.null_above_59", IllegalActionError, bid=60) as e:
         act(s, "declare null")
     assert str(e.value) == "Null is refused above 59: the bid is 60"
-    assert e.value.text("de") == "Null gibt es nicht über 59: gereizt ist 60"
+    assert e.value.text("de") == "Null gibt es nicht über 59: gereizt wurde bis 60"
     # suit games stay possible (and are settled as overbid if they fall short)
     assert act(s, "declare grand").phase is Phase.PLAY

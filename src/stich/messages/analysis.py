@@ -19,8 +19,8 @@ define({
     "analysis.null_overbid": {
         "en": "Null overbid: {game} is worth {value}, the bid was {bid}; the game was lost "
               "at the declaration, no card was played",
-        "de": "Null überreizt: {game} ist {value} wert, gereizt war {bid}; das Spiel war "
-              "mit der Ansage verloren, keine Karte wurde gespielt",
+        "de": "Null überreizt: {game} ist {value} wert, gereizt wurde bis {bid}; das Spiel "
+              "war mit der Ansage verloren, keine Karte wurde gespielt",
     },
     # stich analyze: which record of a file, and why it is not analysed
     "analysis.record_at": {
@@ -33,7 +33,7 @@ define({
     },
     "analysis.not_skat": {
         "en": "a {game} record; stich analyze reads Skat records only",
-        "de": "eine Partie {game}; stich analyze liest nur Skat-Partien",
+        "de": "keine Skat-Partie, sondern {game}: stich analyze liest nur Skat-Partien",
     },
     "analysis.not_finished": {
         "en": "the game is not finished ({n} {n:plural:action|actions}, phase {phase}): "

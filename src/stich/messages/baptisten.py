@@ -20,7 +20,7 @@ define({
     },
     "baptisten.max_cards": {
         "en": "max_cards must be 1..{limit} with {players} players and the {deck} deck",
-        "de": "max_cards ist 1..{limit} bei {players} Spielern und dem Blatt {deck}",
+        "de": "max_cards muss bei {players} Spielern und dem Blatt {deck} 1..{limit} sein",
     },
     "baptisten.variant_1": {
         "en": "variant 1 is the deck: choose it with deck=… (--deck)",
@@ -36,7 +36,7 @@ define({
 define({
     "baptisten.bad_first": {
         "en": "first must be a seat 0..{last}, not {given}",
-        "de": "first ist ein Platz 0..{last}, nicht {given}",
+        "de": "first muss ein Platz 0..{last} sein, nicht {given}",
     },
     "baptisten.deal_count": {
         "en": "{rounds} {rounds:plural:round needs|rounds need} {rounds} "
@@ -78,7 +78,7 @@ define({
     },
     "baptisten.bid_range": {
         "en": "a bid is 0..{k} tricks in a round with {k} {k:plural:card|cards}",
-        "de": "Eine Ansage ist 0 bis {k} {k:plural:Stich|Stiche} in einer Runde mit {k} "
+        "de": "Angesagt werden 0 bis {k} {k:plural:Stich|Stiche} in einer Runde mit {k} "
               "{k:plural:Karte|Karten}",
     },
     "baptisten.hooked_bid": {

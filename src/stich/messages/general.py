@@ -59,7 +59,7 @@ define({
     },
     "game.bad_seat": {
         "en": "seat must be 0..{last}, not {given}",
-        "de": "Der Platz ist 0..{last}, nicht {given}",
+        "de": "Der Platz muss 0..{last} sein, nicht {given}",
     },
 })
 
@@ -71,7 +71,7 @@ define({
     },
     "table.first_dealer": {
         "en": "first_dealer is a player index 0, 1 or 2, not {given}",
-        "de": "first_dealer ist ein Spieler 0, 1 oder 2, nicht {given}",
+        "de": "first_dealer muss ein Spieler 0, 1 oder 2 sein, nicht {given}",
     },
     "table.positions": {
         "en": "positions must name each of the players 0, 1, 2 once, not {positions}",
@@ -87,7 +87,7 @@ define({
     },
     "table.unknown_lang": {
         "en": "unknown language {lang!r}: use de or en",
-        "de": "Unbekannte Sprache „{lang}“: de oder en",
+        "de": "Unbekannte Sprache „{lang}“: möglich sind de und en",
     },
 })
 

@@ -25,15 +25,15 @@ define({
     },
     "rules.option_yes_no": {
         "en": "option {key} must be yes or no, not {value!r}",
-        "de": "Die Option {key} ist yes oder no, nicht „{value}“",
+        "de": "Die Option {key} muss yes oder no sein, nicht „{value}“",
     },
     "rules.option_number": {
         "en": "option {key} must be a number, not {value!r}",
-        "de": "Die Option {key} ist eine Zahl, nicht „{value}“",
+        "de": "Die Option {key} muss eine Zahl sein, nicht „{value}“",
     },
     "rules.option_choice": {
         "en": "{key} must be one of {choices}, not {value!r}",
-        "de": "{key} ist eines von {choices}, nicht „{value}“",
+        "de": "{key} muss eines von {choices} sein, nicht „{value}“",
     },
     "rules.not_supported": {
         "en": "{key} is not supported yet: neither preset plays it",

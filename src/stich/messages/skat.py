@@ -21,7 +21,8 @@ define({
 define({
     "skat.unknown_game": {
         "en": "unknown game {text!r}: say eichel, gruen, herz, schellen, grand or null",
-        "de": "Unbekanntes Spiel „{text}“: eichel, gruen, herz, schellen, grand oder null",
+        "de": "Unbekanntes Spiel „{text}“: möglich sind eichel, gruen, herz, schellen, grand "
+              "und null",
     },
     "skat.declare_which_game": {
         "en": "say which game, e.g. 'declare grand'",
@@ -158,11 +159,11 @@ define({
     },
     "skat.null_refused": {
         "en": "{game} ({value}) is refused: the bid is {bid}",
-        "de": "{game} ({value}) ist nicht erlaubt: gereizt ist {bid}",
+        "de": "{game} ({value}) ist nicht erlaubt: gereizt wurde bis {bid}",
     },
     "skat.null_above_59": {
         "en": "{game} is refused above 59: the bid is {bid}",
-        "de": "{game} gibt es nicht über 59: gereizt ist {bid}",
+        "de": "{game} gibt es nicht über 59: gereizt wurde bis {bid}",
     },
 })
 
@@ -235,7 +236,7 @@ define({
     },
     "skat.solver.unknown_engine": {
         "en": "engine must be auto, c or python, not {engine!r}",
-        "de": "Die Suche ist auto, c oder python, nicht „{engine}“",
+        "de": "Die Suche muss auto, c oder python sein, nicht „{engine}“",
     },
     "skat.dd.fields": {
         "en": "line {line}: expected 7 comma-separated numbers, got {n}",
@@ -247,7 +248,7 @@ define({
     },
     "skat.dd.leader_game": {
         "en": "line {line}: leader must be 0..2 and game 0..5",
-        "de": "Zeile {line}: leader ist 0..2 und game 0..5",
+        "de": "Zeile {line}: leader muss 0..2 und game 0..5 sein",
     },
     "skat.dd.mask": {
         "en": "line {line}: a card mask is not a 32-bit number",
@@ -260,7 +261,7 @@ define({
     },
     "skat.dd.null_result": {
         "en": "line {line}: a Null position's result must be 0 or 1",
-        "de": "Zeile {line}: das Ergebnis einer Null-Stellung ist 0 oder 1",
+        "de": "Zeile {line}: das Ergebnis einer Null-Stellung muss 0 oder 1 sein",
     },
     "skat.dd.position": {
         "en": "line {line}: {reason}",
