@@ -10,6 +10,7 @@ from stich.cards import (
     CARDS,
     PLAIN_DECKS,
     Card,
+    CardError,
     Rank,
     Suit,
     card_points,
@@ -19,7 +20,9 @@ from stich.cards import (
     parse_cards,
     plain_deck,
 )
+from stich.messages import Cards
 from stich.skat.actions import parse_action
+from tests.refusals import refused
 
 
 @pytest.mark.parametrize("style", ["code", "german", "french", "english", "symbol"])
@@ -46,10 +49,36 @@ def test_card_points_total_120() -> None:
 
 
 def test_unknown_cards_are_refused_with_a_reason() -> None:
-    with pytest.raises(ValueError, match="unknown card"):
-        Card.parse("XZ")
-    with pytest.raises(ValueError, match="given twice"):
+    with refused("cards.unknown_card", CardError, text="XZ") as e:
+        Card.parse(" XZ ")
+    assert str(e.value) == "unknown card 'XZ': write e.g. CJ, HT, D7 or 'Eichel Unter'"
+    assert e.value.text("de") == ("Unbekannte Karte „XZ“: schreib z. B. CJ, HT, D7 oder "
+                                  "„Eichel Unter“")
+    with refused("cards.given_twice", CardError, card=Cards(Card.parse("CJ").bit)) as e:
         parse_cards("CJ CJ")
+    assert str(e.value) == "card CJ given twice"
+    assert e.value.text("de") == "Die Karte CJ ist doppelt angegeben"
+    with refused("cards.unknown_suit", CardError, text="Blatt"):
+        Suit.parse("Blatt")
+    with refused("cards.unknown_rank", CardError, text="Bube7"):
+        Rank.parse("Bube7")
+    with refused("cards.unknown_style", CardError, style="klingon"):
+        CARDS[0].name_in("klingon")
+    assert isinstance(e.value, ValueError)  # callers catching ValueError keep working
+
+
+def test_unknown_deck_cards_and_decks_are_refused() -> None:
+    deck = plain_deck("elferraus")
+    with refused("cards.unknown_deck_card", CardError, text="R21", deck="elferraus") as e:
+        deck.parse("R21")
+    assert str(e.value) == "unknown card 'R21' in the elferraus deck (e.g. R1 B20)"
+    assert e.value.text("de") == "Unbekannte Karte „R21“ im Blatt elferraus (z. B. R1 B20)"
+    with refused("cards.too_many_copies", CardError, copies=1) as e:
+        deck.parse_set("R1 R1")
+    assert str(e.value) == "card R1 given more often than the deck has it (1 copy)"
+    with refused("cards.unknown_deck", CardError, name="tarot") as e:
+        plain_deck("tarot")
+    assert e.value.text("de").startswith("Unbekanntes Blatt „tarot“: möglich sind elferraus,")
 
 
 @given(st.integers(min_value=0, max_value=(1 << 32) - 1))

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
+from stich.core import ArgumentError
 from stich.skat import GameType, SkatOutcome, SkatRules, SkatState
 from stich.table import (
     DeclarerStats,
@@ -21,6 +22,7 @@ from stich.table import (
     game_bilanz,
     game_name,
 )
+from tests.refusals import refused
 
 NAMES = ["Anna", "Bernd", "Carla"]
 
@@ -113,16 +115,19 @@ def test_explicit_positions() -> None:
     assert entry.declarer == 0
     assert t.punktestand() == [23, 0, 0]
     assert t.dealer == 1
-    with pytest.raises(ValueError):
+    with refused("table.positions", ArgumentError, positions="0, 0, 1") as e:
         t.record_game(PASSED, positions=(0, 0, 1))
+    assert str(e.value) == "positions must name each of the players 0, 1, 2 once, not 0, 0, 1"
 
 
 def test_invalid_tables() -> None:
-    with pytest.raises(ValueError):
+    with refused("table.three_players", ArgumentError, n=2) as e:
         SkatTable(["A", "B"])
-    with pytest.raises(ValueError):
+    assert str(e.value) == "a Skat table seats exactly three players, not 2"
+    assert e.value.text("de") == "An einem Skattisch sitzen genau drei Spieler, nicht 2"
+    with refused("table.first_dealer", ArgumentError, given=3):
         SkatTable(NAMES, first_dealer=3)
-    with pytest.raises(ValueError):
+    with refused("table.bilanz_three", ArgumentError, n=2):
         bilanz([1, 2])
 
 
@@ -243,7 +248,7 @@ def test_game_names() -> None:
     assert game_name(o) == "Schellen (überreizt)"
     assert game_name(o, "en") == "Diamonds (overbid)"
     assert game_name(PASSED, "en") == "passed (redeal)"
-    with pytest.raises(ValueError):
+    with refused("table.unknown_lang", ArgumentError, lang="fr"):
         game_name(PASSED, "fr")
 
 
@@ -345,8 +350,10 @@ def test_leaderboard_ties_share_a_rank() -> None:
     lb = Leaderboard()
     lb.add_game(["A", "B", "C"], (0, 0, 0))
     assert [r.rank for r in lb.ranking()] == [1, 1, 1]
-    with pytest.raises(ValueError):
+    with refused("table.game_players", ArgumentError, names="A, A, C") as e:
         lb.add_game(["A", "A", "C"], (0, 0, 0))
+    assert e.value.text("de") == ("An einem Spiel sind drei verschiedene Spieler beteiligt, "
+                                  "nicht A, A, C")
 
 
 def test_leaderboard_add_outcome_by_position() -> None:

@@ -34,8 +34,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final
 
+from stich.messages import Cards, StichError
+
 __all__ = [
     "Card",
+    "CardError",
     "CARDS",
     "Deck",
     "PLAIN_DECKS",
@@ -53,6 +56,10 @@ __all__ = [
     "plain_deck",
     "popcount",
 ]
+
+
+class CardError(StichError):
+    """A card, suit, rank, card set or deck that cannot be read (code ``cards.*``)."""
 
 
 class Suit(IntEnum):
@@ -94,7 +101,7 @@ class Suit(IntEnum):
         try:
             return _SUIT_WORDS[key]
         except KeyError:
-            raise ValueError(f"unknown suit {text!r}") from None
+            raise CardError("cards.unknown_suit", text=text) from None
 
 
 class Rank(IntEnum):
@@ -141,7 +148,7 @@ class Rank(IntEnum):
         try:
             return _RANK_WORDS[key]
         except KeyError:
-            raise ValueError(f"unknown rank {text!r}") from None
+            raise CardError("cards.unknown_rank", text=text) from None
 
 
 _SUIT_GERMAN = ("Schellen", "Herz", "Grün", "Eichel")
@@ -158,7 +165,7 @@ _STYLES = ("german", "french", "english", "code", "symbol")
 
 def _check_style(style: str) -> str:
     if style not in _STYLES:
-        raise ValueError(f"unknown card naming style {style!r}; use one of {', '.join(_STYLES)}")
+        raise CardError("cards.unknown_style", style=style, choices=", ".join(_STYLES))
     return style
 
 
@@ -272,9 +279,7 @@ class Card:
             for a, b in (parts, parts[::-1]):
                 if a in _SUIT_WORDS and b in _RANK_WORDS:
                     return CARDS[_SUIT_WORDS[a] * 8 + _RANK_WORDS[b]]
-        raise ValueError(
-            f"unknown card {text.strip()!r}: write e.g. CJ, HT, D7 or 'Eichel Unter'"
-        )
+        raise CardError("cards.unknown_card", text=text.strip())
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -376,7 +381,7 @@ def parse_cards(text: str) -> int:
         if word:
             card = Card.parse(word)
             if m & card.bit:
-                raise ValueError(f"card {card} given twice")
+                raise CardError("cards.given_twice", card=Cards(card.bit))
             m |= card.bit
     return m
 
@@ -485,8 +490,8 @@ class PlainDeck:
         for a doubled deck this is the first copy."""
         card = self._words.get(_fold(text).replace(" ", "").replace("-", ""))
         if card is None:
-            raise ValueError(f"unknown card {text.strip()!r} in the {self.name} deck "
-                             f"(e.g. {self.cards[0].code}, {self.cards[-1].code})")
+            raise CardError("cards.unknown_deck_card", text=text.strip(), deck=self.name,
+                            examples=Cards(self.cards[0].bit | self.cards[-1].bit, self.name))
         return card
 
     def held(self, text: str, hand: int) -> PlainCard:
@@ -513,7 +518,8 @@ class PlainDeck:
                     m |= c.bit
                     break
             else:
-                raise ValueError(f"card {card} given more often than the deck has it")
+                raise CardError("cards.too_many_copies", card=Cards(card.bit, self.name),
+                                copies=self.copies)
         return m
 
     def same_kind(self, card: PlainCard) -> tuple[PlainCard, ...]:
@@ -564,4 +570,5 @@ def plain_deck(name: str) -> PlainDeck:
     try:
         return PLAIN_DECKS[name]
     except KeyError:
-        raise ValueError(f"unknown deck {name!r}: use one of {', '.join(PLAIN_DECKS)}") from None
+        raise CardError("cards.unknown_deck", name=name,
+                        choices=", ".join(PLAIN_DECKS)) from None

@@ -17,9 +17,11 @@ __all__ = [
     "GAMES",
     "consecutive_runs",
     "unwind",
+    "ArgumentError",
     "GameState",
     "IllegalActionError",
     "RecordError",
+    "RulesError",
     "StichError",
     "register_game",
 ]
@@ -31,7 +33,19 @@ class IllegalActionError(StichError):
 
 
 class RecordError(StichError):
-    """A game record that cannot be read or replayed; the message says where and why."""
+    """A game record (or a line of a position file) that cannot be read or replayed; the
+    message says where and why."""
+
+
+class RulesError(StichError):
+    """A rule set that cannot be read or does not exist: an unknown preset or option, a
+    value an option does not take, a combination the game does not allow."""
+
+
+class ArgumentError(StichError):
+    """Something given to an engine that does not fit it: a deal, a seat, the players of
+    a table, a bot's name, a solver position (card texts are a
+    :class:`stich.cards.CardError`)."""
 
 
 @runtime_checkable

@@ -26,7 +26,7 @@ from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.scoring import scoresheet
 from stich.baptisten.state import BaptistenState
 from stich.cards import PlainDeck, format_cards
-from stich.core import RecordError
+from stich.core import ArgumentError, RecordError
 from stich.messages import Msg
 from stich.record_file import RecordEntry, RecordFile, load_records, read_records
 from stich.record_header import (
@@ -79,7 +79,7 @@ def skat_record(
 ) -> dict[str, Any]:
     """The record of a Skat game (finished or not: ``result`` is null while it runs)."""
     if len(players) != 3:
-        raise ValueError("a Skat record names three players: Vorhand, Mittelhand, Hinterhand")
+        raise ArgumentError("records.skat_players", n=len(players))
     hands, skat = state.deal
     rec: dict[str, Any] = {
         "format": FORMAT,
@@ -125,8 +125,7 @@ def baptisten_record(
     """
     n = state.players
     if len(players) != n:
-        raise ValueError(f"this Baptistenskat game has {n} players: name {n}, "
-                         f"not {len(players)}")
+        raise ArgumentError("records.baptisten_players", n=n, given=len(players))
     deck = state.deck
     rec: dict[str, Any] = {
         "format": FORMAT,
@@ -196,7 +195,7 @@ def _game_of(record: Any) -> str:
     if "format" not in record and record.get("game") not in RECORD_GAMES:
         foreign = foreign_json(record)
         if foreign is not None:
-            raise RecordError(foreign)
+            raise foreign
     fmt = record.get("format", FORMAT)
     if fmt != FORMAT:
         raise RecordError("records.bad_format", value=shown(fmt), expected=FORMAT)

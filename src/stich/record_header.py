@@ -68,19 +68,20 @@ def not_a_record(value: Any) -> RecordError:
     return RecordError("records.not_object", kind=_kind(value))
 
 
-def foreign_json(obj: dict[str, Any]) -> str | None:
-    """The message code naming what a JSON object without a record's ``game`` is, when it
-    is something else that stich writes: a Baptistenskat scoresheet (``stich play
-    baptisten --json``), a result as ``stich replay`` prints it, an analysis (``stich
-    analyze --json``)."""
+def foreign_json(obj: dict[str, Any]) -> RecordError | None:
+    """The refusal naming what a JSON object without a record's ``game`` is, when it is
+    something else that stich writes: a Baptistenskat scoresheet (``stich play baptisten
+    --json``), a result as ``stich replay`` prints it, an analysis (``stich analyze
+    --json``)."""
     keys = obj.keys()
     if {"rounds", "ranking"} <= keys:
-        return ("records.scoresheet" if "rules" in keys or "players" in keys
-                else "records.baptisten_result")
+        if "rules" in keys or "players" in keys:
+            return RecordError("records.scoresheet")
+        return RecordError("records.baptisten_result")
     if {"kind", "scores"} <= keys:
-        return "records.skat_result"
+        return RecordError("records.skat_result")
     if {"moves", "goal"} <= keys or {"start_value", "contract"} <= keys:
-        return "records.analysis"
+        return RecordError("records.analysis")
     return None
 
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from stich.core import ArgumentError
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType, SkatRules
 
@@ -57,7 +58,7 @@ def bilanz(totals: Sequence[int]) -> list[int]:
     [126, 18, -144]
     """
     if len(totals) != 3:
-        raise ValueError("the Bilanz is defined for a table of three players")
+        raise ArgumentError("table.bilanz_three", n=len(totals))
     s = sum(totals)
     return [2 * t - (s - t) for t in totals]
 
@@ -113,7 +114,7 @@ def _words(lang: str) -> dict[str, str]:
     try:
         return _WORDS[lang]
     except KeyError:
-        raise ValueError(f"unknown language {lang!r}: use de or en") from None
+        raise ArgumentError("table.unknown_lang", lang=lang) from None
 
 
 def game_name(outcome: SkatOutcome, lang: str = "de") -> str:
@@ -192,7 +193,7 @@ class TableGame:
 
 def _check_positions(positions: Sequence[int]) -> Positions:
     if len(positions) != 3 or sorted(positions) != [0, 1, 2]:
-        raise ValueError(f"positions must name each of the players 0, 1, 2 once, not {positions}")
+        raise ArgumentError("table.positions", positions=", ".join(map(str, positions)))
     return (positions[0], positions[1], positions[2])
 
 
@@ -209,9 +210,9 @@ class SkatTable:
         first_dealer: int = 0,
     ) -> None:
         if len(players) != 3:
-            raise ValueError(f"a Skat table seats exactly three players, not {len(players)}")
+            raise ArgumentError("table.three_players", n=len(players))
         if first_dealer not in (0, 1, 2):
-            raise ValueError(f"first_dealer is a player index 0, 1 or 2, not {first_dealer}")
+            raise ArgumentError("table.first_dealer", given=first_dealer)
         self.players: list[str] = list(players)
         self.rules = rules
         self.first_dealer = first_dealer
@@ -394,7 +395,7 @@ class Leaderboard:
         """Add one game: the three players' names, their score changes (same order),
         and the declarer's index in ``names`` with whether they won."""
         if len(names) != 3 or len(set(names)) != 3:
-            raise ValueError(f"a game has three different players, not {list(names)}")
+            raise ArgumentError("table.game_players", names=", ".join(map(str, names)))
         per_game = game_bilanz(scores)
         for i, name in enumerate(names):
             row = self._row(name)

@@ -7,7 +7,9 @@ import pytest
 
 from stich.baptisten import BaptistenRules, BaptistenState, BBid, bid_action, scoresheet
 from stich.core import IllegalActionError
+from stich.messages import Position
 
+from ..refusals import refused
 from .game_helpers import DEFAULT, act, new_game, play_out, play_round, to_round
 
 
@@ -20,9 +22,10 @@ def _stakes(state: BaptistenState) -> set[int | None]:
 
 
 def _refusal(state: BaptistenState, text: str) -> str:
+    """The refusal of ``text`` in English, as the player to move reads it."""
     with pytest.raises(IllegalActionError) as e:
         act(state, text)
-    return str(e.value)
+    return e.value.text("en", you=state.to_move)
 
 
 def test_bids_are_0_to_cards() -> None:
@@ -67,7 +70,17 @@ def test_hook_rule_only_from_3_cards() -> None:
     s = to_round(s, 3)
     s = act(s, "bid 1 stake 1", "bid 0 stake 1", "bid 1 stake 1")
     assert s.hooked_bid() == 1 and _bids(s) == {0, 2, 3}
-    assert _refusal(s, "bid 1 stake 1") == "the bids may not add up to 3: bid 0 or 2..3"
+    assert _refusal(s, "bid 1 stake 1") == "the bids may not add up to 3: bid 0, 2, 3, not 1"
+    seat = Position(s.to_move, 4, "baptisten")
+    with refused("baptisten.hooked_bid", IllegalActionError, seat=seat, k=3, bid=1,
+                 allowed="0, 2, 3") as e:
+        act(s, "bid 1 stake 1")
+    n = s.to_move + 1
+    assert str(e.value) == f"the bids may not add up to 3: seat {n} may bid 0, 2, 3, not 1"
+    assert e.value.text("de") == (f"Die Ansagen dürfen zusammen nicht 3 ergeben: Platz {n} "
+                                  "darf 0, 2, 3 ansagen, nicht 1")
+    assert e.value.text("de", you=s.to_move) == (
+        "Die Ansagen dürfen zusammen nicht 3 ergeben: sag 0, 2, 3 an, nicht 1")
 
 
 def test_hook_rule_binds_only_the_last_bidder() -> None:
@@ -88,16 +101,16 @@ def test_variant_4_hook_in_every_round(round_no: int) -> None:
     s = act(s, "bid 0 stake 1", "bid 0 stake 1", "bid 0 stake 1")
     assert s.hooked_bid() == round_no
     assert round_no not in _bids(s)
-    expected = "bid 0" if round_no == 1 else "bid 0..1"
+    expected = "bid 0" if round_no == 1 else "bid 0, 1"
     assert _refusal(s, f"bid {round_no} stake 1") == (
-        f"the bids may not add up to {round_no}: {expected}")
+        f"the bids may not add up to {round_no}: {expected}, not {round_no}")
 
 
 def test_variant_4_with_trick_scoring_in_the_ohhell_preset() -> None:
     s = BaptistenState.new(BaptistenRules.preset("ohhell"), seed=2)
     s = act(s, "bid 3", "bid 2")
     assert s.hooked_bid() == 2
-    assert _refusal(s, "bid 2") == "the bids may not add up to 7: bid 0..1 or 3..7"
+    assert _refusal(s, "bid 2") == "the bids may not add up to 7: bid 0, 1, 3–7, not 2"
     assert act(s, "bid 3").phase.name == "PLAY"
 
 
@@ -142,7 +155,13 @@ def test_forced_40_message_and_flag() -> None:
     assert s.must_stake_40(seat)
     assert _stakes(s) == {40}
     assert _refusal(s, "bid 1 stake 5") == (
-        "you still owe two 40s and only two rounds are left: your stake is 40")
+        "you still owe 2× 40 and only 2 rounds with 3 or more cards are left: "
+        "your stake is 40")
+    with refused("baptisten.forced_40", IllegalActionError, owed=2, left=2) as e:
+        act(s, "bid 1 stake 5")
+    assert e.value.text("de", you=seat) == (
+        "Du musst noch 2-mal 40 setzen und es bleiben nur 2 Runden mit 3 oder mehr Karten: "
+        "dein Einsatz ist 40")
     s = act(s, "bid 1 stake 40")
     assert s.stakes[seat] == 40 and s.forced[seat]
     s = to_round(s, 7)
@@ -172,7 +191,12 @@ def test_forced_40_capped_with_a_small_n() -> None:
     s = to_round(new_game(BaptistenRules(max_cards=3), seed=2), 3)
     assert all(s.must_stake_40(p) for p in range(4))
     assert _refusal(s, "bid 0 stake 3") == (
-        "you still owe one 40 and only one round is left: your stake is 40")
+        "you still owe 1× 40 and only 1 round with 3 or more cards is left: your stake is 40")
+    with refused("baptisten.forced_40", IllegalActionError) as e:
+        act(s, "bid 0 stake 3")
+    assert e.value.text("de") == (
+        f"Platz {s.to_move + 1} muss noch 1-mal 40 setzen und es bleibt nur 1 Runde mit 3 oder "
+        "mehr Karten: der Einsatz ist 40")
     end = play_out(s)
     assert [row.stakes for row in end.sheet][2] == (40, 40, 40, 40)
     assert all(row.stakes == (1, 1, 1, 1) for i, row in enumerate(end.sheet) if i != 2)
@@ -195,7 +219,8 @@ def test_no_stakes_under_trick_scoring() -> None:
 def test_a_card_is_refused_while_bidding() -> None:
     s = new_game(DEFAULT, seed=1)
     card = s.deck.cards[(s.hands[0] & -s.hands[0]).bit_length() - 1]
-    with pytest.raises(IllegalActionError, match="it is time to bid"):
+    with refused("baptisten.bid_now", IllegalActionError, action=str(card)) as e:
         s.apply(card)
+    assert e.value.text("de") == f"Jetzt wird angesagt (z. B. „bid 1 stake 5“), nicht „{card}“"
     with pytest.raises(IllegalActionError, match="cannot read bid"):
         s.parse_action("bid many")

@@ -9,7 +9,9 @@ import pytest
 
 from stich.baptisten import FOREHEAD_PLAY, BaptistenRules, BaptistenState, BBid
 from stich.core import IllegalActionError
+from stich.messages import Cards, Position, SuitName
 
+from ..refusals import refused
 from .game_helpers import act, new_game, play_round, to_round
 
 ELFER = BaptistenRules(players=3, max_cards=6)
@@ -28,10 +30,11 @@ def codes(state: BaptistenState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
-def refusal(state: BaptistenState, text: str) -> str:
+def refusal(state: BaptistenState, text: str, lang: str = "en") -> str:
+    """The refusal of ``text`` as the player to move reads it."""
     with pytest.raises(IllegalActionError) as e:
         act(state, text)
-    return str(e.value)
+    return e.value.text(lang, you=state.to_move)
 
 
 def winner(state: BaptistenState) -> int:
@@ -42,9 +45,16 @@ def test_follow_suit() -> None:
     s = round_3(ELFER, ["B3 R20 G1", "B9 Y2 Y3", "B5 R1 R2"], "Y20")
     s = act(s, "B5")
     assert codes(s) == ["B3"]
-    assert refusal(s, "R20") == "you must follow blau: you hold B3"
+    assert refusal(s, "R20") == "you must follow blue: you hold B3"
+    assert refusal(s, "R20", "de") == "Du musst blau bedienen: du hast B3"
+    with refused("baptisten.must_follow", IllegalActionError,
+                 seat=Position(0, 3, "baptisten"), suit=SuitName(3, "elferraus"),
+                 cards=Cards(ELFER.card_deck.parse("B3").bit, "elferraus")) as e:
+        act(s, "R20")
+    assert str(e.value) == "seat 1 must follow blue: seat 1 holds B3"
+    assert e.value.text("de") == "Platz 1 muss blau bedienen: Platz 1 hat B3"
     s = act(s, "B3")
-    assert refusal(s, "Y2") == "you must follow blau: you hold B9"
+    assert refusal(s, "Y2") == "you must follow blue: you hold B9"
     s = act(s, "B9")
     assert winner(s) == 1  # the highest card of the led suit
 
@@ -117,7 +127,8 @@ def test_joker_led_the_next_card_fixes_the_suit() -> None:
     assert sorted(codes(s)) == ["D3", "HA", "S4"]  # no suit to follow yet
     s = act(s, "D3")
     assert codes(s) == ["D9"]
-    assert refusal(s, "HK") == "you must follow Karo: you hold D9"
+    assert refusal(s, "HK") == "you must follow Diamonds: you hold D9"
+    assert refusal(s, "HK", "de") == "Du musst Karo bedienen: du hast D9"
     s = act(s, "D9")
     assert winner(s) == 2  # the joker wins the trick it led
     t = act(round_3(JOKER, ["D3 H5 S4", "D9 HK C2", "JK S2 S3"], "H2"), "JK", "H5")
@@ -130,15 +141,21 @@ def test_joker_follows_the_follow_suit_rule() -> None:
     s = round_3(JOKER, ["C2 JK D4", "CA D2 D3", "C5 S2 S3"], "H2")
     s = act(s, "C5")
     assert codes(s) == ["C2"]
-    assert refusal(s, "JK") == "you must follow Kreuz: you hold C2"
+    assert refusal(s, "JK") == "you must follow Clubs: you hold C2"
     void = act(round_3(JOKER, ["JK D4 D5", "CA D2 D3", "C5 S2 S3"], "H2"), "C5")
     assert "JK" in codes(void)
 
 
 def test_card_not_held() -> None:
     s = round_3(ELFER, ["B3 R20 G1", "B9 Y2 Y3", "B5 R1 R2"], "Y20")
-    assert "do not hold" in refusal(s, "G7")
-    with pytest.raises(IllegalActionError, match="it is time to play a card"):
+    assert refusal(s, "G7") == "you do not hold G7"
+    assert refusal(s, "G7", "de") == "Du hast G7 nicht"
+    with refused("baptisten.not_held", IllegalActionError, seat=Position(2, 3, "baptisten"),
+                 cards=Cards(ELFER.card_deck.parse("G7").bit, "elferraus")) as e:
+        act(s, "G7")
+    assert str(e.value) == "seat 3 does not hold G7"
+    assert e.value.text("de") == "Platz 3 hat G7 nicht"
+    with refused("game.play_a_card", IllegalActionError, action="bid 0 stake 1"):
         s.apply(BBid(0, 1))
 
 
@@ -151,11 +168,13 @@ def test_must_overtrump_when_trump_is_led() -> None:
     s = round_3(OVER, ["Y5 Y15 R1", "Y12 B1 B2", "Y10 R2 R3"], "Y20")
     s = act(s, "Y10")
     assert codes(s) == ["Y15"]
-    assert refusal(s, "Y5") == "you must overtrump: play a higher gelb (Y15)"
+    assert refusal(s, "Y5") == "you must overtrump: play a higher yellow (Y15)"
+    assert refusal(s, "Y5", "de") == (
+        "Du musst überstechen, also einen höheren Trumpf (gelb) spielen: Y15")
     s = act(s, "Y15")
     # the Y12 cannot beat the Y15: any trump, and it must still be a trump
     assert codes(s) == ["Y12"]
-    assert refusal(s, "B1") == "you must follow gelb: you hold Y12"
+    assert refusal(s, "B1") == "you must follow yellow: you hold Y12"
     assert winner(act(s, "Y12")) == 0
 
 

@@ -9,7 +9,10 @@ import pytest
 
 from stich.baptisten import PRESETS, BaptistenRules, BaptistenState, Deal
 from stich.cards import PLAIN_DECKS, plain_deck
+from stich.core import ArgumentError, RulesError
+from stich.messages import Position
 
+from ..refusals import refused
 from .game_helpers import act, new_game, to_round
 
 DECK_SIZES = {
@@ -28,10 +31,13 @@ def test_players_3_up_to_deck_size_over_7(name: str) -> None:
     most = DECK_SIZES[name] // 7
     BaptistenRules(deck=name, players=3, max_cards=1)
     BaptistenRules(deck=name, players=most, max_cards=1)
-    with pytest.raises(ValueError, match="at least 3 players"):
+    with refused("baptisten.too_few_players", RulesError, least=3, players=2) as e:
         BaptistenRules(deck=name, players=2, max_cards=1)
-    with pytest.raises(ValueError, match=rf"at most {most} players"):
+    assert str(e.value) == "Baptistenskat needs at least 3 players, not 2"
+    assert e.value.text("de") == "Baptistenskat braucht mindestens 3 Spieler, nicht 2"
+    with refused("baptisten.too_many_players", RulesError, most=most, deck=name) as e:
         BaptistenRules(deck=name, players=most + 1, max_cards=1)
+    assert str(e.value).startswith(f"at most {most} players with the {name} deck")
 
 
 def test_player_limits_named_in_the_seed() -> None:
@@ -171,43 +177,54 @@ def test_rule_string_with_variants() -> None:
     assert BaptistenRules.parse("baptisten(forehead=yes)").variants == (2,)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("skat", "not a Baptistenskat rule string"),
-    ("baptisten(variants=1)", "variant 1 is the deck"),
-    ("baptisten(variants=6)", "unknown variant"),
-    ("baptisten(colour=red)", "unknown Baptistenskat rule option"),
-    ("baptisten(max_cards=ten)", "must be a number"),
-    ("baptisten(forehead=maybe)", "must be yes or no"),
-    ("baptisten(deck=tarot)", "unknown deck"),
-    ("baptisten(players)", "needs a value"),
-    ("baptisten(players=12)", "at most 11 players"),
+@pytest.mark.parametrize(("text", "code", "message"), [
+    ("skat", "rules.not_a_rule_string", "not a Baptistenskat rule string"),
+    ("baptisten(variants=1)", "baptisten.variant_1", "variant 1 is the deck"),
+    ("baptisten(variants=6)", "baptisten.unknown_variant", "unknown variant"),
+    ("baptisten(colour=red)", "rules.unknown_option", "unknown Baptistenskat rule option"),
+    ("baptisten(max_cards=ten)", "rules.option_number", "must be a number"),
+    ("baptisten(forehead=maybe)", "rules.option_yes_no", "must be yes or no"),
+    ("baptisten(deck=tarot)", "cards.unknown_deck", "unknown deck"),
+    ("baptisten(players)", "rules.option_needs_value", "needs a value"),
+    ("baptisten(players=12)", "baptisten.too_many_players", "at most 11 players"),
+    ("baptisten(preset=x)", "rules.unknown_preset", "unknown Baptistenskat preset"),
+    ("baptisten(rounds=twice)", "rules.option_choice", "rounds must be one of updown, single"),
 ])
-def test_bad_rule_strings(text: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_bad_rule_strings(text: str, code: str, message: str) -> None:
+    with refused(code) as e:
         BaptistenRules.parse(text)
+    assert isinstance(e.value, ValueError)  # callers that catch ValueError keep working
+    assert message in str(e.value)
+    assert e.value.text("de") != str(e.value)
 
 
 def test_given_deals_are_checked() -> None:
     rules = BaptistenRules(players=3, max_cards=3)
     deals = list(BaptistenState.new(rules, seed=1).deals)
-    with pytest.raises(ValueError, match="5 rounds need 5 deals, not 4"):
+    with refused("baptisten.deal_count", ArgumentError, rounds=5, deals=4) as e:
         BaptistenState.new(rules, deals=deals[:4])
+    assert str(e.value) == "5 rounds need 5 deals, not 4"
+    assert e.value.text("de") == "5 Runden brauchen 5 Kartenverteilungen, nicht 4"
     d = rules.card_deck
     bad = [*deals]
     bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3"), d.parse_set("R4 R5")), 79)
-    with pytest.raises(ValueError, match="round 2: seat 1 has 1 cards, not 2"):
+    with refused("baptisten.deal_hand_size", ArgumentError, round=2, n=1, k=2,
+                 seat=Position(1, 3, "baptisten")) as e:
         BaptistenState.new(rules, deals=bad)
+    assert str(e.value) == "round 2: seat 2 has 1 card, not 2"
+    assert e.value.text("de") == "Runde 2: Platz 2 hat 1 Karte, nicht 2"
     bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R2 R3"), d.parse_set("R4 R5")), 79)
-    with pytest.raises(ValueError, match="round 2: a card is dealt twice"):
+    with refused("baptisten.deal_twice", ArgumentError, round=2):
         BaptistenState.new(rules, deals=bad)
     bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3 R6")), 79)
-    with pytest.raises(ValueError, match="round 2: 3 hands expected"):
+    with refused("baptisten.deal_hands", ArgumentError, round=2, players=3, hands=2):
         BaptistenState.new(rules, deals=bad)
     bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3 R6"), d.parse_set("R4 R5")), 80)
-    with pytest.raises(ValueError, match="round 2: the trump card is not in the deck"):
+    with refused("baptisten.trump_not_in_deck", ArgumentError, round=2):
         BaptistenState.new(rules, deals=bad)
-    with pytest.raises(ValueError, match=r"first must be a seat 0\.\.2"):
+    with refused("baptisten.bad_first", ArgumentError, last=2, given=3) as e:
         BaptistenState.new(rules, seed=1, first=3)
+    assert str(e.value) == "first must be a seat 0..2, not 3"
 
 
 def test_draw_for_the_first_player_highest_card_starts_ties_draw_again() -> None:

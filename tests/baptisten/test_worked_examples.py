@@ -22,7 +22,11 @@ def test_round_5_hook_rule_refuses_bid_1() -> None:
     assert s.hooked_bid() == 1
     with pytest.raises(IllegalActionError) as e:
         act(s, "bid 1 stake 5")
-    assert str(e.value) == "the bids may not add up to 5: bid 0 or 2..5"
+    assert e.value.code == "baptisten.hooked_bid"
+    assert str(e.value) == "the bids may not add up to 5: seat 4 may bid 0, 2–5, not 1"
+    assert e.value.text("en", you=3) == "the bids may not add up to 5: bid 0, 2–5, not 1"
+    assert e.value.text("de", you=3) == (
+        "Die Ansagen dürfen zusammen nicht 5 ergeben: sag 0, 2–5 an, nicht 1")
     assert {b.tricks for b in s.legal_actions() if isinstance(b, BBid)} == {0, 2, 3, 4, 5}
     for text in ("bid 0 stake 5", "bid 2 stake 5"):
         after = act(s, text)
@@ -35,7 +39,8 @@ def test_hook_message_when_the_refused_bid_is_0() -> None:
     s = act(s, "bid 1 stake 1", "bid 1 stake 1", "bid 1 stake 1")
     with pytest.raises(IllegalActionError) as e:
         act(s, "bid 0 stake 1")
-    assert str(e.value) == "the bids may not add up to 3: bid 1..3"
+    assert e.value.params["allowed"] == "1–3" and e.value.params["bid"] == 0
+    assert e.value.text("en", you=s.to_move) == "the bids may not add up to 3: bid 1–3, not 0"
 
 
 @pytest.mark.parametrize("first", [0, 2])

@@ -20,6 +20,7 @@ from stich.bots import (
 from stich.bots import baptisten as baptisten_bots
 from stich.bots.baptisten import estimate_tricks, trick_distribution, trick_winner
 from stich.cards import plain_deck
+from stich.core import ArgumentError
 
 RULES = {
     "default": BaptistenRules(),
@@ -74,8 +75,9 @@ def test_registry() -> None:
     assert isinstance(make_baptisten_bot("random"), BaptistenRandomBot)
     assert isinstance(make_baptisten_bot("heuristic"), BaptistenHeuristicBot)
     assert isinstance(make_baptisten_bot("heuristic"), BaptistenBot)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ArgumentError, match="unknown bot") as e:
         make_baptisten_bot("clever")
+    assert e.value.code == "bots.unknown"
 
 
 def test_deterministic_for_a_seed_whatever_was_played_before() -> None:
@@ -262,3 +264,12 @@ def test_plays_to_hit_its_bid() -> None:
                     assert trick_winner(deck, [best, action.index], state.trump) == 0
             state = state.apply(action)
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_a_bot_asked_for_a_seat_not_to_move_is_refused_by_code(name: str) -> None:
+    s = BaptistenState.new(BaptistenRules(players=3, max_cards=3), seed=1)  # seat 0 bids
+    with pytest.raises(ArgumentError) as e:
+        make_baptisten_bot(name).choose(s.view(1), random.Random(1))
+    assert e.value.code == "bots.nothing_to_do"
+    assert str(e.value) == "seat 2 has nothing to do (phase BIDDING)"

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from stich.bots import BOTS, Bot, RandomBot, SkatHeuristicBot, make_bot
-from stich.bots.skat_eval import best_bid, null_badness
+from stich.bots.skat_eval import best_bid, null_badness, strength
 from stich.cards import Card, parse_cards
+from stich.core import ArgumentError
 from stich.skat import Declare, GameType, SkatRules, SkatState, SkatView
 
 
@@ -48,8 +49,11 @@ def test_registry() -> None:
     assert isinstance(make_bot("random"), RandomBot)
     assert isinstance(make_bot("heuristic"), SkatHeuristicBot)
     assert isinstance(make_bot("heuristic"), Bot)
-    with pytest.raises(ValueError, match="unknown bot"):
+    with pytest.raises(ArgumentError, match="unknown bot") as e:
         make_bot("clever")
+    assert e.value.code == "bots.unknown" and e.value.params["name"] == "clever"
+    assert str(e.value) == "unknown bot 'clever': use one of heuristic, random"
+    assert e.value.text("de") == "Unbekannter Bot „clever“: möglich sind heuristic, random"
 
 
 def test_heuristic_beats_random_clearly() -> None:
@@ -179,3 +183,20 @@ def test_ramsch_avoids_points() -> None:
     assert choose(s) in ("HQ", "HK", "HT")  # must follow; cannot win anyway
     s = run(s, "HK")
     assert Card.parse(choose(s)).points == 0  # Hinterhand takes it as cheaply as possible
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), SkatHeuristicBot()], ids=["random", "heuristic"])
+def test_a_bot_asked_for_a_seat_not_to_move_is_refused_by_code(bot: Bot) -> None:
+    s = SkatState.new(SkatRules(), seed=1)  # Mittelhand bids first
+    with pytest.raises(ArgumentError) as e:
+        bot.choose(s.view(0), random.Random(1))
+    assert e.value.code == "bots.nothing_to_do"
+    assert str(e.value) == "Vorhand has nothing to do (phase BIDDING)"
+    assert e.value.text("de") == "Vorhand ist nicht am Zug (Phase BIDDING)"
+
+
+def test_strength_is_for_suit_games_and_grand() -> None:
+    with pytest.raises(ArgumentError) as e:
+        strength(parse_cards("CJ SJ"), GameType.NULL)
+    assert e.value.code == "bots.no_strength"
+    assert str(e.value) == "the bidding bot rates suit games and Grand, not Null"

@@ -17,11 +17,13 @@ from stich.baptisten import BaptistenRules, BaptistenState
 from stich.bots import make_bot
 from stich.cards import CARDS, Card, card_points, cards_of
 from stich.cli import app
+from stich.messages import GameName, Msg
 from stich.record import baptisten_record, skat_record
 from stich.skat import Declare, GameType, Phase, SkatRules, SkatState
-from stich.skat.analysis import analyze, game_goal
+from stich.skat.analysis import AnalysisError, analyze, game_goal
 from stich.skat.solver import Position, card_values, null_won, solve
 
+from ..refusals import refused
 from .helpers import ISKO, LOTHAR, act, deal, play
 
 runner = CliRunner()
@@ -293,12 +295,16 @@ def test_the_discard_search_finds_the_winning_discards() -> None:
 
 def test_games_without_a_declarer_are_refused() -> None:
     ramsch = act(SkatState.new(LOTHAR, seed=1), "pass", "pass", "pass")
-    with pytest.raises(ValueError, match="Ramsch: no declarer to analyse"):
+    with refused("analysis.ramsch", AnalysisError) as e:
         analyze(ramsch)
+    assert str(e.value) == "Ramsch: no declarer to analyse"
+    assert e.value.text("de") == "Ramsch: kein Alleinspieler zu analysieren"
     passed = act(SkatState.new(ISKO, seed=1), "pass", "pass", "pass")
-    with pytest.raises(ValueError, match="passed: no declarer to analyse"):
+    with refused("analysis.all_passed", AnalysisError) as e:
         analyze(passed)
-    with pytest.raises(ValueError, match="not declared yet"):
+    assert str(e.value) == "everybody passed: no declarer to analyse"
+    assert e.value.text("de") == "Alle haben gepasst: kein Alleinspieler, nichts zu analysieren"
+    with refused("analysis.not_declared", AnalysisError):
         analyze(act(SkatState.new(seed=1), "18"))
 
 
@@ -308,8 +314,13 @@ def test_a_null_overbid_is_lost_before_play() -> None:
     s = act(s, "discard " + " ".join(str(c) for c in cards_of(s.hands[s.declarer])[:2]),
             "declare null")
     assert s.end_reason == "null_overbid"
-    with pytest.raises(ValueError, match=r"Null overbid.*lost at the declaration"):
+    with refused("analysis.null_overbid", AnalysisError, value=23, bid=24,
+                 game=Msg("skat.null", {"game": GameName("null")})) as e:
         analyze(s)
+    assert str(e.value) == ("Null overbid: Null is worth 23, the bid was 24; the game was lost "
+                            "at the declaration, no card was played")
+    assert e.value.text("de") == ("Null überreizt: Null ist 23 wert, gereizt wurde bis 24; das "
+                                  "Spiel war mit der Ansage verloren, keine Karte wurde gespielt")
 
 
 def test_an_unfinished_game_is_analysed_so_far() -> None:
@@ -374,23 +385,50 @@ def test_cli_refuses_ramsch_passed_unfinished_and_baptisten(tmp_path: Path) -> N
     ramsch = act(SkatState.new(LOTHAR, seed=1), "pass", "pass", "pass")
     while not ramsch.is_over:
         ramsch = ramsch.apply(ramsch.legal_actions()[0])
-    cases: list[tuple[dict[str, Any], str]] = [
-        (skat_record(ramsch), "Ramsch"),
-        (skat_record(act(SkatState.new(ISKO, seed=1), "pass", "pass", "pass")), "passed"),
-        (skat_record(act(SkatState.new(seed=5), "pass", "pass", "18")), "not finished"),
+    cases: list[tuple[dict[str, Any], str, str]] = [
+        (skat_record(ramsch), "Ramsch: no declarer to analyse",
+         "Ramsch: kein Alleinspieler zu analysieren"),
+        (skat_record(act(SkatState.new(ISKO, seed=1), "pass", "pass", "pass")),
+         "everybody passed: no declarer", "Alle haben gepasst: kein Alleinspieler"),
+        (skat_record(act(SkatState.new(seed=5), "pass", "pass", "18")),
+         "the game is not finished (3 actions, phase SKAT)",
+         "Die Partie ist nicht zu Ende (3 Aktionen, Phase SKAT)"),
     ]
     b = BaptistenState.new(BaptistenRules(players=3, max_cards=2), seed=5)
     rng = random.Random(5)
     while not b.is_over:
         b = b.apply(rng.choice(b.legal_actions()))
-    cases.append((baptisten_record(b, ["Ann", "Ben", "Cid"]), "Skat records only"))
-    for rec, message in cases:
-        code, _, err = invoke("analyze", str(write(tmp_path, rec)))
-        assert code == 1 and message in err, (message, err)
+    cases.append((baptisten_record(b, ["Ann", "Ben", "Cid"]),
+                  "a baptisten record; stich analyze reads Skat records only",
+                  "keine Skat-Partie, sondern baptisten: stich analyze liest nur Skat-Partien"))
+    for rec, english, german in cases:
+        path = write(tmp_path, rec)
+        code, _, err = invoke("analyze", str(path), "--lang", "en")
+        assert code == 1 and err == f"error: {path}: {english}" + err[len(
+            f"error: {path}: {english}"):], (english, err)
+        code, _, err = invoke("analyze", str(path))  # German by default
+        assert code == 1 and err.startswith(f"Fehler: {path}: {german}"), (german, err)
 
 
 def test_cli_bad_index_and_file(records: Path, tmp_path: Path) -> None:
+    code, _, err = invoke("analyze", str(records), "--index", "5", "--lang", "en")
+    assert code == 1 and err == f"error: {records} holds 2 records: use --index 0 to 1\n"
     code, _, err = invoke("analyze", str(records), "--index", "5")
-    assert code == 1 and "holds 2 record(s)" in err
+    assert code == 1 and err == f"Fehler: {records} enthält 2 Partien: wähle --index 0 bis 1\n"
     code, _, err = invoke("analyze", str(tmp_path / "missing.json"))
-    assert code == 1 and "error:" in err
+    assert code == 1 and err.startswith("Fehler: ")
+    code, _, err = invoke("analyze", str(tmp_path / "missing.json"), "--lang", "en")
+    assert code == 1 and err.startswith("error: ")
+
+
+def test_cli_names_the_record_of_a_file_with_several(records: Path, tmp_path: Path) -> None:
+    lines = records.read_text().splitlines()
+    rec = json.loads(lines[1])
+    rec["actions"] = rec["actions"][:3]
+    del rec["result"]
+    path = tmp_path / "two.jsonl"
+    path.write_text(lines[0] + "\n" + json.dumps(rec) + "\n", encoding="utf-8")
+    code, _, err = invoke("analyze", str(path), "--index", "1", "--lang", "en")
+    assert code == 1 and err.startswith(f"error: {path} record 1: the game is not finished")
+    code, _, err = invoke("analyze", str(path), "--index", "1")
+    assert code == 1 and err.startswith(f"Fehler: {path}, Partie 1: Die Partie ist nicht")

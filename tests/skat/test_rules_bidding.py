@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from stich.messages import Position
 from stich.skat import HOLD, PASS, Bid, GameType, IllegalActionError, Phase, bidding_ladder
 
+from ..refusals import refused
 from .helpers import ISKO, LOTHAR, act, deal
 
 DEAL = (
@@ -31,8 +33,10 @@ def test_lothar_first_value_is_18() -> None:
     s = new(LOTHAR)
     assert s.phase is Phase.BIDDING and s.to_move == 1
     assert labels(s) == ["18", "pass"]
-    with pytest.raises(IllegalActionError, match="next bid must be 18"):
+    with refused("skat.next_bid", IllegalActionError, value=18) as e:
         act(s, "20")
+    assert str(e.value) == "next bid must be 18"
+    assert e.value.text("de") == "Als Nächstes wird 18 gereizt"
 
 
 def test_lothar_every_bid_is_the_next_ladder_value() -> None:
@@ -81,16 +85,21 @@ def test_isko_bids_may_jump() -> None:
 
 def test_isko_bid_must_be_above_the_highest_so_far() -> None:
     s = act(new(ISKO), "30", "hold")
-    with pytest.raises(IllegalActionError, match="above 30"):
+    with refused("skat.bid_above", IllegalActionError, value=30) as e:
         act(s, "30")
+    assert str(e.value) == "a bid must be above 30"
+    assert e.value.text("de") == "Gereizt wird höher als 30"
     with pytest.raises(IllegalActionError, match="above 30"):
         act(s, "27")
 
 
 @pytest.mark.parametrize("rules", [ISKO, LOTHAR], ids=["isko", "lothar"])
 def test_only_ladder_values_can_be_said(rules) -> None:
-    with pytest.raises(IllegalActionError, match="19 is not a game value"):
+    with refused("skat.not_a_game_value", IllegalActionError, value=19) as e:
         act(new(rules), "19")
+    assert str(e.value) == "19 is not a game value: the ladder goes 18, 20, 22, 23, 24, 27, …"
+    assert e.value.text("de") == ("19 ist kein Reizwert: die Reizwerte sind "
+                                  "18, 20, 22, 23, 24, 27, …")
     with pytest.raises(IllegalActionError, match="not a game value"):
         act(new(rules), "300")
 
@@ -116,11 +125,17 @@ def test_answerer_may_only_hold_or_pass(rules) -> None:
     s = act(new(rules), "18")
     assert s.to_move == 0
     assert list(s.legal_actions()) == [HOLD, PASS]
-    with pytest.raises(IllegalActionError, match="hold or pass"):
+    with refused("skat.answer_hold_or_pass", IllegalActionError, seat=Position(0), value=18,
+                 action="20") as e:
         s.apply(Bid(20))
+    assert str(e.value) == "Vorhand answers 18: hold or pass, not 20"
+    assert e.value.text("de") == "Vorhand antwortet auf 18: ja oder passe, nicht „20“"
+    assert e.value.text("de", you=0) == "Du antwortest auf 18: ja oder passe, nicht „20“"
     s2 = act(s, "hold")
-    with pytest.raises(IllegalActionError, match="say a value or pass"):
+    with refused("skat.say_or_pass", IllegalActionError, seat=Position(1), action="hold") as e:
         s2.apply(HOLD)  # the bidder says values, it does not hold
+    assert str(e.value) == "Mittelhand bids: say a value or pass, not hold"
+    assert e.value.text("de", you=1) == "Du reizt: sag einen Wert oder passe, nicht „hold“"
 
 
 @pytest.mark.parametrize("rules", [ISKO, LOTHAR], ids=["isko", "lothar"])
@@ -168,9 +183,11 @@ def test_duel_1_winner_keeps_value_when_hinterhand_passes(rules) -> None:
 def test_vorhandrecht_is_only_18_or_pass(rules) -> None:
     s = act(new(rules), "pass", "pass")
     assert s.to_move == 0 and labels(s) == ["18", "pass"]
-    with pytest.raises(IllegalActionError, match="only play at 18"):
+    with refused("skat.vorhand_18_or_pass", IllegalActionError, seat=Position(0)) as e:
         act(s, "20")
-    with pytest.raises(IllegalActionError):
+    assert str(e.value) == "Vorhand may only play at 18 or pass"
+    assert e.value.text("de", you=0) == "Du kannst nur 18 spielen oder passen"
+    with refused("skat.say_or_pass", IllegalActionError, seat=Position(0)):
         s.apply(HOLD)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from stich.cards import cards_of, parse_cards
+from stich.messages import Cards, GameName, Msg, Position
 from stich.skat import Declare, Discard, GameType, IllegalActionError, Phase
 
+from ..refusals import refused
 from .helpers import ISKO, LOTHAR, act, bid_up, deal, play, play_out
 
 DEAL = (
@@ -36,8 +38,13 @@ def test_skat_phase_offers_hand_or_pickup(rules) -> None:
     s = act(deal(rules, *DEAL), "pass", "pass", "18")
     assert s.phase is Phase.SKAT and s.to_move == 0
     assert labels(s) == ["hand", "pickup"]
-    with pytest.raises(IllegalActionError, match="Hand or picks up"):
+    with refused("skat.hand_or_pickup", IllegalActionError, seat=Position(0),
+                 action="declare grand") as e:
         act(s, "declare grand")
+    assert str(e.value) == ("the declarer (Vorhand) plays Hand or picks up the Skat, "
+                            "not declare grand")
+    assert e.value.text("de", you=0) == ("Du spielst Hand oder nimmst den Skat auf, "
+                                         "nicht „declare grand“")
 
 
 def test_pickup_gives_twelve_cards_and_any_two_may_be_discarded() -> None:
@@ -66,19 +73,29 @@ def test_discarding_two_unter() -> None:
 
 def test_discard_must_be_cards_held() -> None:
     s = declarer_at_18(LOTHAR, "pickup")
-    with pytest.raises(IllegalActionError, match="HK: not in your hand"):
+    with refused("skat.discard_not_held", IllegalActionError, seat=Position(0),
+                 cards=Cards(parse_cards("HK"))) as e:
         act(s, "discard D8 HK")
-    with pytest.raises(IllegalActionError):
+    assert str(e.value) == "Vorhand cannot discard HK: not in the hand"
+    assert e.value.text("en", you=0) == "you cannot discard HK: not in your hand"
+    assert e.value.text("de") == "Vorhand kann HK nicht drücken: nicht auf der Hand"
+    assert e.value.text("de", you=0) == "Du kannst HK nicht drücken: nicht auf deiner Hand"
+    with refused("game.unreadable_action", IllegalActionError) as e:
         act(s, "discard D8")  # exactly two cards
-    with pytest.raises(IllegalActionError, match="discard two cards"):
+    assert e.value.params["reason"] == Msg("skat.discard_size", {"n": 1})
+    with refused("skat.discard_two", IllegalActionError, seat=Position(0),
+                 example=Cards(SKAT), action="declare grand"):
         act(s, "declare grand")
 
 
 def test_pickup_is_not_hand() -> None:
     s = act(declarer_at_18(LOTHAR, "pickup"), "discard D8 D7")
     assert all(not d.hand for d in s.legal_actions())
-    with pytest.raises(IllegalActionError, match="no Hand game"):
+    with refused("skat.no_hand_after_pickup", IllegalActionError, seat=Position(0)) as e:
         s.apply(Declare(GameType.GRAND, hand=True))
+    assert str(e.value) == "Vorhand picked up the Skat: no Hand game"
+    assert e.value.text("de") == "Vorhand hat den Skat aufgenommen: kein Handspiel"
+    assert e.value.text("de", you=0) == "Du hast den Skat aufgenommen: kein Handspiel"
 
 
 # --- Hand -----------------------------------------------------------------------------
@@ -89,8 +106,10 @@ def test_hand_keeps_the_ten_cards_and_the_skat() -> None:
     assert s.phase is Phase.DECLARE
     assert s.hands[0] == VORHAND and s.skat == SKAT
     assert all(d.hand for d in s.legal_actions())
-    with pytest.raises(IllegalActionError, match="you play Hand"):
+    with refused("skat.hand_declare", IllegalActionError, seat=Position(0)) as e:
         s.apply(Declare(GameType.GRAND))
+    assert e.value.text("en", you=0) == "you play Hand: say e.g. 'declare grand hand'"
+    assert e.value.text("de", you=0) == "Du spielst Hand: sag z. B. „declare grand hand“"
     # the state fills in the Hand a Hand declarer need not repeat
     assert act(s, "declare grand").contract == Declare(GameType.GRAND, hand=True)
 
@@ -115,7 +134,7 @@ def test_suit_and_grand_ouvert_need_hand(rules) -> None:
     assert not [d for d in s.legal_actions() if d.ouvert and d.game is not GameType.NULL]
     with pytest.raises(IllegalActionError, match="Ouvert in a suit game or Grand needs Hand"):
         act(s, "declare grand ouvert")
-    with pytest.raises(IllegalActionError, match="needs Hand"):
+    with refused("skat.ouvert_needs_hand", IllegalActionError):
         s.apply(Declare(GameType.HERZ, ouvert=True))
     h = declarer_at_18(rules, "hand")
     ouverts = [d for d in h.legal_actions() if d.ouvert and d.game is not GameType.NULL]
@@ -157,16 +176,18 @@ def test_lothar_ouvert_is_one_more_level_and_no_announcement() -> None:
 def test_lothar_has_no_announcements() -> None:
     s = declarer_at_18(LOTHAR, "hand")
     assert not [d for d in s.legal_actions() if d.schneider or d.schwarz]
-    with pytest.raises(IllegalActionError, match="not announced at this table"):
+    with refused("skat.no_announcements", IllegalActionError) as e:
         act(s, "declare grand hand schneider")
-    with pytest.raises(IllegalActionError, match="not announced"):
+    assert str(e.value) == "Schneider and Schwarz are not announced at this table"
+    assert e.value.text("de") == "An diesem Tisch werden Schneider und Schwarz nicht angesagt"
+    with refused("skat.no_announcements", IllegalActionError):
         act(s, "declare eichel hand schneider schwarz")
 
 
 def test_isko_announcements_only_with_hand() -> None:
     s = act(declarer_at_18(ISKO, "pickup"), "discard D8 D7")
     assert not [d for d in s.legal_actions() if d.schneider or d.schwarz]
-    with pytest.raises(IllegalActionError, match="only be announced with Hand"):
+    with refused("skat.announce_needs_hand", IllegalActionError):
         s.apply(Declare(GameType.GRAND, schneider=True))
     h = declarer_at_18(ISKO, "hand")
     legal = h.legal_actions()
@@ -180,7 +201,7 @@ def test_isko_announcements_only_with_hand() -> None:
 def test_isko_schwarz_announced_includes_schneider() -> None:
     h = declarer_at_18(ISKO, "hand")
     assert Declare(GameType.GRAND, hand=True, schwarz=True) not in h.legal_actions()
-    with pytest.raises(IllegalActionError, match="includes Schneider"):
+    with refused("skat.schwarz_includes_schneider", IllegalActionError):
         h.apply(Declare(GameType.GRAND, hand=True, schwarz=True))
     # the text form fills the Schneider in
     c = act(h, "declare grand hand schwarz").contract
@@ -189,7 +210,7 @@ def test_isko_schwarz_announced_includes_schneider() -> None:
 
 def test_null_has_no_announcements() -> None:
     h = declarer_at_18(ISKO, "hand")
-    with pytest.raises(IllegalActionError, match="cannot be announced in Null"):
+    with refused("skat.null_no_announcements", IllegalActionError):
         h.apply(Declare(GameType.NULL, hand=True, schneider=True))
 
 
@@ -197,7 +218,7 @@ def test_isko_ouvert_implies_schwarz_announced() -> None:
     h = declarer_at_18(ISKO, "hand")
     ouverts = [d for d in h.legal_actions() if d.ouvert and d.game is GameType.GRAND]
     assert ouverts == [Declare(GameType.GRAND, True, True, True, True)]
-    with pytest.raises(IllegalActionError, match="Ouvert implies Schneider and Schwarz"):
+    with refused("skat.ouvert_implies_schwarz", IllegalActionError):
         h.apply(Declare(GameType.GRAND, hand=True, ouvert=True))
     c = act(h, "declare grand hand ouvert").contract
     assert c.ouvert and c.schneider and c.schwarz
@@ -292,18 +313,24 @@ def test_isko_null_below_the_bid_is_refused() -> None:
     s = act(bid_up(deal(ISKO, *NULL_DEAL), 36), "hand")
     assert [str(d) for d in s.legal_actions() if d.game is GameType.NULL] == [
         "declare null hand ouvert"]
-    with pytest.raises(IllegalActionError, match=r"Null Hand \(35\) is refused: the bid is 36"):
+    with refused("skat.null_refused", IllegalActionError, value=35, bid=36,
+                 game=Msg("skat.null_hand", {"game": GameName("null")})) as e:
         act(s, "declare null hand")
+    assert str(e.value) == "Null Hand (35) is refused: the bid is 36"
+    assert e.value.text("de") == "Null Hand (35) ist nicht erlaubt: gereizt wurde bis 36"
     s = act(bid_up(deal(ISKO, *NULL_DEAL), 60), "hand")
     assert not [d for d in s.legal_actions() if d.game is GameType.NULL]
-    with pytest.raises(IllegalActionError, match="refused"):
+    with refused("skat.null_refused", IllegalActionError, value=59, bid=60) as e:
         act(s, "declare null hand ouvert")
+    assert str(e.value) == "Null Ouvert Hand (59) is refused: the bid is 60"
 
 
 def test_lothar_null_above_59_is_refused() -> None:
     s = act(bid_up(deal(LOTHAR, *NULL_DEAL), 60), "pickup", "discard D8 D9")
     assert not [d for d in s.legal_actions() if d.game is GameType.NULL]
-    with pytest.raises(IllegalActionError, match="Null is refused above 59: the bid is 60"):
+    with refused("skat.null_above_59", IllegalActionError, bid=60) as e:
         act(s, "declare null")
+    assert str(e.value) == "Null is refused above 59: the bid is 60"
+    assert e.value.text("de") == "Null gibt es nicht über 59: gereizt wurde bis 60"
     # suit games stay possible (and are settled as overbid if they fall short)
     assert act(s, "declare grand").phase is Phase.PLAY

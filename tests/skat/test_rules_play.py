@@ -9,11 +9,13 @@ import random
 import pytest
 
 from stich.cards import CARDS, Card, parse_cards
+from stich.messages import Cards, Msg, Position, SuitName
 from stich.skat import GameType, IllegalActionError, Phase, SkatState
 from stich.skat.scoring import trump_order
 from stich.skat.state import deal_order
 from stich.skat.tables import TABLES
 
+from ..refusals import refused
 from .helpers import ALL_CARDS, ISKO, LOTHAR, act, deal, play, play_out
 
 
@@ -145,9 +147,12 @@ def test_trump_led_must_be_followed_with_trump() -> None:
     s = play(start(LOTHAR, "grand"), "CJ")
     # Mittelhand's only trump is the Herz-Unter
     assert [str(c) for c in s.legal_actions()] == ["HJ"]
-    with pytest.raises(IllegalActionError,
-                       match="Mittelhand must follow trump: Mittelhand holds HJ"):
+    with refused("skat.must_follow", IllegalActionError, seat=Position(1),
+                 what=Msg("skat.trump", {}), cards=Cards(parse_cards("HJ"))) as e:
         play(s, "H9")
+    assert str(e.value) == "Mittelhand must follow trump: Mittelhand holds HJ"
+    assert e.value.text("de") == "Mittelhand muss Trumpf bedienen: Mittelhand hat HJ"
+    assert e.value.text("de", you=1) == "Du musst Trumpf bedienen: du hast HJ"
     s = play(s, "HJ")
     assert {str(c) for c in s.legal_actions()} == {"DJ", "SJ"}
 
@@ -164,7 +169,7 @@ def test_null_unter_follows_its_printed_suit() -> None:
     s = play(s, "HA")
     assert {str(c) for c in s.legal_actions()} == {"HJ", "H9"}
     s = play(s, "H9")
-    with pytest.raises(IllegalActionError, match="must follow Herz"):
+    with refused("skat.must_follow", IllegalActionError, what=SuitName(1)):
         play(s, "DJ")
 
 
@@ -221,8 +226,9 @@ def test_null_ends_when_the_declarer_takes_a_trick() -> None:
     o = s.outcome()
     assert not o.won and o.declarer_tricks == 1 and o.value == 35
     assert o.scores == (-70, 0, 0)
-    with pytest.raises(IllegalActionError, match="over"):
+    with refused("game.over", IllegalActionError) as e:
         play(s, "CK")
+    assert e.value.text("de") == "Das Spiel ist vorbei"
 
 
 @pytest.mark.parametrize("game", ["grand", "eichel"])
@@ -284,22 +290,32 @@ def test_given_deal_is_checked() -> None:
 def test_illegal_actions_raise_illegal_action_error_with_a_reason() -> None:
     s = start(LOTHAR, "grand")
     cases = [
-        (s, "HJ", "you do not hold HJ"),
-        (s, "18", "time to play a card"),
-        (play(s, "HA"), "HJ", "Mittelhand must follow Herz"),
-        (deal(LOTHAR, *FOLLOW_DEAL), "22", "next bid must be 18"),
-        (deal(LOTHAR, *FOLLOW_DEAL), "hand", "say a value or pass"),
+        (s, "HJ", "skat.not_held", "Vorhand does not hold HJ"),
+        (s, "18", "game.play_a_card", "it is time to play a card, not 18"),
+        (play(s, "HA"), "HJ", "skat.must_follow", "Mittelhand must follow Herz"),
+        (deal(LOTHAR, *FOLLOW_DEAL), "22", "skat.next_bid", "next bid must be 18"),
+        (deal(LOTHAR, *FOLLOW_DEAL), "hand", "skat.say_or_pass", "say a value or pass"),
     ]
-    for state, text, reason in cases:
-        with pytest.raises(IllegalActionError) as err:
+    for state, text, code, reason in cases:
+        with refused(code, IllegalActionError) as err:
             act(state, text)
         assert isinstance(err.value, ValueError)
         assert reason in str(err.value)
-    with pytest.raises(IllegalActionError, match="cannot read action"):
+    with refused("skat.not_held", IllegalActionError, seat=Position(0),
+                 cards=Cards(parse_cards("HJ"))) as err:
+        act(s, "HJ")
+    assert err.value.text("de") == "Vorhand hat HJ nicht"
+    assert err.value.text("de", you=0) == "Du hast HJ nicht"
+    assert err.value.text("en", you=0) == "you do not hold HJ"
+    with refused("game.unreadable_action", IllegalActionError, text="declare bierlachs",
+                 reason=Msg("skat.unknown_game", {"text": "bierlachs"})) as err:
         s.parse_action("declare bierlachs")
-    with pytest.raises(IllegalActionError, match="empty"):
+    assert str(err.value).startswith("cannot read action 'declare bierlachs': unknown game")
+    assert err.value.text("de").startswith("„declare bierlachs“ nicht verstanden: "
+                                           "Unbekanntes Spiel „bierlachs“")
+    with refused("game.empty_action", IllegalActionError):
         s.parse_action("  ")
-    with pytest.raises(IllegalActionError, match="not over"):
+    with refused("game.not_over", IllegalActionError):
         s.outcome()
 
 

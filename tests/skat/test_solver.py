@@ -20,6 +20,8 @@ import pytest
 from typer.testing import CliRunner
 
 from stich.cli import app
+from stich.core import ArgumentError, RecordError
+from stich.messages import GameName
 from stich.skat import solver
 from stich.skat.ddformat import DDPosition, format_line, parse_line, read_positions
 from stich.skat.rules import GameType
@@ -34,6 +36,7 @@ from stich.skat.solver import (
 )
 from tests.validation import REPO, validation_dir
 
+from ..refusals import refused
 from . import bruteforce as bf
 
 DD = validation_dir() / "skat-dd"
@@ -91,8 +94,9 @@ def test_pure_python_switch_keeps_the_compiled_core_out(monkeypatch: pytest.Monk
 
 def test_unknown_engine_is_refused() -> None:
     d = load("one_cards.txt")[0]
-    with pytest.raises(ValueError, match="engine"):
+    with refused("skat.solver.unknown_engine", ArgumentError, engine="java") as e:
         solve(d.position, engine="java")
+    assert str(e.value) == "engine must be auto, c or python, not 'java'"
 
 
 # --- the validation data ----------------------------------------------------------------
@@ -294,13 +298,26 @@ def test_null_positions_file(engine: str) -> None:
 
 def test_card_point_questions_refuse_null() -> None:
     p = Position(GameType.NULL, (1, 2, 4), declarer=0, to_move=0)
-    for f in (solve, takes_all):
-        with pytest.raises(ValueError, match="Null"):
-            f(p)
-    with pytest.raises(ValueError, match="Null"):
+    with refused("skat.solver.null_points", ArgumentError):
+        solve(p)
+    with refused("skat.solver.null_tricks", ArgumentError):
+        takes_all(p)
+    with refused("skat.solver.null_points", ArgumentError):
         reaches(p, 1)
-    with pytest.raises(ValueError, match="Null"):
+    with refused("skat.solver.not_null", ArgumentError, game=GameName("grand")) as e:
         null_won(Position(GameType.GRAND, (1, 2, 4), declarer=0, to_move=0))
+    assert str(e.value) == "null_won is for Null games, not Grand"
+
+
+def test_positions_that_do_not_fit_are_refused() -> None:
+    with refused("skat.solver.trick_size", ArgumentError, n=3):
+        Position(GameType.GRAND, (1, 2, 4), declarer=0, to_move=0, trick=(3, 4, 5))
+    with refused("skat.solver.hand_sizes", ArgumentError, sizes="1, 2, 1", n=0) as e:
+        Position(GameType.GRAND, (1, 6, 8), declarer=0, to_move=0)
+    assert str(e.value) == "hand sizes 1, 2, 1 do not fit a trick of 0 cards"
+    assert e.value.text("de") == "Die Handgrößen 1, 2, 1 passen nicht zu einem Stich mit 0 Karten"
+    with refused("skat.solver.ramsch", ArgumentError):
+        Position(GameType.RAMSCH, (1, 2, 4), declarer=0, to_move=0)
 
 
 # --- the line format ----------------------------------------------------------------------
@@ -312,21 +329,23 @@ def test_null_lines_round_trip() -> None:
         assert format_line(d.position, d.skat, d.expected) == line
 
 
-@pytest.mark.parametrize("line, message", [
-    ("1,2,3", "7 comma-separated"),
-    ("1,2,x,0,0,0,0", "numbers"),
-    ("16,134217728,16384,0,3,0,15", "leader"),
-    ("16,134217728,16384,0,0,6,15", "game"),
-    ("-1,134217728,16384,0,0,0,15", "32-bit"),
-    ("16,16,16384,0,0,0,15", "two hands"),
-    ("16,134217728,16384,16,0,0,15", "two hands"),
-    ("16,134217728,16385,0,0,0,15", "hand sizes"),
-    ("16,134217728,16384,0,0,5,2", "0 or 1"),
+@pytest.mark.parametrize("line, code, message", [
+    ("1,2,3", "skat.dd.fields", "7 comma-separated"),
+    ("1,2,x,0,0,0,0", "skat.dd.numbers", "numbers"),
+    ("16,134217728,16384,0,3,0,15", "skat.dd.leader_game", "leader"),
+    ("16,134217728,16384,0,0,6,15", "skat.dd.leader_game", "game"),
+    ("-1,134217728,16384,0,0,0,15", "skat.dd.mask", "32-bit"),
+    ("16,16,16384,0,0,0,15", "skat.dd.card_twice", "two hands"),
+    ("16,134217728,16384,16,0,0,15", "skat.dd.card_twice", "two hands"),
+    ("16,134217728,16385,0,0,0,15", "skat.dd.position", "hand sizes"),
+    ("16,134217728,16384,0,0,5,2", "skat.dd.null_result", "0 or 1"),
 ])
-def test_bad_lines_are_refused(line: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message) as e:
+def test_bad_lines_are_refused(line: str, code: str, message: str) -> None:
+    with refused(code, RecordError, line=7) as e:
         parse_line(line, 7)
+    assert message in str(e.value)
     assert str(e.value).startswith("line 7:")
+    assert e.value.text("de").startswith("Zeile 7:")
 
 
 # --- stich solve ----------------------------------------------------------------------------
@@ -394,9 +413,15 @@ def test_cli_unreadable_line_and_file(tmp_path: Path) -> None:
     assert code == 1
     assert out.splitlines() == [out.splitlines()[-1]]
     assert out.startswith("2 positions: 2 agree, ")
-    assert f"{f}:line 2: expected 7 comma-separated numbers" in err
-    assert "cannot read" in err and "missing.txt" in err
+    assert f"Fehler: {f}: Zeile 2: 7 durch Kommas getrennte Zahlen erwartet, nicht 1" in err
+    assert f"Fehler: {tmp_path / 'missing.txt'}: Datei nicht gefunden" in err
     assert "Traceback" not in out + err
+    code, out, err = invoke(str(f), str(tmp_path / "missing.txt"), "--lang", "en")
+    assert code == 1 and out.startswith("2 positions: 2 agree, ")
+    assert err.splitlines() == [
+        f"error: {f}: line 2: expected 7 comma-separated numbers, got 1",
+        f"error: {tmp_path / 'missing.txt'}: no such file",
+    ]
 
 
 def test_cli_limit_and_bad_options() -> None:
@@ -412,8 +437,11 @@ def test_cli_engine_c_without_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
     import stich.cli.solve as cli_solve
 
     monkeypatch.setattr(cli_solve, "HAVE_C", False)
+    code, out, err = invoke(str(DD / "one_cards.txt"), "--engine", "c", "--lang", "en")
+    assert code == 1 and out == ""
+    assert err.startswith("error: the compiled solver core stich.skat._dds is not built")
     code, out, err = invoke(str(DD / "one_cards.txt"), "--engine", "c")
-    assert code == 1 and "not built" in err and out == ""
+    assert code == 1 and err.startswith("Fehler: Der kompilierte Kern des Lösers")
 
 
 def test_cli_help() -> None:

@@ -75,6 +75,6 @@ def parse_bid(text: str) -> BBid:
     """``bid 2 stake 5``, ``2/5``, ``2 5``, ``bid 2`` or ``2``."""
     m = _BID_RE.fullmatch(text.strip().lower())
     if not m:
-        raise IllegalActionError(f"cannot read bid {text.strip()!r}: write e.g. 'bid 2 stake 5'")
+        raise IllegalActionError("baptisten.unreadable_bid", text=text.strip())
     stake = int(m.group(2)) if m.group(2) is not None else None
     return bid_action(int(m.group(1)), stake)

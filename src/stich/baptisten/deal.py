@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from stich.baptisten.rules import BaptistenRules
 from stich.cards import PlainDeck
+from stich.core import ArgumentError
+from stich.messages import Position
 
 __all__ = ["Deal", "check_deals", "deal_round", "draw_deals", "draw_first_player"]
 
@@ -83,22 +85,26 @@ def draw_deals(rules: BaptistenRules, rng: random.Random, first: int = 0
 
 
 def check_deals(rules: BaptistenRules, deals: Sequence[Deal]) -> None:
+    """Given deals that fit the rules, or ArgumentError saying which round does not."""
     sched = rules.schedule()
     if len(deals) != len(sched):
-        raise ValueError(f"{len(sched)} rounds need {len(sched)} deals, not {len(deals)}")
+        raise ArgumentError("baptisten.deal_count", rounds=len(sched), deals=len(deals))
     deck = rules.card_deck
+    n = rules.players
     for r, (deal, k) in enumerate(zip(deals, sched, strict=True)):
-        if len(deal.hands) != rules.players:
-            raise ValueError(f"round {r + 1}: {rules.players} hands expected")
+        if len(deal.hands) != n:
+            raise ArgumentError("baptisten.deal_hands", round=r + 1, players=n,
+                                hands=len(deal.hands))
         seen = 0
         for seat, h in enumerate(deal.hands):
             if h.bit_count() != k:
-                raise ValueError(f"round {r + 1}: seat {seat} has {h.bit_count()} cards, not {k}")
+                raise ArgumentError("baptisten.deal_hand_size", round=r + 1,
+                                    seat=Position(seat, n, "baptisten"), n=h.bit_count(), k=k)
             if seen & h or h & ~deck.full_mask:
-                raise ValueError(f"round {r + 1}: a card is dealt twice or is not in the deck")
+                raise ArgumentError("baptisten.deal_twice", round=r + 1)
             seen |= h
         if not 0 <= deal.trump_card < deck.size:
-            raise ValueError(f"round {r + 1}: the trump card is not in the deck")
-        whole = k * rules.players >= deck.size
+            raise ArgumentError("baptisten.trump_not_in_deck", round=r + 1)
+        whole = k * n >= deck.size
         if seen >> deal.trump_card & 1 and not (whole and rules.trump_card == "baptisten"):
-            raise ValueError(f"round {r + 1}: the turned trump card was dealt to a player")
+            raise ArgumentError("baptisten.trump_dealt", round=r + 1)

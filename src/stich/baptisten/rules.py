@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from stich.cards import PLAIN_DECKS, PlainDeck, plain_deck
+from stich.core import RulesError
 
 __all__ = ["BaptistenRules", "PRESETS"]
 
@@ -62,26 +63,24 @@ class BaptistenRules:
 
     def __post_init__(self) -> None:
         d = plain_deck(self.deck)  # raises for an unknown deck
-        if self.players < 3 and self.rounds == "updown":
-            raise ValueError("Baptistenskat needs at least 3 players")
-        if self.players < 2:
-            raise ValueError("at least 2 players")
+        least = 3 if self.rounds == "updown" else 2
+        if self.players < least:
+            raise RulesError("baptisten.too_few_players", least=least, players=self.players)
         if self.rounds == "updown" and self.players > d.size // 7:
-            raise ValueError(
-                f"at most {d.size // 7} players with the {self.deck} deck ({d.size} cards ÷ 7)"
-            )
+            raise RulesError("baptisten.too_many_players", most=d.size // 7, deck=self.deck,
+                             size=d.size)
         limit = d.size // self.players
         if self.trump_card == "after_deal" and d.size % self.players == 0:
             limit = d.size // self.players - 1
         if not 1 <= self.max_cards <= limit:
-            raise ValueError(
-                f"max_cards must be 1..{limit} with {self.players} players and the "
-                f"{self.deck} deck"
-            )
+            raise RulesError("baptisten.max_cards", limit=limit, players=self.players,
+                             deck=self.deck)
         if self.rounds not in ("updown", "single"):
-            raise ValueError(f"rounds must be updown or single, not {self.rounds!r}")
+            raise RulesError("rules.option_choice", key="rounds", choices="updown, single",
+                             value=self.rounds)
         if self.trump_card not in ("baptisten", "after_deal"):
-            raise ValueError(f"trump_card must be baptisten or after_deal, not {self.trump_card!r}")
+            raise RulesError("rules.option_choice", key="trump_card",
+                             choices="baptisten, after_deal", value=self.trump_card)
 
     @property
     def card_deck(self) -> PlainDeck:
@@ -117,8 +116,8 @@ class BaptistenRules:
         try:
             return PRESETS[name]
         except KeyError:
-            raise ValueError(f"unknown Baptistenskat preset {name!r}: use "
-                             f"{' or '.join(PRESETS)}") from None
+            raise RulesError("rules.unknown_preset", game="Baptistenskat", name=name,
+                             choices=", ".join(PRESETS)) from None
 
     @property
     def preset_name(self) -> str:
@@ -145,14 +144,15 @@ class BaptistenRules:
             return PRESETS[t]
         m = re.fullmatch(r"baptisten\((.*)\)", t)
         if not m:
-            raise ValueError(f"not a Baptistenskat rule string: {text!r}")
+            raise RulesError("rules.not_a_rule_string", game="Baptistenskat", text=text,
+                             example="baptisten(preset=...)")
         values: dict[str, str] = {}
         for item in (p.strip() for p in m.group(1).split(",")):
             if not item:
                 continue
             key, sep, value = item.partition("=")
             if not sep:
-                raise ValueError(f"rule option {item!r} needs a value (name=value)")
+                raise RulesError("rules.option_needs_value", item=item)
             values[key.strip()] = value.strip()
         base = BaptistenRules.preset(values.pop("preset", "default"))
         changes: dict[str, object] = {}
@@ -161,17 +161,17 @@ class BaptistenRules:
         known = {f.name: f for f in fields(BaptistenRules)}
         for key, value in values.items():
             if key not in known:
-                raise ValueError(f"unknown Baptistenskat rule option {key!r}")
+                raise RulesError("rules.unknown_option", game="Baptistenskat", key=key)
             current = getattr(base, key)
             if isinstance(current, bool):
                 if value not in ("yes", "no", "true", "false"):
-                    raise ValueError(f"option {key} must be yes or no, not {value!r}")
+                    raise RulesError("rules.option_yes_no", key=key, value=value)
                 changes[key] = value in ("yes", "true")
             elif isinstance(current, int):
                 try:
                     changes[key] = int(value)
                 except ValueError:
-                    raise ValueError(f"option {key} must be a number, not {value!r}") from None
+                    raise RulesError("rules.option_number", key=key, value=value) from None
             else:
                 changes[key] = value
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
@@ -184,9 +184,9 @@ def variant_fields(text: str) -> dict[str, bool]:
         if not word or word == "none":
             continue
         if word == "1":
-            raise ValueError("variant 1 is the deck: choose it with deck=… (--deck)")
+            raise RulesError("baptisten.variant_1")
         if word not in ("2", "3", "4", "5"):
-            raise ValueError(f"unknown variant {word!r}: the variants are 2, 3, 4 and 5")
+            raise RulesError("baptisten.unknown_variant", word=word)
         chosen.add(int(word))
     return {"forehead": 2 in chosen, "trick_scoring": 3 in chosen,
             "hook_always": 4 in chosen, "must_overtrump": 5 in chosen}

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from functools import cache
 from typing import Any, NamedTuple
@@ -32,7 +32,8 @@ from stich.baptisten.deal import Deal, check_deals, draw_deals
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.tables import GameContext
 from stich.cards import PlainCard, PlainDeck
-from stich.core import IllegalActionError, consecutive_runs, unwind
+from stich.core import ArgumentError, IllegalActionError, consecutive_runs, unwind
+from stich.messages import Cards, Msg, Position, StichError, SuitName
 
 __all__ = ["BPhase", "BaptistenState", "RoundResult"]
 
@@ -110,7 +111,7 @@ class BaptistenState:
         ``first`` is the seat that starts round 1 (by the draw, or given)."""
         rules = rules if rules is not None else BaptistenRules()
         if not 0 <= first < rules.players:
-            raise ValueError(f"first must be a seat 0..{rules.players - 1}")
+            raise ArgumentError("baptisten.bad_first", last=rules.players - 1, given=first)
         if deals is None:
             if rng is None:
                 rng = random.Random(seed)
@@ -340,15 +341,15 @@ class BaptistenState:
         t = text.strip()
         low = t.lower()
         if not t:
-            raise IllegalActionError("empty action")
+            raise IllegalActionError("game.empty_action")
         if low == "play":
             return FOREHEAD_PLAY
         if low[0].isdigit() or low.startswith("bid"):
             return parse_bid(low)
         try:
             return self._ctx.deck.held(t, self.hands[self.to_move] if self.to_move >= 0 else 0)
-        except ValueError as e:
-            raise IllegalActionError(str(e)) from None
+        except StichError as e:
+            raise IllegalActionError("game.unreadable_action", text=t, reason=Msg.of(e)) from None
 
     def apply_text(self, text: str) -> BaptistenState:
         return self.apply(self.parse_action(text))
@@ -359,19 +360,19 @@ class BaptistenState:
                 return self._play(action)
             if isinstance(action, ForeheadPlay):
                 return self._forehead_play()
-            raise IllegalActionError(f"it is time to play a card, not {action}")
+            raise IllegalActionError("game.play_a_card", action=str(action))
         if self.phase is _BIDDING:
             if isinstance(action, BBid):
                 return self._bid(action)
-            raise IllegalActionError(f"it is time to bid (e.g. 'bid 1 stake 5'), not {action}")
-        raise IllegalActionError("the game is over")
+            raise IllegalActionError("baptisten.bid_now", action=str(action))
+        raise IllegalActionError("game.over")
 
     def _bid(self, b: BBid) -> BaptistenState:
         rnd = self._round
         seat = self.to_move
         forced = self.must_stake_40(seat)
         if not self._bid_allowed(b, forced):
-            raise IllegalActionError(self._bid_refusal(b))
+            raise self._bid_refusal(b)
         new = self._fork()
         new._hist = (b, self._hist)
         new._round = _Round(
@@ -396,33 +397,38 @@ class BaptistenState:
             return self._score.owed[self.to_move] > 0 and self._round.cards >= 3
         return stake is not None and 1 <= stake <= 20
 
-    def _bid_refusal(self, b: BBid) -> str:
+    def _bid_refusal(self, b: BBid) -> IllegalActionError:
         k = self._round.cards
         seat = self.to_move
+        who = self._position(seat)
         if not 0 <= b.tricks <= k:
-            return f"a bid is 0..{k} tricks in a round with {k} card{'s' if k > 1 else ''}"
+            return IllegalActionError("baptisten.bid_range", k=k)
         hooked = self.hooked_bid()
         if b.tricks == hooked:
-            allowed = [str(t) for t in range(k + 1) if t != hooked]
-            return f"the bids may not add up to {k}: bid {_ranges(allowed)}"
+            allowed = _ranges(t for t in range(k + 1) if t != hooked)
+            return IllegalActionError("baptisten.hooked_bid", seat=who, k=k, bid=hooked,
+                                      allowed=allowed)
         if self._ctx.trick_scoring:
-            return "no stakes under trick scoring: bid just a number of tricks"
+            return IllegalActionError("baptisten.no_stakes")
         if b.stake is None:
-            return "say your stake too, e.g. 'bid 1 stake 5' (1..20, or 40)"
+            return IllegalActionError("baptisten.stake_missing", seat=who)
         if self.must_stake_40(seat):
             left = self._ctx.ge3_left[self._round.number]
-            owed = self.owed[seat]
-            return (f"you still owe {_count(owed)} 40{'s' if owed > 1 else ''} and only "
-                    f"{_count(left)} round{'s are' if left > 1 else ' is'} left: your stake is 40")
+            return IllegalActionError("baptisten.forced_40", seat=who, owed=self.owed[seat],
+                                      left=left)
         if b.stake == 40:
             if k < 3:
-                return "no 40 in a round with 1 or 2 cards"
-            return "you have staked 40 as often as required"
-        return "a stake is 1..20 points, or 40"
+                return IllegalActionError("baptisten.no_40_small")
+            return IllegalActionError("baptisten.no_40_left", seat=who)
+        return IllegalActionError("baptisten.stake_range")
+
+    def _position(self, seat: int) -> Position:
+        """A seat of this table for a message."""
+        return Position(seat, self._ctx.n, "baptisten")
 
     def _forehead_play(self) -> BaptistenState:
         if not self.is_forehead_round:
-            raise IllegalActionError("'play' without naming a card is only for forehead rounds")
+            raise IllegalActionError("baptisten.forehead_only")
         hand = self.hands[self.to_move]
         return self._play(self._ctx.deck.cards[hand.bit_length() - 1])
 
@@ -437,9 +443,9 @@ class BaptistenState:
         ctx = self._ctx
         follow = self.follow_suit
         if follow >= 0 and card.suit != follow and hand & ctx.suit_masks[follow]:
-            raise IllegalActionError(self._play_refusal(card, self.legal_cards()))
+            raise self._play_refusal(card, self.legal_cards())
         if ctx.must_overtrump and not self.legal_cards() & bit:
-            raise IllegalActionError(self._play_refusal(card, self.legal_cards()))
+            raise self._play_refusal(card, self.legal_cards())
         n = ctx.n
         new = object.__new__(BaptistenState)
         new._ctx = ctx
@@ -474,17 +480,21 @@ class BaptistenState:
         for c in self._ctx.deck.same_kind(card):
             if hand & c.bit:
                 return c
-        raise IllegalActionError(f"you do not hold {card}")
+        raise IllegalActionError("baptisten.not_held", seat=self._position(self.to_move),
+                                 cards=Cards(card.bit, self._ctx.deck.name))
 
-    def _play_refusal(self, card: PlainCard, legal: int) -> str:
+    def _play_refusal(self, card: PlainCard, legal: int) -> IllegalActionError:
         deck = self._ctx.deck
         suit = self.follow_suit
-        names = deck.suit_names
         overtrump = suit == self._round.trump and self._ctx.must_overtrump
+        who = self._position(self.to_move)
+        what = SuitName(suit, deck.name)
         if overtrump and deck.suit_masks[suit] & card.bit:
-            return f"you must overtrump: play a higher {names[suit]} ({deck.format(legal)})"
-        held = deck.format(legal & ~self._ctx.joker_mask)
-        return f"you must follow {names[suit]}: you hold {held}"
+            return IllegalActionError("baptisten.must_overtrump", seat=who, suit=what,
+                                      cards=Cards(legal, deck.name))
+        held = legal & ~self._ctx.joker_mask
+        return IllegalActionError("baptisten.must_follow", seat=who, suit=what,
+                                  cards=Cards(held, deck.name))
 
     def _end_round(self) -> None:
         """Score the finished round into the sheet and deal the next (in place on a
@@ -521,7 +531,7 @@ class BaptistenState:
     def outcome(self) -> Any:
         """The final scoresheet and ranking (raises before the game is over)."""
         if self.phase is not _OVER:
-            raise IllegalActionError("the game is not over yet")
+            raise IllegalActionError("game.not_over")
         from stich.baptisten.scoring import make_outcome
 
         return make_outcome(self)
@@ -565,11 +575,11 @@ def _set(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return t[:i] + (value,) + t[i + 1:]
 
 
-def _count(n: int) -> str:
-    return ("no", "one", "two", "three", "four")[n] if n <= 4 else str(n)
+def _ranges(values: Iterable[int]) -> str:
+    """The values as runs, for a message in any language.
 
-
-def _ranges(values: list[str]) -> str:
-    """'0 or 2..5' from ['0', '2', '3', '4', '5']."""
-    return " or ".join(str(a) if a == b else f"{a}..{b}"
-                       for a, b in consecutive_runs(int(v) for v in values))
+    >>> _ranges([0, 2, 3, 4, 5]), _ranges([1, 2])
+    ('0, 2–5', '1, 2')
+    """
+    return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}–{b}"
+                     for a, b in consecutive_runs(values))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction
+from stich.core import ArgumentError
 
 if TYPE_CHECKING:
     from stich.baptisten.state import BaptistenState, RoundResult
@@ -65,7 +66,7 @@ class BaptistenView:
 def make_view(state: BaptistenState, seat: int) -> BaptistenView:
     n = state.players
     if not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+        raise ArgumentError("game.bad_seat", last=n - 1, given=seat)
     over = state.is_over
     forehead = state.is_forehead_round and not over
     hand = 0 if forehead else state.hands[seat] if not over else 0

@@ -21,6 +21,7 @@ from stich.bots.baptisten import (
 )
 from stich.bots.base import Bot, RandomBot
 from stich.bots.heuristic import SkatHeuristicBot
+from stich.core import ArgumentError
 
 __all__ = ["BAPTISTEN_BOTS", "BOTS", "BaptistenBot", "BaptistenHeuristicBot",
            "BaptistenRandomBot", "Bot", "RandomBot", "SkatHeuristicBot", "make_baptisten_bot",
@@ -37,5 +38,5 @@ def make_bot(name: str) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: use {' or '.join(sorted(BOTS))}") from None
+        raise ArgumentError("bots.unknown", name=name, choices=", ".join(sorted(BOTS))) from None
     return factory()

@@ -43,6 +43,8 @@ from stich.baptisten.actions import FOREHEAD_PLAY, BAction, BBid, ForeheadPlay
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.view import BaptistenView
 from stich.cards import PlainCard, PlainDeck, bits
+from stich.core import ArgumentError
+from stich.messages import Position
 
 __all__ = [
     "BAPTISTEN_BOTS",
@@ -73,7 +75,7 @@ class BaptistenRandomBot:
 
     def choose(self, view: BaptistenView, rng: random.Random) -> BAction:
         if not view.legal_actions:
-            raise ValueError(f"seat {view.seat} has nothing to do (phase {view.phase})")
+            raise _nothing_to_do(view)
         return rng.choice(view.legal_actions)
 
 
@@ -357,7 +359,7 @@ class BaptistenHeuristicBot:
     def choose(self, view: BaptistenView, rng: random.Random) -> BAction:
         legal = view.legal_actions
         if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to do (phase {view.phase})")
+            raise _nothing_to_do(view)
         action: BAction
         if view.phase == "BIDDING":
             action = self._bid(view, rng)
@@ -490,6 +492,12 @@ def make_baptisten_bot(name: str) -> BaptistenBot:
     try:
         factory = BAPTISTEN_BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: use "
-                         f"{' or '.join(sorted(BAPTISTEN_BOTS))}") from None
+        raise ArgumentError("bots.unknown", name=name,
+                            choices=", ".join(sorted(BAPTISTEN_BOTS))) from None
     return factory()
+
+
+def _nothing_to_do(view: BaptistenView) -> ArgumentError:
+    """The refusal for a bot asked to act for a seat that is not to move."""
+    seat = Position(view.seat, len(view.bids), "baptisten")
+    return ArgumentError("bots.nothing_to_do", seat=seat, phase=view.phase)

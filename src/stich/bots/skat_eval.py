@@ -20,6 +20,8 @@ import math
 from typing import Final
 
 from stich.cards import Rank, Suit, card_points
+from stich.core import ArgumentError
+from stich.messages import GameName
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
 from stich.skat.scoring import matadors
 from stich.skat.tables import JACKS, SUIT_MASKS
@@ -91,7 +93,7 @@ def strength(cards: int, game: GameType) -> float:
         return s + sum(_side_suit(cards, x, 0, True) for x in Suit)
     trump_suit = game.trump_suit
     if trump_suit is None:
-        raise ValueError(f"no strength for {game}")
+        raise ArgumentError("bots.no_strength", game=GameName(game.value))
     plain = cards & SUIT_MASKS[trump_suit] & ~JACKS
     trumps = (cards & JACKS).bit_count() + plain.bit_count()
     s = _jack_strength(cards) + plain.bit_count()

@@ -16,12 +16,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from stich.cards import CARDS, card_points
-from stich.cli.app import app
-from stich.cli.i18n import LANGS, Translator
+from stich.cli.app import app, check_lang, file_error, lang_option, print_error
+from stich.cli.i18n import Translator
 from stich.cli.skat_render import CardStyle, game_title
-from stich.core import RecordError
+from stich.messages import render
 from stich.record import load_records, replay_skat
-from stich.skat.analysis import GameAnalysis, MoveAnalysis, analyze
+from stich.skat.analysis import AnalysisError, GameAnalysis, MoveAnalysis, analyze
 from stich.skat.rules import GameType
 from stich.skat.state import SkatState
 
@@ -94,7 +94,13 @@ TEXTS: dict[str, dict[str, str]] = {
 
 
 class _Fail(Exception):
-    """A record that cannot be analysed: the message says why."""
+    """A record that cannot be analysed: the error saying why, and where it is (the file,
+    and the record when the file holds several)."""
+
+    def __init__(self, error: BaseException, where: str | None = None) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.where = where
 
 
 @app.command("analyze")
@@ -108,7 +114,7 @@ def analyze_cmd(
     ] = 0,
     as_json: Annotated[bool, typer.Option(
         "--json", help="Print the full analysis as one JSON object.")] = False,
-    lang: Annotated[str, typer.Option("--lang", help="Language: de or en.")] = "de",
+    lang: str = lang_option(),
     cards: Annotated[str | None, typer.Option(
         "--cards", help="Card names: german, french or english (default: german for de, "
                         "english for en).")] = None,
@@ -122,16 +128,18 @@ def analyze_cmd(
     decided; at the top whether the declarer could have won with open cards, and with
     which discards.  Ramsch, passed and unfinished games and Baptistenskat records are
     refused with exit code 1."""
-    if lang not in LANGS:
-        raise typer.BadParameter(f"use {' or '.join(LANGS)}", param_hint="--lang")
+    check_lang(lang)
     style = cards if cards is not None else DEFAULT_STYLE[lang]
     if style not in CARD_STYLES:
         raise typer.BadParameter(f"use {', '.join(CARD_STYLES)}", param_hint="--cards")
     try:
-        record, state = _load(record_file, index)
-        result = analyze(state, all_cards=all_cards)
-    except (_Fail, ValueError) as e:
-        typer.echo(f"error: {e}", err=True)
+        record, state, where = _load(record_file, index, lang)
+        try:
+            result = analyze(state, all_cards=all_cards)
+        except AnalysisError as e:
+            raise _Fail(e, where) from None
+    except _Fail as f:
+        print_error(f.error, lang, where=f.where)
         raise typer.Exit(1) from None
     names = _names(record)
     if as_json:
@@ -142,37 +150,33 @@ def analyze_cmd(
             names).show(result)
 
 
-def _load(path: Path, index: int) -> tuple[dict[str, Any], SkatState]:
-    """The record at ``index`` and its finished game, or _Fail saying why not."""
+def _load(path: Path, index: int, lang: str) -> tuple[dict[str, Any], SkatState, str]:
+    """The record at ``index``, its finished game, and where it is (the file, and the
+    record in ``lang`` when the file holds several); or _Fail saying why not.  Whether
+    the game has a declarer to analyse is :func:`analyze`'s question."""
     try:
         records = load_records(path)
-    except (OSError, RecordError) as e:
-        raise _Fail(str(e)) from None
+    except OSError as e:
+        raise _Fail(file_error(e, path)) from None
+    except ValueError as e:
+        raise _Fail(e) from None
     if index >= len(records):
-        raise _Fail(f"{path} holds {len(records)} record(s): use --index 0 to "
-                    f"{len(records) - 1}")
-    where = f"{path}" + (f" record {index}" if len(records) > 1 else "")
+        raise _Fail(AnalysisError("analysis.no_such_record", path=str(path), n=len(records),
+                                  last=len(records) - 1))
+    where = str(path)
+    if len(records) > 1:
+        where = render("analysis.record_at", {"path": str(path), "index": index}, lang)
     record = records[index]
     if isinstance(record, dict) and record.get("game") not in (None, "skat"):
-        raise _Fail(f"{where}: a {record.get('game')} record; stich analyze reads Skat "
-                    f"records only")
+        raise _Fail(AnalysisError("analysis.not_skat", game=str(record.get("game"))), where)
     try:
         state = replay_skat(record)
-    except RecordError as e:
-        raise _Fail(f"{where}: {e}") from None
+    except ValueError as e:
+        raise _Fail(e, where) from None
     if not state.is_over:
-        raise _Fail(f"{where}: the game is not finished ({len(state.history)} actions, "
-                    f"phase {state.phase.name}): only finished games are analysed")
-    return record, _checked(state, where)
-
-
-def _checked(state: SkatState, where: str) -> SkatState:
-    if state.game is GameType.RAMSCH:
-        raise _Fail(f"{where}: Ramsch has no declarer to analyse")
-    if state.end_reason == "passed":
-        raise _Fail(f"{where}: everybody passed, no game was played: no declarer to "
-                    f"analyse")
-    return state
+        raise _Fail(AnalysisError("analysis.not_finished", n=len(state.history),
+                                  phase=state.phase.name), where)
+    return record, state, where
 
 
 def _names(record: dict[str, Any]) -> tuple[str, str, str]:

@@ -4,7 +4,8 @@ The files are in the line format of ``tests/data/validation/skat-dd`` (see
 :mod:`stich.skat.ddformat`; game 5 is stich's extension for Null).  Every disagreement is
 printed as ``FILE:LINE: ...``; the last line is always the one summary line
 ``N positions: M agree, median X ms, p95 Y ms, max Z ms`` (the time to compute each
-position's exact value, or for Null whether the declarer avoids every trick).
+position's exact value, or for Null whether the declarer avoids every trick).  Errors
+(a file or line that cannot be read) go to stderr in the language of ``--lang``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Annotated
 
 import typer
 
-from stich.cli.app import app
+from stich.cli.app import app, check_lang, file_error, lang_option, print_error
+from stich.messages import StichError
 from stich.skat.ddformat import parse_line
 from stich.skat.solver import HAVE_C, null_won, solve
 
@@ -53,7 +55,8 @@ def summary_line(times_ms: list[float], agree: int) -> str:
 
 
 _HELP = "\n\n".join([
-    "Solve open-hand (double-dummy) Skat positions and check them against the values "
+    "Solve open-hand Skat positions and check the stored values.",
+    "Solves open-hand (double-dummy) Skat positions and checks them against the values "
     "stored in the files.",
     "Each line of a file is a position in the line format of tests/data/validation/skat-dd: "
     "hand1,hand2,hand3,skat,leader,game,points. Hands and Skat are 32-bit card masks, "
@@ -65,7 +68,7 @@ _HELP = "\n\n".join([
     "summary line 'N positions: M agree, median X ms, p95 Y ms, max Z ms': the time per "
     "position for its exact value.",
     "Exit status 1 if any position disagrees or a line or file cannot be read (reported "
-    "on stderr), else 0.",
+    "on stderr, in the language of --lang), else 0.",
 ])
 
 
@@ -87,11 +90,12 @@ def solve_cmd(
         typer.Option(min=1, help="Solve at most N positions of each file (the first N).",
                      metavar="N", show_default=False),
     ] = None,
+    lang: str = lang_option(),
 ) -> None:
     """Solve the positions of FILE... and compare with the stored values (see _HELP)."""
+    check_lang(lang)
     if engine is Engine.C and not HAVE_C:
-        typer.echo("error: the compiled solver core stich.skat._dds is not built "
-                   "(reinstall with a C compiler, or use --engine python)", err=True)
+        print_error(StichError("skat.solver.no_c_core"), lang)
         raise typer.Exit(1)
     times: list[float] = []
     agree = 0
@@ -100,8 +104,12 @@ def solve_cmd(
         try:
             with open(path, encoding="utf-8") as f:
                 lines = f.readlines()
-        except (OSError, UnicodeDecodeError) as e:
-            typer.echo(f"error: cannot read {path}: {e}", err=True)
+        except OSError as e:
+            print_error(file_error(e, path), lang)
+            errors += 1
+            continue
+        except UnicodeDecodeError:
+            print_error(StichError("cli.not_utf8", path=str(path)), lang)
             errors += 1
             continue
         done = 0
@@ -113,7 +121,7 @@ def solve_cmd(
             try:
                 d = parse_line(line, line_no)
             except ValueError as e:
-                typer.echo(f"{path}:{e}", err=True)
+                print_error(e, lang, where=str(path))
                 errors += 1
                 continue
             done += 1

@@ -98,11 +98,13 @@ class GameName:
 
 @dataclass(frozen=True)
 class Position:
-    """A seat: Vorhand, Mittelhand, Hinterhand in a Skat game (``players`` = 3), else
-    "seat N" counted from 1."""
+    """A seat: Vorhand, Mittelhand, Hinterhand in a Skat game (``game`` "skat",
+    ``players`` = 3), else "seat N" counted from 1 (a Baptistenskat table, ``game``
+    "baptisten", has fixed seats at any number of players, three included)."""
 
     seat: int
     players: int = 3
+    game: str = "skat"
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ class PlainNamer:
         return Suit[g.game.upper()].german
 
     def position(self, p: Position, lang: str) -> str:
-        if p.players == 3 and 0 <= p.seat < 3:
+        if p.game == "skat" and p.players == 3 and 0 <= p.seat < 3:
             return _POSITIONS[lang][p.seat]
         return ("Platz {n}" if lang == "de" else "seat {n}").format(n=p.seat + 1)
 
@@ -234,9 +236,7 @@ class StichError(ValueError):
     def __init__(self, code: str, /, **params: Any) -> None:
         _load()
         if code not in CATALOGUE:
-            if _STRICT or params:
-                raise KeyError(f"unknown message code {code!r}")
-            code, params = "text", {"text": code}  # TRANSITION: free text, until converted
+            raise KeyError(f"unknown message code {code!r}")
         self.code = code
         self.params: dict[str, Any] = params
         super().__init__(render(code, params, "en"))
@@ -255,7 +255,6 @@ def _rebuild(cls: type[StichError], code: str, params: dict[str, Any]) -> StichE
 
 
 _loaded = False
-_STRICT = False  # TRANSITION: becomes True once every raise site uses a code
 
 
 def _load() -> None:
@@ -267,8 +266,10 @@ def _load() -> None:
     from stich.messages import (  # noqa: F401
         analysis,
         baptisten,
+        cards,
         general,
         iss,
         records,
+        rules,
         skat,
     )

@@ -1,6 +1,44 @@
-"""Messages of the analysis area (see :mod:`stich.messages`)."""
+"""Messages of the analysis (:mod:`stich.skat.analysis`, ``stich analyze``; see
+:mod:`stich.messages`)."""
 
 from stich.messages import define
 
 define({
+    "analysis.all_passed": {
+        "en": "everybody passed: no declarer to analyse",
+        "de": "Alle haben gepasst: kein Alleinspieler, nichts zu analysieren",
+    },
+    "analysis.not_declared": {
+        "en": "the game is not declared yet: nothing to analyse",
+        "de": "Das Spiel ist noch nicht angesagt: nichts zu analysieren",
+    },
+    "analysis.ramsch": {
+        "en": "Ramsch: no declarer to analyse",
+        "de": "Ramsch: kein Alleinspieler zu analysieren",
+    },
+    "analysis.null_overbid": {
+        "en": "Null overbid: {game} is worth {value}, the bid was {bid}; the game was lost "
+              "at the declaration, no card was played",
+        "de": "Null überreizt: {game} ist {value} wert, gereizt wurde bis {bid}; das Spiel "
+              "war mit der Ansage verloren, keine Karte wurde gespielt",
+    },
+    # stich analyze: which record of a file, and why it is not analysed
+    "analysis.record_at": {
+        "en": "{path} record {index}",
+        "de": "{path}, Partie {index}",
+    },
+    "analysis.no_such_record": {
+        "en": "{path} holds {n} {n:plural:record|records}: use --index 0 to {last}",
+        "de": "{path} enthält {n} {n:plural:Partie|Partien}: wähle --index 0 bis {last}",
+    },
+    "analysis.not_skat": {
+        "en": "a {game} record; stich analyze reads Skat records only",
+        "de": "keine Skat-Partie, sondern {game}: stich analyze liest nur Skat-Partien",
+    },
+    "analysis.not_finished": {
+        "en": "the game is not finished ({n} {n:plural:action|actions}, phase {phase}): "
+              "only finished games are analysed",
+        "de": "Die Partie ist nicht zu Ende ({n} {n:plural:Aktion|Aktionen}, Phase "
+              "{phase}): nur beendete Partien werden analysiert",
+    },
 })

@@ -1,4 +1,6 @@
-"""Messages shared by every area."""
+"""Messages shared by every area: free text, plurals, the command line's error line,
+what every game engine says (``game.*``), the table (``table.*``) and the bots
+(``bots.*``)."""
 
 from stich.messages import define
 
@@ -9,4 +11,98 @@ define({
     "plural": {"en": "{n} {n:plural:{one}|{many}}", "de": "{n} {n:plural:{one}|{many}}"},
     # the command line: an error line on stderr
     "cli.error": {"en": "error: {text}", "de": "Fehler: {text}"},
+    # the command line: a file that cannot be read
+    "cli.file_not_found": {
+        "en": "{path}: no such file",
+        "de": "{path}: Datei nicht gefunden",
+    },
+    "cli.is_a_directory": {
+        "en": "{path} is a directory, not a file",
+        "de": "{path} ist ein Verzeichnis, keine Datei",
+    },
+    "cli.permission_denied": {
+        "en": "{path}: permission denied",
+        "de": "{path}: keine Berechtigung zum Lesen",
+    },
+    "cli.cannot_read": {
+        "en": "cannot read {path}: {reason}",
+        "de": "{path} kann nicht gelesen werden: {reason}",
+    },
+    "cli.not_utf8": {
+        "en": "{path} is not a UTF-8 text file",
+        "de": "{path} ist keine UTF-8-Textdatei",
+    },
+})
+
+# What the Skat and the Baptistenskat engine both say.  ``action`` is an action's text
+# form (``pass``, ``declare grand``, ``bid 2 stake 5``), the same in every language.
+define({
+    "game.over": {
+        "en": "the game is over",
+        "de": "Das Spiel ist vorbei",
+    },
+    "game.not_over": {
+        "en": "the game is not over yet",
+        "de": "Das Spiel ist noch nicht zu Ende",
+    },
+    "game.empty_action": {
+        "en": "empty action",
+        "de": "Keine Aktion angegeben",
+    },
+    "game.unreadable_action": {
+        "en": "cannot read action {text!r}: {reason}",
+        "de": "„{text}“ nicht verstanden: {reason}",
+    },
+    "game.play_a_card": {
+        "en": "it is time to play a card, not {action}",
+        "de": "Jetzt wird eine Karte gespielt, nicht „{action}“",
+    },
+    "game.bad_seat": {
+        "en": "seat must be 0..{last}, not {given}",
+        "de": "Der Platz muss 0..{last} sein, nicht {given}",
+    },
+})
+
+# A sitting at a Skat table (stich.table): ``names`` and ``positions`` are ready lists.
+define({
+    "table.three_players": {
+        "en": "a Skat table seats exactly three players, not {n}",
+        "de": "An einem Skattisch sitzen genau drei Spieler, nicht {n}",
+    },
+    "table.first_dealer": {
+        "en": "first_dealer is a player index 0, 1 or 2, not {given}",
+        "de": "first_dealer muss ein Spieler 0, 1 oder 2 sein, nicht {given}",
+    },
+    "table.positions": {
+        "en": "positions must name each of the players 0, 1, 2 once, not {positions}",
+        "de": "Die Positionen nennen jeden der Spieler 0, 1, 2 genau einmal, nicht {positions}",
+    },
+    "table.bilanz_three": {
+        "en": "the Bilanz is defined for a table of three players, not {n}",
+        "de": "Die Bilanz gibt es für einen Tisch mit drei Spielern, nicht mit {n}",
+    },
+    "table.game_players": {
+        "en": "a game has three different players, not {names}",
+        "de": "An einem Spiel sind drei verschiedene Spieler beteiligt, nicht {names}",
+    },
+    "table.unknown_lang": {
+        "en": "unknown language {lang!r}: use de or en",
+        "de": "Unbekannte Sprache „{lang}“: möglich sind de und en",
+    },
+})
+
+# The bots (stich.bots); ``choices`` is a ready list of bot names.
+define({
+    "bots.unknown": {
+        "en": "unknown bot {name!r}: use one of {choices}",
+        "de": "Unbekannter Bot „{name}“: möglich sind {choices}",
+    },
+    "bots.nothing_to_do": {
+        "en": "{seat} has nothing to do (phase {phase})",
+        "de": "{seat} ist nicht am Zug (Phase {phase})",
+    },
+    "bots.no_strength": {
+        "en": "the bidding bot rates suit games and Grand, not {game}",
+        "de": "Der Reiz-Bot bewertet Farbspiele und Grand, nicht {game}",
+    },
 })

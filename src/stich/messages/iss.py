@@ -30,8 +30,8 @@ define({
         "de": "das Ergebnisfeld {field} ist keine Zahl",
     },
     "iss.result_unknown_words": {
-        "en": "unknown result word(s) {words}",
-        "de": "unbekannte(s) Ergebniswort(e) {words}",
+        "en": "unknown result {n:plural:word|words} {words}",
+        "de": "{n:plural:unbekanntes Ergebniswort|unbekannte Ergebniswörter} {words}",
     },
     "iss.no_deal": {
         "en": "the first move must be the server's deal 'w C1.C2...'",

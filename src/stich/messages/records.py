@@ -137,6 +137,16 @@ define({
               "ausgibt, kein Spielprotokoll: spiele das Protokoll nach, aus dem es stammt"
               + _NOT_A_RECORD_DE,
     },
+    "records.baptisten_players": {
+        "en": "this Baptistenskat game has {n} players: name {n}, not {given}",
+        "de": "dieses Baptistenskat-Spiel hat {n} Spieler: nenne {n}, nicht {given}",
+    },
+    "records.skat_players": {
+        "en": "a Skat record names three players (Vorhand, Mittelhand, Hinterhand), "
+              "not {n}",
+        "de": "ein Skat-Datensatz nennt drei Spieler (Vorhand, Mittelhand, Hinterhand), "
+              "nicht {n}",
+    },
     "records.skat_result": {
         "en": "this is the result of a Skat game as stich replay prints it, not a game "
               "record: replay the record it came from" + _NOT_A_RECORD_EN,

@@ -1,13 +1,270 @@
-"""Messages of the Skat engine (see :mod:`stich.messages`)."""
+"""Messages of the Skat engine (see :mod:`stich.messages`).
+
+``seat`` is the :class:`~stich.messages.Position` the refusal is about (the forms ending
+in ``_you`` address that player); ``action`` is an action's text form (``pass``,
+``declare grand``), the same in every language; game names (Hand, Ouvert, Schneider,
+Schwarz, Null) are the game's own terms in both languages.
+"""
 
 from stich.messages import define
 
+# The names of the Null games, e.g. inside "Null Hand (35) is refused".
 define({
+    "skat.null": {"en": "{game}", "de": "{game}"},
+    "skat.null_hand": {"en": "{game} Hand", "de": "{game} Hand"},
+    "skat.null_ouvert": {"en": "{game} Ouvert", "de": "{game} Ouvert"},
+    "skat.null_ouvert_hand": {"en": "{game} Ouvert Hand", "de": "{game} Ouvert Hand"},
     "skat.trump": {"en": "trump", "de": "Trumpf"},
+})
+
+# Reading actions, games and deals.
+define({
+    "skat.unknown_game": {
+        "en": "unknown game {text!r}: say eichel, gruen, herz, schellen, grand or null",
+        "de": "Unbekanntes Spiel „{text}“: möglich sind eichel, gruen, herz, schellen, grand "
+              "und null",
+    },
+    "skat.declare_which_game": {
+        "en": "say which game, e.g. 'declare grand'",
+        "de": "Welches Spiel? Z. B. „declare grand“",
+    },
+    "skat.declare_unknown_word": {
+        "en": "unknown word {word!r} in a declaration",
+        "de": "Unbekanntes Wort „{word}“ in der Spielansage",
+    },
+    "skat.discard_size": {
+        "en": "a discard is exactly two cards, not {n}",
+        "de": "Gedrückt werden genau zwei Karten, nicht {n}",
+    },
+    "skat.deal_parts": {
+        "en": "give three hands and the Skat",
+        "de": "Zum Geben gehören drei Hände und der Skat",
+    },
+    "skat.deal_sizes": {
+        "en": "a deal is three hands of 10 and a Skat of 2 cards, not {sizes} and {skat}",
+        "de": "Gegeben werden dreimal 10 Karten und 2 in den Skat, nicht {sizes} und {skat}",
+    },
+    "skat.deal_cards": {
+        "en": "the hands and the Skat must hold all 32 cards once",
+        "de": "Die Hände und der Skat enthalten jede der 32 Karten genau einmal",
+    },
+})
+
+# The auction.  ``value`` is a bid value; ``ladder`` a ready list of values.
+define({
+    "skat.answer_hold_or_pass": {
+        "en": "{seat} answers {value}: hold or pass, not {action}",
+        "en_you": "you answer {value}: hold or pass, not {action}",
+        "de": "{seat} antwortet auf {value}: ja oder passe, nicht „{action}“",
+        "de_you": "Du antwortest auf {value}: ja oder passe, nicht „{action}“",
+    },
+    "skat.say_or_pass": {
+        "en": "{seat} bids: say a value or pass, not {action}",
+        "en_you": "you bid: say a value or pass, not {action}",
+        "de": "{seat} reizt: einen Wert sagen oder passen, nicht „{action}“",
+        "de_you": "Du reizt: sag einen Wert oder passe, nicht „{action}“",
+    },
+    "skat.vorhand_18_or_pass": {
+        "en": "{seat} may only play at 18 or pass",
+        "en_you": "you may only play at 18 or pass",
+        "de": "{seat} kann nur 18 spielen oder passen",
+        "de_you": "Du kannst nur 18 spielen oder passen",
+    },
+    "skat.not_a_game_value": {
+        "en": "{value} is not a game value: the ladder goes {ladder}",
+        "de": "{value} ist kein Reizwert: die Reizwerte sind {ladder}",
+    },
+    "skat.nothing_above": {
+        "en": "no value above {value} exists: {seat} can only pass",
+        "en_you": "no value above {value} exists: pass",
+        "de": "Über {value} gibt es keinen Reizwert: {seat} kann nur passen",
+        "de_you": "Über {value} gibt es keinen Reizwert: passe",
+    },
+    "skat.next_bid": {
+        "en": "next bid must be {value}",
+        "de": "Als Nächstes wird {value} gereizt",
+    },
+    "skat.bid_above": {
+        "en": "a bid must be above {value}",
+        "de": "Gereizt wird höher als {value}",
+    },
+})
+
+# Hand or Skat, discarding, declaring.
+define({
+    "skat.hand_or_pickup": {
+        "en": "the declarer ({seat}) plays Hand or picks up the Skat, not {action}",
+        "en_you": "you play Hand or pick up the Skat, not {action}",
+        "de": "Der Alleinspieler ({seat}) spielt Hand oder nimmt den Skat auf, "
+              "nicht „{action}“",
+        "de_you": "Du spielst Hand oder nimmst den Skat auf, nicht „{action}“",
+    },
+    "skat.discard_two": {
+        "en": "{seat} discards two cards (e.g. 'discard {example}'), not {action}",
+        "en_you": "discard two cards (e.g. 'discard {example}'), not {action}",
+        "de": "{seat} drückt zwei Karten (z. B. „discard {example}“), nicht „{action}“",
+        "de_you": "Drück zwei Karten (z. B. „discard {example}“), nicht „{action}“",
+    },
+    "skat.discard_not_held": {
+        "en": "{seat} cannot discard {cards}: not in the hand",
+        "en_you": "you cannot discard {cards}: not in your hand",
+        "de": "{seat} kann {cards} nicht drücken: nicht auf der Hand",
+        "de_you": "Du kannst {cards} nicht drücken: nicht auf deiner Hand",
+    },
+    "skat.declare_a_game": {
+        "en": "{seat} declares a game (e.g. 'declare grand'), not {action}",
+        "en_you": "declare a game (e.g. 'declare grand'), not {action}",
+        "de": "{seat} sagt ein Spiel an (z. B. „declare grand“), nicht „{action}“",
+        "de_you": "Sag ein Spiel an (z. B. „declare grand“), nicht „{action}“",
+    },
+    "skat.no_hand_after_pickup": {
+        "en": "{seat} picked up the Skat: no Hand game",
+        "en_you": "you picked up the Skat: no Hand game",
+        "de": "{seat} hat den Skat aufgenommen: kein Handspiel",
+        "de_you": "Du hast den Skat aufgenommen: kein Handspiel",
+    },
+    "skat.hand_declare": {
+        "en": "{seat} plays Hand: say e.g. 'declare grand hand'",
+        "en_you": "you play Hand: say e.g. 'declare grand hand'",
+        "de": "{seat} spielt Hand: z. B. „declare grand hand“",
+        "de_you": "Du spielst Hand: sag z. B. „declare grand hand“",
+    },
+    "skat.ramsch_not_declared": {
+        "en": "Ramsch is not declared: it is played when everybody passes",
+        "de": "Ramsch sagt man nicht an: er wird gespielt, wenn alle passen",
+    },
+    "skat.null_no_announcements": {
+        "en": "Schneider and Schwarz cannot be announced in Null",
+        "de": "Im Null wird nicht Schneider oder Schwarz angesagt",
+    },
+    "skat.ouvert_needs_hand": {
+        "en": "Ouvert in a suit game or Grand needs Hand",
+        "de": "Ouvert im Farbspiel oder Grand gibt es nur Hand",
+    },
+    "skat.no_announcements": {
+        "en": "Schneider and Schwarz are not announced at this table",
+        "de": "An diesem Tisch werden Schneider und Schwarz nicht angesagt",
+    },
+    "skat.announce_needs_hand": {
+        "en": "Schneider and Schwarz can only be announced with Hand",
+        "de": "Schneider und Schwarz kann man nur im Handspiel ansagen",
+    },
+    "skat.schwarz_includes_schneider": {
+        "en": "announcing Schwarz includes Schneider: 'declare ... schneider schwarz'",
+        "de": "Wer Schwarz ansagt, sagt auch Schneider an: „declare … schneider schwarz“",
+    },
+    "skat.ouvert_implies_schwarz": {
+        "en": "Ouvert implies Schneider and Schwarz announced",
+        "de": "Ouvert heißt Schneider und Schwarz angesagt",
+    },
+    "skat.null_refused": {
+        "en": "{game} ({value}) is refused: the bid is {bid}",
+        "de": "{game} ({value}) ist nicht erlaubt: gereizt wurde bis {bid}",
+    },
+    "skat.null_above_59": {
+        "en": "{game} is refused above 59: the bid is {bid}",
+        "de": "{game} gibt es nicht über 59: gereizt wurde bis {bid}",
+    },
+})
+
+# Card play.  ``what`` is the suit to follow or the message skat.trump.
+define({
+    "skat.not_held": {
+        "en": "{seat} does not hold {cards}",
+        "en_you": "you do not hold {cards}",
+        "de": "{seat} hat {cards} nicht",
+        "de_you": "Du hast {cards} nicht",
+    },
     "skat.must_follow": {
         "en": "{seat} must follow {what}: {seat} holds {cards}",
         "en_you": "you must follow {what}: you hold {cards}",
         "de": "{seat} muss {what} bedienen: {seat} hat {cards}",
         "de_you": "Du musst {what} bedienen: du hast {cards}",
+    },
+})
+
+# Writing a game as an ISS record (stich.skat.iss_write).
+define({
+    "skat.export.not_isko": {
+        "en": "ISS records are ISkO games; this game uses {rules}",
+        "de": "ISS-Partien sind ISkO-Spiele; dieses Spiel hat die Regeln {rules}",
+    },
+    "skat.export.players": {
+        "en": "an ISS record names three players: Vorhand, Mittelhand, Hinterhand, not {n}",
+        "de": "Eine ISS-Partie nennt drei Spieler: Vorhand, Mittelhand, Hinterhand, "
+              "nicht {n}",
+    },
+    "skat.export.player_name": {
+        "en": "player name {name!r} cannot be written (no spaces or brackets)",
+        "de": "Der Spielername „{name}“ lässt sich nicht schreiben (keine Leerzeichen "
+              "oder Klammern)",
+    },
+})
+
+# Open-hand positions (stich.skat.solver) and their line format (stich.skat.ddformat).
+define({
+    "skat.solver.trick_size": {
+        "en": "an open trick has at most two cards, not {n}",
+        "de": "Ein offener Stich hat höchstens zwei Karten, nicht {n}",
+    },
+    "skat.solver.hand_sizes": {
+        "en": "hand sizes {sizes} do not fit a trick of {n} {n:plural:card|cards}",
+        "de": "Die Handgrößen {sizes} passen nicht zu einem Stich mit {n} "
+              "{n:plural:Karte|Karten}",
+    },
+    "skat.solver.ramsch": {
+        "en": "Ramsch has no declarer to solve for",
+        "de": "Ramsch hat keinen Alleinspieler, für den man lösen könnte",
+    },
+    "skat.solver.null_points": {
+        "en": "Null has no card points: use null_won",
+        "de": "Null hat keine Augen: dafür gibt es null_won",
+    },
+    "skat.solver.null_tricks": {
+        "en": "in Null the declarer wants no trick: use null_won",
+        "de": "Im Null will der Alleinspieler keinen Stich: dafür gibt es null_won",
+    },
+    "skat.solver.not_null": {
+        "en": "null_won is for Null games, not {game}",
+        "de": "null_won ist für Nullspiele, nicht für {game}",
+    },
+    "skat.solver.no_c_core": {
+        "en": "the compiled solver core stich.skat._dds is not built (reinstall with a C "
+              "compiler, or use --engine python)",
+        "de": "Der kompilierte Kern des Lösers (stich.skat._dds) ist nicht gebaut (mit einem "
+              "C-Compiler neu installieren oder --engine python nehmen)",
+    },
+    "skat.solver.unknown_engine": {
+        "en": "engine must be auto, c or python, not {engine!r}",
+        "de": "Die Suche muss auto, c oder python sein, nicht „{engine}“",
+    },
+    "skat.dd.fields": {
+        "en": "line {line}: expected 7 comma-separated numbers, got {n}",
+        "de": "Zeile {line}: 7 durch Kommas getrennte Zahlen erwartet, nicht {n}",
+    },
+    "skat.dd.numbers": {
+        "en": "line {line}: not all fields are numbers",
+        "de": "Zeile {line}: nicht alle Felder sind Zahlen",
+    },
+    "skat.dd.leader_game": {
+        "en": "line {line}: leader must be 0..2 and game 0..5",
+        "de": "Zeile {line}: leader muss 0..2 und game 0..5 sein",
+    },
+    "skat.dd.mask": {
+        "en": "line {line}: a card mask is not a 32-bit number",
+        "de": "Zeile {line}: eine Kartenmaske ist keine 32-Bit-Zahl",
+    },
+    "skat.dd.card_twice": {
+        "en": "line {line}: a card is in two hands (or a hand and the Skat)",
+        "de": "Zeile {line}: eine Karte steckt in zwei Händen (oder in einer Hand und "
+              "im Skat)",
+    },
+    "skat.dd.null_result": {
+        "en": "line {line}: a Null position's result must be 0 or 1",
+        "de": "Zeile {line}: das Ergebnis einer Null-Stellung muss 0 oder 1 sein",
+    },
+    "skat.dd.position": {
+        "en": "line {line}: {reason}",
+        "de": "Zeile {line}: {reason}",
     },
 })

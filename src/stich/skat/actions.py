@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from stich.cards import Card, cards_of, parse_cards
+from stich.cards import Card, CardError, cards_of, parse_cards
 from stich.core import IllegalActionError
+from stich.messages import GameName, Msg, StichError
 from stich.skat.rules import NULL_VALUES, GameType
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "PASS",
     "PICKUP",
     "Simple",
+    "null_name",
     "parse_action",
 ]
 
@@ -82,7 +84,7 @@ class Discard:
 
     def __post_init__(self) -> None:
         if self.cards.bit_count() != 2:
-            raise ValueError("a discard is exactly two cards")
+            raise CardError("skat.discard_size", n=self.cards.bit_count())
 
     def __str__(self) -> str:
         return "discard " + " ".join(str(c) for c in cards_of(self.cards))
@@ -114,6 +116,21 @@ class Declare:
 
 Action = Card | Bid | Simple | Discard | Declare
 
+
+_NULL_NAMES = {(False, False): "skat.null", (True, False): "skat.null_hand",
+               (False, True): "skat.null_ouvert", (True, True): "skat.null_ouvert_hand"}
+
+
+def null_name(d: Declare) -> Msg:
+    """The name of a Null declaration as a message: Null, Null Hand, Null Ouvert, Null
+    Ouvert Hand (the game named by the front end).
+
+    >>> from stich.messages import render
+    >>> render("text", {"text": null_name(Declare(GameType.NULL, hand=True, ouvert=True))})
+    'Null Ouvert Hand'
+    """
+    return Msg(_NULL_NAMES[(d.hand, d.ouvert)], {"game": GameName("null")})
+
 _SIMPLE_WORDS = {
     "pass": PASS, "passe": PASS, "p": PASS,
     "hold": HOLD, "ja": HOLD, "y": HOLD, "yes": HOLD, "hold.": HOLD,
@@ -128,7 +145,7 @@ def parse_action(text: str) -> Action:
     t = text.strip()
     low = t.lower()
     if not t:
-        raise IllegalActionError("empty action")
+        raise IllegalActionError("game.empty_action")
     if low in _SIMPLE_WORDS:
         return _SIMPLE_WORDS[low]
     if t.isdigit():
@@ -140,20 +157,20 @@ def parse_action(text: str) -> Action:
         if words[0] in ("declare", "spiel", "play"):
             return _parse_declare(words[1:])
         return Card.parse(t)
-    except ValueError as e:
-        raise IllegalActionError(f"cannot read action {t!r}: {e}") from None
+    except StichError as e:
+        raise IllegalActionError("game.unreadable_action", text=t, reason=Msg.of(e)) from None
 
 
 def _parse_declare(words: list[str]) -> Declare:
     if not words:
-        raise ValueError("say which game, e.g. 'declare grand'")
+        raise StichError("skat.declare_which_game")
     game = GameType.parse(words[0])
     if game is GameType.RAMSCH:
-        raise ValueError("Ramsch is not declared: it is played when everybody passes")
+        raise StichError("skat.ramsch_not_declared")
     flags = {"hand": False, "schneider": False, "schwarz": False, "ouvert": False}
     for w in words[1:]:
         w = {"offen": "ouvert", "open": "ouvert"}.get(w, w)
         if w not in flags:
-            raise ValueError(f"unknown word {w!r} in a declaration")
+            raise StichError("skat.declare_unknown_word", word=w)
         flags[w] = True
     return Declare(game, **flags)

@@ -35,7 +35,8 @@ from itertools import combinations
 from typing import Any, Literal
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
-from stich.skat.actions import Declare
+from stich.messages import StichError
+from stich.skat.actions import Declare, null_name
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.scoring import matadors, settle_game
 from stich.skat.solver import Position, card_values, null_won, reaches, solve, takes_all
@@ -43,6 +44,7 @@ from stich.skat.state import Phase, SkatState
 from stich.skat.tables import TABLES
 
 __all__ = [
+    "AnalysisError",
     "GameAnalysis",
     "Goal",
     "MoveAnalysis",
@@ -50,6 +52,11 @@ __all__ = [
     "game_goal",
     "winning_discards",
 ]
+
+class AnalysisError(StichError):
+    """A game the analysis cannot judge (code ``analysis.*``): no declarer, nothing
+    declared yet, or a Null lost at the declaration."""
+
 
 GoalKind = Literal["points", "all_tricks", "no_trick", "impossible"]
 
@@ -273,17 +280,15 @@ def _check_analysable(state: SkatState) -> None:
     game = state.game
     if game is None:
         if state.end_reason == "passed":
-            raise ValueError("everybody passed: no declarer to analyse")
-        raise ValueError("the game is not declared yet: nothing to analyse")
+            raise AnalysisError("analysis.all_passed")
+        raise AnalysisError("analysis.not_declared")
     if game is GameType.RAMSCH:
-        raise ValueError("Ramsch: no declarer to analyse")
+        raise AnalysisError("analysis.ramsch")
     if state.end_reason == "null_overbid":
         contract = state.contract
         assert contract is not None
-        raise ValueError(
-            f"Null overbid: {contract} is worth {contract.null_value}, the bid was "
-            f"{state.bid_value}; the game was lost at the declaration, no card was played"
-        )
+        raise AnalysisError("analysis.null_overbid", game=null_name(contract),
+                            value=contract.null_value, bid=state.bid_value)
 
 
 def _position(s: SkatState) -> Position:

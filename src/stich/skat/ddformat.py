@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from stich.cards import card_points
+from stich.core import RecordError
+from stich.messages import Msg, StichError
 from stich.skat.rules import GameType
 from stich.skat.solver import Position
 
@@ -75,28 +77,29 @@ class DDPosition(NamedTuple):
 
 
 def parse_line(line: str, line_no: int = 0) -> DDPosition:
-    """One line as a position; ``ValueError`` (naming ``line_no``) if it is not one."""
+    """One line as a position; a :class:`~stich.core.RecordError` (naming ``line_no``)
+    if it is not one."""
     parts = line.strip().split(",")
     if len(parts) != 7:
-        raise ValueError(f"line {line_no}: expected 7 comma-separated numbers, got {len(parts)}")
+        raise RecordError("skat.dd.fields", line=line_no, n=len(parts))
     try:
         h1, h2, h3, skat, leader, game, points = (int(p) for p in parts)
     except ValueError:
-        raise ValueError(f"line {line_no}: not all fields are numbers") from None
+        raise RecordError("skat.dd.numbers", line=line_no) from None
     if not 0 <= leader <= 2 or not 0 <= game <= 5:
-        raise ValueError(f"line {line_no}: leader must be 0..2 and game 0..5")
+        raise RecordError("skat.dd.leader_game", line=line_no)
     masks = (h1, h2, h3, skat)
     if any(not 0 <= m < 1 << 32 for m in masks):
-        raise ValueError(f"line {line_no}: a card mask is not a 32-bit number")
+        raise RecordError("skat.dd.mask", line=line_no)
     if h1 & h2 or h1 & h3 or h2 & h3 or (h1 | h2 | h3) & skat:
-        raise ValueError(f"line {line_no}: a card is in two hands (or a hand and the Skat)")
+        raise RecordError("skat.dd.card_twice", line=line_no)
     if game == 5 and points not in (0, 1):
-        raise ValueError(f"line {line_no}: a Null position's result must be 0 or 1")
+        raise RecordError("skat.dd.null_result", line=line_no)
     hands = (from_dd_mask(h1), from_dd_mask(h2), from_dd_mask(h3))
     try:
         pos = Position(_GAMES[game], hands, declarer=0, to_move=leader)
-    except ValueError as e:  # hand sizes that do not fit
-        raise ValueError(f"line {line_no}: {e}") from None
+    except StichError as e:  # hand sizes that do not fit
+        raise RecordError("skat.dd.position", line=line_no, reason=Msg.of(e)) from None
     return DDPosition(pos, from_dd_mask(skat), points, line_no)
 
 

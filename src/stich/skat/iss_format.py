@@ -113,7 +113,8 @@ class IssResult:
                 flags.add(w)
         unknown = flags - {"win", "loss", "bidok", "overbid", "penalty", "passed"}
         if unknown:
-            raise IssError("iss.result_unknown_words", words=", ".join(sorted(unknown)))
+            raise IssError("iss.result_unknown_words", n=len(unknown),
+                           words=", ".join(sorted(unknown)))
 
         def flag(yes: str, no: str) -> bool | None:
             if yes in flags:

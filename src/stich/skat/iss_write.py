@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from stich.cards import Card, cards_of
+from stich.core import ArgumentError, IllegalActionError
 from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Declare, Discard
 from stich.skat.iss import ISKO, IssResult, declaration_code, played_result
 from stich.skat.state import SkatState
@@ -29,14 +30,14 @@ def export_iss(
     result).  ``game_id`` defaults to :func:`game_id_of` the game's moves, ``date`` to
     now, as ``YYYY-MM-DD/HH:MM:SS/UTC``."""
     if state.rules != ISKO:
-        raise ValueError(f"ISS records are ISkO games; this game uses {state.rules}")
+        raise ArgumentError("skat.export.not_isko", rules=str(state.rules))
     if not state.is_over:
-        raise ValueError("the game is not over yet")
+        raise IllegalActionError("game.not_over")
     if len(players) != 3:
-        raise ValueError("an ISS record names three players: Vorhand, Mittelhand, Hinterhand")
+        raise ArgumentError("skat.export.players", n=len(players))
     for p in players:
         if not p or any(ch in p for ch in "[] \t\n"):
-            raise ValueError(f"player name {p!r} cannot be written (no spaces or brackets)")
+            raise ArgumentError("skat.export.player_name", name=p)
     hands, skat = state.deal
     deal = ".".join(str(c) for mask in (*hands, skat) for c in cards_of(mask))
     moves = [f"w {deal}"]

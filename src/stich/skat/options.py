@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from functools import cache
 
 from stich.cards import cards_of
+from stich.core import ArgumentError
 from stich.skat.actions import HOLD, PASS, Action, Declare, Discard, bid
 from stich.skat.rules import GameType, SkatRules, bidding_ladder
 
-__all__ = ["HOLD_PASS", "VORHANDRECHT", "bid_options", "deal_order", "declaration_options",
-           "discards"]
+__all__ = ["HOLD_PASS", "VORHANDRECHT", "bid_options", "checked_deal", "deal_order",
+           "declaration_options", "discards"]
 
 HOLD_PASS: tuple[Action, ...] = (HOLD, PASS)
 VORHANDRECHT: tuple[Action, ...] = (bid(18), PASS)
@@ -51,6 +52,20 @@ def deal_order(order: Sequence[int]) -> tuple[int, int, int, int]:
     h1 |= 1 << o[26] | 1 << o[27] | 1 << o[28]
     h2 |= 1 << o[29] | 1 << o[30] | 1 << o[31]
     return h0, h1, h2, sk
+
+
+def checked_deal(hands: Sequence[int], skat: int | None) -> tuple[int, int, int, int]:
+    """Given hands and Skat as a deal, or ArgumentError saying why they are not one."""
+    if skat is None or len(hands) != 3:
+        raise ArgumentError("skat.deal_parts")
+    h0, h1, h2 = hands
+    sizes = [h.bit_count() for h in (h0, h1, h2)]
+    if sizes != [10, 10, 10] or skat.bit_count() != 2:
+        raise ArgumentError("skat.deal_sizes", sizes=", ".join(map(str, sizes)),
+                            skat=skat.bit_count())
+    if (h0 | h1 | h2 | skat) != (1 << 32) - 1:
+        raise ArgumentError("skat.deal_cards")
+    return h0, h1, h2, skat
 
 
 def discards(hand: int) -> tuple[Discard, ...]:

@@ -23,6 +23,8 @@ from functools import cache
 from typing import Literal
 
 from stich.cards import Suit
+from stich.core import RulesError
+from stich.messages import StichError
 
 __all__ = [
     "GameType",
@@ -61,15 +63,14 @@ class SkatRules:
 
     def __post_init__(self) -> None:
         if self.all_pass not in ("ramsch", "redeal"):
-            raise ValueError(f"all_pass must be ramsch or redeal, not {self.all_pass!r}")
+            raise RulesError("rules.option_choice", key="all_pass", choices="ramsch, redeal",
+                             value=self.all_pass)
         if self.null_overbid not in ("refused", "next_level"):
-            raise ValueError(
-                f"null_overbid must be refused or next_level, not {self.null_overbid!r}"
-            )
-        if self.kontra_re:
-            raise ValueError("kontra_re is not supported yet: neither preset plays it")
-        if self.jungfrau:
-            raise ValueError("jungfrau is not supported yet: neither preset plays it")
+            raise RulesError("rules.option_choice", key="null_overbid",
+                             choices="refused, next_level", value=self.null_overbid)
+        for key in ("kontra_re", "jungfrau"):
+            if getattr(self, key):
+                raise RulesError("rules.not_supported", key=key)
 
     @staticmethod
     def preset(name: str) -> SkatRules:
@@ -77,9 +78,8 @@ class SkatRules:
         try:
             return PRESETS[name]
         except KeyError:
-            raise ValueError(
-                f"unknown Skat preset {name!r}: use {' or '.join(PRESETS)}"
-            ) from None
+            raise RulesError("rules.unknown_preset", game="Skat", name=name,
+                             choices=", ".join(PRESETS)) from None
 
     @property
     def preset_name(self) -> str:
@@ -102,23 +102,24 @@ class SkatRules:
             return PRESETS[t]
         m = re.fullmatch(r"skat\((.*)\)", t)
         if not m:
-            raise ValueError(f"not a Skat rule string: {text!r} (expected skat(preset=...))")
+            raise RulesError("rules.not_a_rule_string", game="Skat", text=text,
+                             example="skat(preset=...)")
         items = [p.strip() for p in m.group(1).split(",") if p.strip()]
         values: dict[str, str] = {}
         for item in items:
             key, sep, value = item.partition("=")
             if not sep:
-                raise ValueError(f"rule option {item!r} needs a value (name=value)")
+                raise RulesError("rules.option_needs_value", item=item)
             values[key.strip()] = value.strip()
         base = SkatRules.preset(values.pop("preset", "lothar"))
         known = {f.name: f for f in fields(SkatRules)}
         changes: dict[str, object] = {}
         for key, value in values.items():
             if key not in known:
-                raise ValueError(f"unknown Skat rule option {key!r}")
+                raise RulesError("rules.unknown_option", game="Skat", key=key)
             if isinstance(getattr(base, key), bool):
                 if value not in ("yes", "no", "true", "false"):
-                    raise ValueError(f"option {key} must be yes or no, not {value!r}")
+                    raise RulesError("rules.option_yes_no", key=key, value=value)
                 changes[key] = value in ("yes", "true")
             else:
                 changes[key] = value
@@ -178,9 +179,7 @@ class GameType(Enum):
         key = _fold(text)
         if key in _GAME_WORDS:
             return _GAME_WORDS[key]
-        raise ValueError(
-            f"unknown game {text!r}: say eichel, gruen, herz, schellen, grand or null"
-        )
+        raise StichError("skat.unknown_game", text=text)
 
     def __str__(self) -> str:
         return self.value

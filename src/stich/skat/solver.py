@@ -35,6 +35,8 @@ from types import ModuleType
 from typing import Final
 
 from stich.cards import CARDS, card_points
+from stich.core import ArgumentError
+from stich.messages import GameName
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
 
@@ -54,7 +56,7 @@ HAVE_C: Final = _c is not None
 
 def _use_c(engine: str) -> bool:
     if engine not in ("auto", "c", "python"):
-        raise ValueError(f"engine must be auto, c or python, not {engine!r}")
+        raise ArgumentError("skat.solver.unknown_engine", engine=engine)
     if engine == "c" and _c is None:
         raise RuntimeError("the compiled solver core stich.skat._dds is not built")
     if engine == "auto":
@@ -101,12 +103,12 @@ class Position:
         sizes = [h.bit_count() for h in self.hands]
         t = len(self.trick)
         if t > 2:
-            raise ValueError("an open trick has at most two cards")
+            raise ArgumentError("skat.solver.trick_size", n=t)
         expected = [sizes[(self.to_move + i) % 3] + (1 if i >= 3 - t else 0) for i in range(3)]
         if len(set(expected)) != 1:
-            raise ValueError(f"hand sizes {sizes} do not fit a trick of {t} cards")
+            raise ArgumentError("skat.solver.hand_sizes", sizes=", ".join(map(str, sizes)), n=t)
         if self.game is GameType.RAMSCH:
-            raise ValueError("Ramsch has no declarer to solve for")
+            raise ArgumentError("skat.solver.ramsch")
 
 
 class _Search:
@@ -307,7 +309,7 @@ def _start(pos: Position) -> tuple[_Search, list[int]]:
 def reaches(pos: Position, target: int, engine: str = "auto") -> bool:
     """Whether the declarer can take at least ``target`` points of the cards in play."""
     if pos.game is GameType.NULL:
-        raise ValueError("Null has no card points: use null_won")
+        raise ArgumentError("skat.solver.null_points")
     if target <= 0:
         return True
     if _use_c(engine):
@@ -320,7 +322,7 @@ def solve(pos: Position, engine: str = "auto") -> int:
     """Exact card points the declarer takes from the cards in play (MTD(f)).
     ``engine``: ``auto`` (the compiled core when built), ``c`` or ``python``."""
     if pos.game is GameType.NULL:
-        raise ValueError("Null has no card points: use null_won")
+        raise ArgumentError("skat.solver.null_points")
     if _use_c(engine):
         return _c_search(pos, 0)
     s, trick = _start(pos)
@@ -340,7 +342,7 @@ def solve(pos: Position, engine: str = "auto") -> int:
 def null_won(pos: Position, engine: str = "auto") -> bool:
     """Whether a Null declarer can avoid every remaining trick."""
     if pos.game is not GameType.NULL:
-        raise ValueError("null_won is for Null games")
+        raise ArgumentError("skat.solver.not_null", game=GameName(pos.game.value))
     if _use_c(engine):
         return bool(_c_search(pos, 2))
     s, trick = _start(pos)
@@ -351,7 +353,7 @@ def takes_all(pos: Position, engine: str = "auto") -> bool:
     """Whether the declarer can take every remaining trick (Schwarz), in any game but
     Null.  (Not the same as taking all points: a trick can be worth 0.)"""
     if pos.game is GameType.NULL:
-        raise ValueError("in Null the declarer wants no trick: use null_won")
+        raise ArgumentError("skat.solver.null_tricks")
     if _use_c(engine):
         return bool(_c_search(pos, 3))
     s, trick = _start(pos)

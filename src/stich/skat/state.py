@@ -20,9 +20,9 @@ from collections.abc import Iterator, Sequence
 from enum import IntEnum
 from typing import Any, NamedTuple
 
-from stich.cards import CARDS, Card, card_points, cards_of, format_cards
+from stich.cards import CARDS, Card, card_points, cards_of
 from stich.core import IllegalActionError, unwind
-from stich.messages import Cards, Msg, Position, SuitName
+from stich.messages import Cards, GameName, Msg, Position, SuitName
 from stich.skat.actions import (
     HAND,
     HOLD,
@@ -32,12 +32,14 @@ from stich.skat.actions import (
     Bid,
     Declare,
     Discard,
+    null_name,
     parse_action,
 )
 from stich.skat.options import (
     HOLD_PASS,
     VORHANDRECHT,
     bid_options,
+    checked_deal,
     deal_order,
     declaration_options,
     discards,
@@ -130,17 +132,7 @@ class SkatState:
             rnd = rng.random
             h0, h1, h2, sk = deal_order(sorted(_DECK_ORDER, key=lambda _: rnd()))
         else:
-            if skat is None or len(hands) != 3:
-                raise ValueError("give three hands and the Skat")
-            h0, h1, h2, sk = hands[0], hands[1], hands[2], skat
-            sizes = [h.bit_count() for h in (h0, h1, h2)]
-            if sizes != [10, 10, 10] or sk.bit_count() != 2:
-                raise ValueError(
-                    f"a deal is three hands of 10 and a Skat of 2 cards, not {sizes} and "
-                    f"{sk.bit_count()}"
-                )
-            if (h0 | h1 | h2 | sk) != (1 << 32) - 1:
-                raise ValueError("the hands and the Skat must hold all 32 cards once")
+            h0, h1, h2, sk = checked_deal(hands, skat)
         self = object.__new__(cls)
         self.rules = rules
         self.phase = _BIDDING
@@ -292,15 +284,17 @@ class SkatState:
         )
         return declaration_options(hand, self.rules.announcements, nulls)
 
-    def _null_refusal(self, d: Declare) -> str | None:
+    def _null_refusal(self, d: Declare) -> IllegalActionError | None:
         value = d.null_value
         bid_value = self.bid_value
         if value >= bid_value:
             return None
         if self.rules.null_overbid == "refused":
-            return f"{_null_name(d)} ({value}) is refused: the bid is {bid_value}"
+            return IllegalActionError("skat.null_refused", game=null_name(d), value=value,
+                                      bid=bid_value)
         if bid_value > 59:
-            return f"Null is refused above 59: the bid is {bid_value}"
+            return IllegalActionError("skat.null_above_59", game=GameName("null"),
+                                      bid=bid_value)
         return None
 
     # --- applying actions --------------------------------------------------------------
@@ -324,7 +318,7 @@ class SkatState:
         if phase is _PLAY:
             if action.__class__ is Card:
                 return self._play(action)
-            raise IllegalActionError(f"it is time to play a card, not {action}")
+            raise IllegalActionError("game.play_a_card", action=str(action))
         if phase is _BIDDING:
             return self._bid(action)
         if phase is _SKAT:
@@ -333,7 +327,7 @@ class SkatState:
             return self._discard(action)
         if phase is _DECLARE:
             return self._declare(action)
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError("game.over")
 
     def apply_text(self, text: str) -> SkatState:
         return self.apply(self.parse_action(text))
@@ -364,26 +358,28 @@ class SkatState:
         elif isinstance(action, Bid) and action in bid_options(self.rules)[b.value]:
             return self._after_bid(
                 _Bidding(action.value, b.duel, b.bidder, b.answerer, True), action, b.answerer)
-        raise IllegalActionError(self._bid_refusal(b, action))
+        raise self._bid_refusal(b, action)
 
-    def _bid_refusal(self, b: _Bidding, action: Action) -> str:
-        who = POSITION_NAMES[self.to_move]
+    def _bid_refusal(self, b: _Bidding, action: Action) -> IllegalActionError:
+        seat = Position(self.to_move)
         if b.pending:
-            return f"{who} answers {b.value}: hold or pass, not {action}"
+            return IllegalActionError("skat.answer_hold_or_pass", seat=seat, value=b.value,
+                                      action=str(action))
         if not isinstance(action, Bid):
-            return f"{who} bids: say a value or pass, not {action}"
+            return IllegalActionError("skat.say_or_pass", seat=seat, action=str(action))
         if b.duel == 3:
-            return "Vorhand may only play at 18 or pass"
+            return IllegalActionError("skat.vorhand_18_or_pass", seat=seat)
         v = action.value
         ladder = bidding_ladder(self.rules)
         if v not in ladder:
-            return f"{v} is not a game value: the ladder goes {_ladder_hint(ladder, v)}"
+            return IllegalActionError("skat.not_a_game_value", value=v,
+                                      ladder=_ladder_hint(ladder, v))
         sayable = self._sayable(b.value)
         if not sayable:
-            return f"no value above {b.value} exists: pass"
+            return IllegalActionError("skat.nothing_above", seat=seat, value=b.value)
         if not self.rules.bidding_jumps:
-            return f"next bid must be {sayable[0]}"
-        return f"a bid must be above {b.value}"
+            return IllegalActionError("skat.next_bid", value=sayable[0])
+        return IllegalActionError("skat.bid_above", value=b.value)
 
     def _after_bid(self, b: _Bidding, action: Action, to_move: int) -> SkatState:
         new = self._pushed(action)
@@ -436,19 +432,18 @@ class SkatState:
             new.hands = (hands[0], hands[1], hands[2])
             new.phase = _DISCARD
             return new
-        raise IllegalActionError(f"the declarer plays Hand or picks up the Skat, not {action}")
+        raise IllegalActionError("skat.hand_or_pickup", seat=Position(self.to_move),
+                                 action=str(action))
 
     def _discard(self, action: Action) -> SkatState:
-        if not isinstance(action, Discard):
-            raise IllegalActionError(
-                f"discard two cards (e.g. 'discard {format_cards(self.skat)}'), not {action}"
-            )
         d = self.to_move
+        if not isinstance(action, Discard):
+            raise IllegalActionError("skat.discard_two", seat=Position(d), example=Cards(self.skat),
+                                     action=str(action))
         missing = action.cards & ~self.hands[d]
         if missing:
-            raise IllegalActionError(
-                f"you cannot discard {format_cards(missing)}: not in your hand"
-            )
+            raise IllegalActionError("skat.discard_not_held", seat=Position(d),
+                                     cards=Cards(missing))
         new = self._pushed(action)
         hands = list(self.hands)
         hands[d] &= ~action.cards
@@ -459,10 +454,11 @@ class SkatState:
 
     def _declare(self, action: Action) -> SkatState:
         if not isinstance(action, Declare):
-            raise IllegalActionError(f"declare a game (e.g. 'declare grand'), not {action}")
-        reason = self._declare_refusal(action)
-        if reason is not None:
-            raise IllegalActionError(reason)
+            raise IllegalActionError("skat.declare_a_game", seat=Position(self.to_move),
+                                     action=str(action))
+        refusal = self._declare_refusal(action)
+        if refusal is not None:
+            raise refusal
         d = self.to_move
         new = self._pushed(action)
         owned = self.hands[d] | self.skat
@@ -479,27 +475,36 @@ class SkatState:
         new.leader = 0
         return new
 
-    def _declare_refusal(self, a: Declare) -> str | None:
+    def _declare_refusal(self, a: Declare) -> IllegalActionError | None:
         hand = self._hand_flag()
         if a.hand != hand:
-            return ("you picked up the Skat: no Hand game" if a.hand
-                    else "you play Hand: say e.g. 'declare grand hand'")
+            seat = Position(self.to_move)
+            if a.hand:
+                return IllegalActionError("skat.no_hand_after_pickup", seat=seat)
+            return IllegalActionError("skat.hand_declare", seat=seat)
         if a.game is GameType.RAMSCH:
-            return "Ramsch cannot be declared"
+            return IllegalActionError("skat.ramsch_not_declared")
+        announced = a.schneider or a.schwarz
         if a.game is GameType.NULL:
-            if a.schneider or a.schwarz:
-                return "Schneider and Schwarz cannot be announced in Null"
+            if announced:
+                return IllegalActionError("skat.null_no_announcements")
             return self._null_refusal(a)
+        return self._announcement_refusal(a, hand, announced)
+
+    def _announcement_refusal(self, a: Declare, hand: bool, announced: bool
+                              ) -> IllegalActionError | None:
+        """Why a suit game or Grand may not be declared with these Hand, Ouvert,
+        Schneider and Schwarz flags, if it may not."""
         if a.ouvert and not hand:
-            return "Ouvert in a suit game or Grand needs Hand"
-        if (a.schneider or a.schwarz) and not self.rules.announcements:
-            return "Schneider and Schwarz are not announced at this table"
-        if (a.schneider or a.schwarz) and not hand:
-            return "Schneider and Schwarz can only be announced with Hand"
+            return IllegalActionError("skat.ouvert_needs_hand")
+        if announced and not self.rules.announcements:
+            return IllegalActionError("skat.no_announcements")
+        if announced and not hand:
+            return IllegalActionError("skat.announce_needs_hand")
         if a.schwarz and not a.schneider:
-            return "announcing Schwarz includes Schneider: 'declare ... schneider schwarz'"
+            return IllegalActionError("skat.schwarz_includes_schneider")
         if a.ouvert and self.rules.announcements and not (a.schneider and a.schwarz):
-            return "Ouvert implies Schneider and Schwarz announced"
+            return IllegalActionError("skat.ouvert_implies_schwarz")
         return None
 
     def _play(self, card: Card) -> SkatState:
@@ -510,7 +515,7 @@ class SkatState:
         g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
         if not hand & bit:
-            raise IllegalActionError(f"you do not hold {card}")
+            raise IllegalActionError("skat.not_held", seat=Position(seat), cards=Cards(bit))
         if trick:
             follow = self._follow[trick[0]]
             if not follow & bit and follow & hand:
@@ -578,7 +583,7 @@ class SkatState:
     def outcome(self) -> SkatOutcome:
         """The whole breakdown of a finished game (raises if it is not over)."""
         if self.phase is not _OVER:
-            raise IllegalActionError("the game is not over yet")
+            raise IllegalActionError("game.not_over")
         return make_outcome(self)
 
     def view(self, seat: int) -> Any:
@@ -614,10 +619,6 @@ class SkatState:
 _POINTS = tuple(c.points for c in CARDS)
 _NEXT = (1, 2, 0)
 _DECK_ORDER = tuple(range(32))
-def _null_name(d: Declare) -> str:
-    return "Null" + (" Ouvert" if d.ouvert else "") + (" Hand" if d.hand else "")
-
-
 def _ladder_hint(ladder: tuple[int, ...], v: int) -> str:
     near = [x for x in ladder if abs(x - v) <= 12][:6] or list(ladder[:6])
-    return ", ".join(map(str, near)) + ", ..."
+    return ", ".join(map(str, near)) + ", …"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stich.cards import cards_of
+from stich.core import ArgumentError
 from stich.skat.actions import Action, Declare
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
@@ -86,7 +87,7 @@ class SkatView:
 
 def make_view(state: SkatState, seat: int) -> SkatView:
     if seat not in (0, 1, 2):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat}")
+        raise ArgumentError("game.bad_seat", last=2, given=seat)
     over = state.is_over
     declarer = state.declarer
     picked = declarer >= 0 and state.picked_up
