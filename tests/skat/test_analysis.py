@@ -400,7 +400,7 @@ def test_cli_refuses_ramsch_passed_unfinished_and_baptisten(tmp_path: Path) -> N
         b = b.apply(rng.choice(b.legal_actions()))
     cases.append((baptisten_record(b, ["Ann", "Ben", "Cid"]),
                   "a baptisten record; stich analyze reads Skat records only",
-                  "keine Skat-Partie, sondern baptisten: stich analyze liest nur Skat-Partien"))
+                  "ein baptisten-Protokoll; stich analyze liest nur Skat-Protokolle"))
     for rec, english, german in cases:
         path = write(tmp_path, rec)
         code, _, err = invoke("analyze", str(path), "--lang", "en")
@@ -414,11 +414,26 @@ def test_cli_bad_index_and_file(records: Path, tmp_path: Path) -> None:
     code, _, err = invoke("analyze", str(records), "--index", "5", "--lang", "en")
     assert code == 1 and err == f"error: {records} holds 2 records: use --index 0 to 1\n"
     code, _, err = invoke("analyze", str(records), "--index", "5")
-    assert code == 1 and err == f"Fehler: {records} enthält 2 Partien: wähle --index 0 bis 1\n"
-    code, _, err = invoke("analyze", str(tmp_path / "missing.json"))
-    assert code == 1 and err.startswith("Fehler: ")
-    code, _, err = invoke("analyze", str(tmp_path / "missing.json"), "--lang", "en")
-    assert code == 1 and err.startswith("error: ")
+    assert code == 1 and err == f"Fehler: {records} enthält 2 Protokolle: wähle --index 0 bis 1\n"
+    missing = tmp_path / "missing.json"
+    code, _, err = invoke("analyze", str(missing))
+    assert code == 1 and err == f"Fehler: die Datei {missing} gibt es nicht\n"
+    code, _, err = invoke("analyze", str(missing), "--lang", "en")
+    assert code == 1 and err == f"error: there is no file {missing}\n"
+
+
+def test_cli_analyses_a_record_before_the_damage_of_a_cut_off_file(
+        records: Path, tmp_path: Path) -> None:
+    """A file cut off in its second record: the first is analysed, the second is reported
+    as damaged, in words."""
+    text = records.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(text[:len(text.splitlines()[0]) + 40], encoding="utf-8")
+    code, out, err = invoke("analyze", str(cut), "--lang", "en")
+    assert code == 0 and "Analysis with open cards" in out and err == ""
+    code, _, err = invoke("analyze", str(cut), "--index", "1", "--lang", "en")
+    assert code == 1 and err == (f"error: {cut} is cut off: it ends in the middle of record 1 "
+                                 "(line 2)\n")
 
 
 def test_cli_names_the_record_of_a_file_with_several(records: Path, tmp_path: Path) -> None:
@@ -431,4 +446,4 @@ def test_cli_names_the_record_of_a_file_with_several(records: Path, tmp_path: Pa
     code, _, err = invoke("analyze", str(path), "--index", "1", "--lang", "en")
     assert code == 1 and err.startswith(f"error: {path} record 1: the game is not finished")
     code, _, err = invoke("analyze", str(path), "--index", "1")
-    assert code == 1 and err.startswith(f"Fehler: {path}, Partie 1: Die Partie ist nicht")
+    assert code == 1 and err.startswith(f"Fehler: {path}, Protokoll 1: Die Partie ist nicht")

@@ -16,11 +16,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from stich.cards import CARDS, card_points
-from stich.cli.app import app, check_lang, file_error, lang_option, print_error
+from stich.cli.app import app, check_lang, lang_option, print_error
 from stich.cli.i18n import Translator
 from stich.cli.skat_render import CardStyle, game_title
 from stich.messages import render
-from stich.record import load_records, replay_skat
+from stich.record import read_records, replay_skat
 from stich.skat.analysis import AnalysisError, GameAnalysis, MoveAnalysis, analyze
 from stich.skat.rules import GameType
 from stich.skat.state import SkatState
@@ -154,19 +154,21 @@ def _load(path: Path, index: int, lang: str) -> tuple[dict[str, Any], SkatState,
     """The record at ``index``, its finished game, and where it is (the file, and the
     record in ``lang`` when the file holds several); or _Fail saying why not.  Whether
     the game has a declarer to analyse is :func:`analyze`'s question."""
-    try:
-        records = load_records(path)
-    except OSError as e:
-        raise _Fail(file_error(e, path)) from None
-    except ValueError as e:
-        raise _Fail(e) from None
-    if index >= len(records):
-        raise _Fail(AnalysisError("analysis.no_such_record", path=str(path), n=len(records),
-                                  last=len(records) - 1))
+    found = read_records(path)  # a damaged place elsewhere in the file does not matter
+    for e in found.entries:
+        if e.index is None and e.problem is not None:  # the whole file
+            raise _Fail(e.problem)
+    numbered = [e for e in found.entries if e.index is not None]
+    if index >= len(numbered):
+        raise _Fail(AnalysisError("analysis.no_such_record", path=str(path), n=len(numbered),
+                                  last=len(numbered) - 1))
     where = str(path)
-    if len(records) > 1:
+    if found.several:
         where = render("analysis.record_at", {"path": str(path), "index": index}, lang)
-    record = records[index]
+    entry = numbered[index]
+    if entry.problem is not None:  # it names the file and the record itself
+        raise _Fail(entry.problem)
+    record = entry.data
     if isinstance(record, dict) and record.get("game") not in (None, "skat"):
         raise _Fail(AnalysisError("analysis.not_skat", game=str(record.get("game"))), where)
     try:

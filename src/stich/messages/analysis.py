@@ -25,15 +25,16 @@ define({
     # stich analyze: which record of a file, and why it is not analysed
     "analysis.record_at": {
         "en": "{path} record {index}",
-        "de": "{path}, Partie {index}",
+        "de": "{path}, Protokoll {index}",
     },
     "analysis.no_such_record": {
         "en": "{path} holds {n} {n:plural:record|records}: use --index 0 to {last}",
-        "de": "{path} enthält {n} {n:plural:Partie|Partien}: wähle --index 0 bis {last}",
+        "de": "{path} enthält {n} {n:plural:Protokoll|Protokolle}: wähle --index 0 bis "
+              "{last}",
     },
     "analysis.not_skat": {
         "en": "a {game} record; stich analyze reads Skat records only",
-        "de": "keine Skat-Partie, sondern {game}: stich analyze liest nur Skat-Partien",
+        "de": "ein {game}-Protokoll; stich analyze liest nur Skat-Protokolle",
     },
     "analysis.not_finished": {
         "en": "the game is not finished ({n} {n:plural:action|actions}, phase {phase}): "

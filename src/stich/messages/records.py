@@ -144,7 +144,7 @@ define({
     "records.skat_players": {
         "en": "a Skat record names three players (Vorhand, Mittelhand, Hinterhand), "
               "not {n}",
-        "de": "ein Skat-Datensatz nennt drei Spieler (Vorhand, Mittelhand, Hinterhand), "
+        "de": "ein Skat-Protokoll nennt drei Spieler (Vorhand, Mittelhand, Hinterhand), "
               "nicht {n}",
     },
     "records.skat_result": {

@@ -187,11 +187,11 @@ define({
 define({
     "skat.export.not_isko": {
         "en": "ISS records are ISkO games; this game uses {rules}",
-        "de": "ISS-Partien sind ISkO-Spiele; dieses Spiel hat die Regeln {rules}",
+        "de": "ISS-Datensätze sind ISkO-Spiele; dieses Spiel hat die Regeln {rules}",
     },
     "skat.export.players": {
         "en": "an ISS record names three players: Vorhand, Mittelhand, Hinterhand, not {n}",
-        "de": "Eine ISS-Partie nennt drei Spieler: Vorhand, Mittelhand, Hinterhand, "
+        "de": "Ein ISS-Datensatz nennt drei Spieler: Vorhand, Mittelhand, Hinterhand, "
               "nicht {n}",
     },
     "skat.export.player_name": {
