@@ -19,6 +19,10 @@ LAYERS = {
     "stich.record": FORBIDDEN_FOR_ENGINES,
     "stich.record_file": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.baptisten"),
     "stich.record_header": FORBIDDEN_FOR_ENGINES + ("stich.skat",),
+    "stich.messages": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.baptisten",
+                                               "stich.record"),
+    "stich.textfile": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.baptisten",
+                                               "stich.record"),
     "stich.table": ("typer", "rich", "click", "stich.cli", "stich.bots"),
     "stich.bots": ("typer", "rich", "click", "stich.cli"),
 }

@@ -29,6 +29,7 @@ from typing import Any
 
 from stich.core import RecordError
 from stich.messages import Msg
+from stich.textfile import read_text
 
 __all__ = ["RecordEntry", "RecordFile", "load_records", "read_records"]
 
@@ -84,32 +85,10 @@ def read_records(path: str | Path) -> RecordFile:
     read: such problems are entries too."""
     name = str(path)
     try:
-        text = _read_text(Path(path), name)
+        text = read_text(path, RecordError)
         return RecordFile(name, _entries(text, name))
     except RecordError as e:
         return RecordFile(name, [RecordEntry(None, 1, problem=e)])
-
-
-def _read_text(path: Path, name: str) -> str:
-    """The file's text, or a RecordError saying in words why it cannot be read."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError("records.missing_file", file=name) from None
-    except IsADirectoryError:
-        raise RecordError("records.folder", file=name) from None
-    except PermissionError:
-        if path.is_dir():  # on some systems reading a folder is a permission error
-            raise RecordError("records.folder", file=name) from None
-        raise RecordError("records.no_permission", file=name) from None
-    except OSError as e:
-        raise RecordError("records.unreadable", file=name,
-                          reason=e.strerror or type(e).__name__) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise RecordError("records.not_utf8", file=name, offset=e.start) from None
-    return text.removeprefix("\ufeff")  # a byte order mark, as some editors write
 
 
 _ISS_LINE = re.compile(r"^\s*\(;\s*GM\[", re.MULTILINE)

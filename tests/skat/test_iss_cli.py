@@ -121,7 +121,7 @@ def test_verify_refuses_a_file_without_records(tmp_path: Path, lang: str,
 def test_verify_a_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["iss", "verify", str(tmp_path / "nope.sgf")])
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"Fehler: {tmp_path / 'nope.sgf'} ist nicht lesbar: ")
+    assert result.stderr == f"Fehler: die Datei {tmp_path / 'nope.sgf'} gibt es nicht\n"
     assert isinstance(result.exception, SystemExit)
 
 

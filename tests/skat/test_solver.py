@@ -414,13 +414,13 @@ def test_cli_unreadable_line_and_file(tmp_path: Path) -> None:
     assert out.splitlines() == [out.splitlines()[-1]]
     assert out.startswith("2 positions: 2 agree, ")
     assert f"Fehler: {f}: Zeile 2: 7 durch Kommas getrennte Zahlen erwartet, nicht 1" in err
-    assert f"Fehler: {tmp_path / 'missing.txt'}: Datei nicht gefunden" in err
+    assert f"Fehler: die Datei {tmp_path / 'missing.txt'} gibt es nicht" in err
     assert "Traceback" not in out + err
     code, out, err = invoke(str(f), str(tmp_path / "missing.txt"), "--lang", "en")
     assert code == 1 and out.startswith("2 positions: 2 agree, ")
     assert err.splitlines() == [
         f"error: {f}: line 2: expected 7 comma-separated numbers, got 1",
-        f"error: {tmp_path / 'missing.txt'}: no such file",
+        f"error: there is no file {tmp_path / 'missing.txt'}",
     ]
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from stich.messages import Msg, Namer, StichError, render
+from stich.messages import Msg, Namer, render
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -75,18 +75,6 @@ def error_text(e: BaseException, lang: str, *, where: str | None = None,
     if where:
         inner = f"{where}: {inner}"
     return render("cli.error", {"text": inner}, lang)
-
-
-def file_error(e: OSError, path: object) -> StichError:
-    """A file that cannot be read, as a message in every language (the operating
-    system's own text, English, only for the rare errors without a code)."""
-    if isinstance(e, FileNotFoundError):
-        return StichError("cli.file_not_found", path=str(path))
-    if isinstance(e, IsADirectoryError):
-        return StichError("cli.is_a_directory", path=str(path))
-    if isinstance(e, PermissionError):
-        return StichError("cli.permission_denied", path=str(path))
-    return StichError("cli.cannot_read", path=str(path), reason=e.strerror or str(e))
 
 
 def print_error(e: BaseException, lang: str, *, where: str | None = None,

@@ -11,12 +11,13 @@ import typer
 
 from stich.cli.app import check_lang, iss_app, lang_option, print_error
 from stich.core import RecordError
-from stich.messages import Msg, render
+from stich.messages import Msg, StichError, render
 from stich.record import load_records, replay
 from stich.skat.iss import ISKO, IssCheck, IssError, check_line, scan_iss_lines
 from stich.skat.iss_format import plain
 from stich.skat.iss_write import export_iss, numbered_ids
 from stich.skat.state import SkatState
+from stich.textfile import read_text
 
 _VERIFY_HELP = (
     "Check ISS game records against the engine."
@@ -64,10 +65,9 @@ def _check_file(path: Path, lang: str) -> list[IssCheck]:
     """Check every record of one file; a file that cannot be read or holds no record is
     an error (exit code 2)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        why = (e.strerror or str(e)) if isinstance(e, OSError) else str(e)
-        print_error(IssError("iss.cli.cannot_read", path=str(path), reason=why), lang)
+        text = read_text(path)
+    except StichError as e:
+        print_error(e, lang)
         raise typer.Exit(2) from None
     found = scan_iss_lines(text.splitlines())
     if not found.records:
@@ -152,10 +152,6 @@ def export_cmd(
     lang = check_lang(lang)
     try:
         records = load_records(record_file)
-    except OSError as e:
-        print_error(IssError("iss.cli.cannot_read", path=str(record_file),
-                             reason=e.strerror or str(e)), lang)
-        raise typer.Exit(1) from None
     except RecordError as e:
         print_error(e, lang)
         raise typer.Exit(1) from None

@@ -18,10 +18,11 @@ from typing import Annotated
 
 import typer
 
-from stich.cli.app import app, check_lang, file_error, lang_option, print_error
+from stich.cli.app import app, check_lang, lang_option, print_error
 from stich.messages import StichError
 from stich.skat.ddformat import parse_line
 from stich.skat.solver import HAVE_C, null_won, solve
+from stich.textfile import read_text
 
 __all__ = ["format_ms", "solve_cmd", "summary_line"]
 
@@ -102,14 +103,9 @@ def solve_cmd(
     errors = 0
     for path in files:
         try:
-            with open(path, encoding="utf-8") as f:
-                lines = f.readlines()
-        except OSError as e:
-            print_error(file_error(e, path), lang)
-            errors += 1
-            continue
-        except UnicodeDecodeError:
-            print_error(StichError("cli.not_utf8", path=str(path)), lang)
+            lines = read_text(path).splitlines(keepends=True)
+        except StichError as e:
+            print_error(e, lang)
             errors += 1
             continue
         done = 0

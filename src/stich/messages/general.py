@@ -11,26 +11,26 @@ define({
     "plural": {"en": "{n} {n:plural:{one}|{many}}", "de": "{n} {n:plural:{one}|{many}}"},
     # the command line: an error line on stderr
     "cli.error": {"en": "error: {text}", "de": "Fehler: {text}"},
-    # the command line: a file that cannot be read
-    "cli.file_not_found": {
-        "en": "{path}: no such file",
-        "de": "{path}: Datei nicht gefunden",
+    # a file that cannot be read (stich.textfile), for every command
+    "file.missing": {
+        "en": "there is no file {file}",
+        "de": "die Datei {file} gibt es nicht",
     },
-    "cli.is_a_directory": {
-        "en": "{path} is a directory, not a file",
-        "de": "{path} ist ein Verzeichnis, keine Datei",
+    "file.folder": {
+        "en": "{file} is a folder, not a file",
+        "de": "{file} ist ein Ordner, keine Datei",
     },
-    "cli.permission_denied": {
-        "en": "{path}: permission denied",
-        "de": "{path}: keine Berechtigung zum Lesen",
+    "file.no_permission": {
+        "en": "the file {file} may not be read (no permission)",
+        "de": "die Datei {file} darf nicht gelesen werden (keine Berechtigung)",
     },
-    "cli.cannot_read": {
-        "en": "cannot read {path}: {reason}",
-        "de": "{path} kann nicht gelesen werden: {reason}",
+    "file.unreadable": {
+        "en": "the file {file} cannot be read ({reason})",
+        "de": "die Datei {file} kann nicht gelesen werden ({reason})",
     },
-    "cli.not_utf8": {
-        "en": "{path} is not a UTF-8 text file",
-        "de": "{path} ist keine UTF-8-Textdatei",
+    "file.not_utf8": {
+        "en": "{file} is not a UTF-8 text file: byte {offset} is not UTF-8",
+        "de": "{file} ist keine UTF-8-Textdatei: Byte {offset} ist kein UTF-8",
     },
 })
 

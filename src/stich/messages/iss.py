@@ -227,10 +227,6 @@ define({
         "en": "skipped {id}: {reason} ({detail})",
         "de": "übersprungen {id}: {reason} ({detail})",
     },
-    "iss.cli.cannot_read": {
-        "en": "cannot read {path}: {reason}",
-        "de": "{path} ist nicht lesbar: {reason}",
-    },
     "iss.cli.no_records": {
         "en": "{path} holds no ISS record (a record is a line '(;GM[Skat]...;)', "
               "possibly after a protocol prefix such as 'table .3 x end ')",

@@ -13,27 +13,7 @@ _NOT_A_RECORD_EN = "; stich replay reads game records (docs/records.md)"
 _NOT_A_RECORD_DE = "; stich replay liest Spielprotokolle (docs/records.md)"
 
 define({
-    # --- the file ------------------------------------------------------------------------
-    "records.missing_file": {
-        "en": "there is no file {file}",
-        "de": "die Datei {file} gibt es nicht",
-    },
-    "records.folder": {
-        "en": "{file} is a folder, not a file",
-        "de": "{file} ist ein Ordner, keine Datei",
-    },
-    "records.no_permission": {
-        "en": "the file {file} may not be read (no permission)",
-        "de": "die Datei {file} darf nicht gelesen werden (keine Berechtigung)",
-    },
-    "records.unreadable": {
-        "en": "the file {file} cannot be read ({reason})",
-        "de": "die Datei {file} kann nicht gelesen werden ({reason})",
-    },
-    "records.not_utf8": {
-        "en": "{file} is not a UTF-8 text file: byte {offset} is not UTF-8",
-        "de": "{file} ist keine UTF-8-Textdatei: Byte {offset} ist kein UTF-8",
-    },
+    # --- the file (reading it at all: file.* in general.py) -----------------------------
     "records.empty": {
         "en": "the file {file} is empty",
         "de": "die Datei {file} ist leer",
