@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from stich.cards import cards_of
+from stich.cards import CARDS, card_points, cards_of
 from stich.skat.actions import Action, Declare
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
@@ -79,6 +79,22 @@ class SkatView:
                 if not group >> c & 1:
                     out[seat] |= group
         return (out[0], out[1], out[2])
+
+    def points_taken(self) -> tuple[int, int, int]:
+        """Per seat, the card points of the tricks it has taken (public: tricks are)."""
+        out = [0, 0, 0]
+        for _, cards, winner in self.tricks:
+            out[winner] += sum(CARDS[c].points for c in cards)
+        return (out[0], out[1], out[2])
+
+    def declarer_points(self) -> int:
+        """The declarer's card points as this seat may know them: the tricks taken, and
+        the Skat's cards only where this view holds them (the declarer who picked up
+        the Skat knows what was put away; in a Hand game nobody knows the Skat before
+        the end).  0 when there is no declarer."""
+        if self.declarer < 0:
+            return 0
+        return self.points_taken()[self.declarer] + card_points(self.discarded)
 
     def hand_cards(self) -> list[str]:
         return [str(c) for c in cards_of(self.hand)]
