@@ -199,28 +199,31 @@ class BaptistenScreen:
               split: bool = False) -> RenderableType:
         """A row per player in seat order: number, name (the one to move with an arrow),
         bid, tricks, card in the current trick, total, 40s owed; with ``result`` the
-        round's score instead of the card.  ``split``: the rows in two columns."""
+        round's score instead of the card.  ``split``: the rows in two columns, with the
+        scoresheet's short column names."""
         n = len(self.names)
         if not split:
-            return self._seats_table(view, range(n), result)
+            return self._seats_table(view, range(n), result, short=False)
         half = -(-n // 2)
-        return side_by_side([self._seats_table(view, range(half), result),
-                             self._seats_table(view, range(half, n), result)], gap=3)
+        return side_by_side([self._seats_table(view, range(half), result, short=True),
+                             self._seats_table(view, range(half, n), result, short=True)],
+                            gap=2)
 
     def _seats_table(self, view: BaptistenView, seats: Sequence[int],
-                     result: RoundResult | None) -> Table:
+                     result: RoundResult | None, *, short: bool) -> Table:
         tr = self.tr
         owed = self.owes_forties(view) and result is None
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
         table.add_column(tr("b_seat_no"), justify="right")
-        table.add_column(tr("b_seat_name"), no_wrap=True, max_width=12)
-        table.add_column(tr("b_seat_bid"), justify="right")
-        table.add_column(tr("b_seat_tricks"), justify="right")
+        table.add_column(tr("b_seat_name"), no_wrap=True, max_width=9 if short else 14)
+        table.add_column(tr("b_col_bid" if short else "b_seat_bid"), justify="right",
+                         no_wrap=True)
+        table.add_column(tr("b_col_tricks" if short else "b_seat_tricks"), justify="right")
         if result is not None:
             table.add_column(tr("b_seat_score"), justify="right")
         elif view.phase == "PLAY":
             table.add_column(tr("b_seat_card", n=len(view.round_tricks) + 1), no_wrap=True)
-        table.add_column(tr("b_seat_total"), justify="right")
+        table.add_column(tr("b_col_total" if short else "b_seat_total"), justify="right")
         if owed:
             table.add_column(tr("b_seat_owed"), justify="right")
         in_trick = dict(view.trick)
@@ -318,7 +321,7 @@ class BaptistenScreen:
         (or, at the end of a round, its ``result`` and ``extra`` lines), and ``bottom``."""
         head: list[RenderableType] = [
             Rule(Text.from_markup(f"[bold]{self.round_header(view)}[/]")),
-            f"{self.trump_line(view)} · {self.deck_line()}"]
+            self.trump_line(view), f"[dim]{self.deck_line()}[/]"]
         notes: list[RenderableType] = []
         if result is None:
             notes += [x for x in (self.hooked_line(view),) if x]
@@ -338,8 +341,8 @@ class BaptistenScreen:
                 break
         if wide:
             left_width = min(100, width // 2 + 10)
-            room = rows - 3 - height(self.console, Group(*bottom), width)
-            log = fit_lines(self.console, lines, width - left_width - 2, room)
+            room = rows - 1 - height(self.console, Group(*head, *bottom), width)
+            log = fit_lines(self.console, lines, width - left_width - 4, room)
             left = Table.grid()
             left.add_column(width=left_width)
             left.add_row(Group(seats, *notes))
@@ -347,6 +350,11 @@ class BaptistenScreen:
         room = rows - 1 - used
         log = fit_lines(self.console, lines, width, room) if room > 0 else []
         return [*head, seats, *[f"[dim]{line}[/]" for line in log], *notes, *bottom]
+
+    def ranking_line(self, ranking: Sequence[tuple[int, int, int]]) -> str:
+        """The final ranking in a line: ``Endstand: 1. Otto 86 · 2. Helga 25 …``."""
+        ranks = " · ".join(f"{place}. {self.name(p)} {total}" for p, total, place in ranking)
+        return f"[bold]{self.tr('b_ranking')}:[/] {ranks}"
 
     def result_lines(self, rr: RoundResult) -> list[str]:
         out = []

@@ -231,7 +231,8 @@ class BaptistenSession:
         done = self.tr("b_round_over", r=rr.round)
         extra: list[RenderableType] = [f"[bold]{done}[/]", f"[dim]{self.tr('b_sheet_hint')}[/]"]
         if last:
-            extra = [f"[bold]{self.tr('b_game_over')}[/]", self.ranking(), extra[1]]
+            ranking = self.bs.ranking_line(self.state.outcome().ranking)
+            extra = [f"[bold]{self.tr('b_game_over')}[/]", ranking, extra[1]]
         prompt = self.tr("press_enter_end" if last else "press_enter")
         while True:
             self.screen.draw(self.bs.table(view, self.events, [], result=rr, extra=extra,

@@ -306,8 +306,8 @@ class SkatScreen:
         lines = [e.text for e in events if e is not last]
         if width >= WIDE:
             left_width = min(100, width // 2 + 10)
-            room = rows - 1 - height(self.console, Group(*bottom), width) - 2
-            log = fit_lines(self.console, lines, width - left_width - 2, room)
+            room = rows - 1 - height(self.console, Group(head, *bottom), width)
+            log = fit_lines(self.console, lines, width - left_width - 4, room)
             left = Group(*main)
             body = side_by_side([_sized(left, left_width), Group(*log)])
             return [head, body, *bottom]
