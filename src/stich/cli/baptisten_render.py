@@ -27,6 +27,7 @@ __all__ = [
     "deck_title",
     "group_hand",
     "initials",
+    "legend",
     "ranking_table",
     "scoresheet",
     "sheet_blocks",
@@ -141,55 +142,58 @@ def sheet_blocks(sheet: Sequence[RoundResult], names: Sequence[str], style: Plai
     return [[p] for p in range(n)]
 
 
+def legend(style: PlainStyle, *, stakes: bool = True) -> str:
+    """What the scoresheet's column names mean (the stake only where it is played)."""
+    return f"[dim]{style.tr('b_legend' if stakes else 'b_legend_ts')}[/]"
+
+
 def scoresheet(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
                *, stakes: bool = True, width: int = 80) -> Group:
     """The whole scoresheet for a log: one table per block of players (see
     :func:`sheet_blocks`), each repeating the round columns; the title above the first,
     the legend under the last."""
     blocks = sheet_blocks(sheet, names, style, stakes=stakes, width=width)
-    tables = [sheet_table(sheet, names, style, stakes=stakes, players=b,
-                          title=i == 0, legend=i == len(blocks) - 1)
+    tables = [sheet_table(sheet, names, style, stakes=stakes, players=b, title=i == 0)
               for i, b in enumerate(blocks)]
-    return Group(*tables)
+    return Group(*tables, legend(style, stakes=stakes))
 
 
 def sheet_pages(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
                 *, stakes: bool = True, width: int = 80, rows: int = 24,
-                console: Console | None = None) -> list[Table]:
+                console: Console | None = None) -> list[Group]:
     """The scoresheet in pages of ``width`` × ``rows``: for each block of players the
     rounds that fit, each page titled with its number and carrying the legend."""
     console = console or Console(width=width, file=io.StringIO())
     tr = style.tr
     blocks = sheet_blocks(sheet, names, style, stakes=stakes, width=width)
-    empty = sheet_table((), names, style, stakes=stakes, players=blocks[0], legend=True,
-                        title=True)
     options = console.options.update(width=width, height=None)
+    empty = Group(sheet_table((), names, style, stakes=stakes, players=blocks[0]),
+                  legend(style, stakes=stakes))
     fixed = len(console.render_lines(empty, options, pad=False))
     per_page = max(1, rows - fixed - 1)
     chunks = [list(sheet[i:i + per_page]) for i in range(0, len(sheet), per_page)] or [[]]
     pages = [(b, c) for b in blocks for c in chunks]
     out = []
     for k, (b, c) in enumerate(pages, start=1):
-        table = sheet_table(c, names, style, stakes=stakes, players=b, legend=True)
+        table = sheet_table(c, names, style, stakes=stakes, players=b)
         table.title = tr("b_sheet_page", p=k, n=len(pages)) if len(pages) > 1 \
             else tr("b_sheet")
-        out.append(table)
+        out.append(Group(table, legend(style, stakes=stakes)))
     return out
 
 
 def sheet_table(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
                 *, stakes: bool = True, players: Sequence[int] | None = None,
-                title: bool = True, legend: bool = True) -> Table:
+                title: bool = True) -> Table:
     """The Anschreibezettel for some ``players`` (default: all): round, cards, who began
     (the shortest name prefix of at least three letters that tells the names apart),
     trump (the suit's name); per player bid, stake (not under trick scoring), tricks and
     running total.  A forced 40 shows as ``40!``; an exact bid's tricks are green, a
-    missed one's red."""
+    missed one's red.  The legend (:func:`legend`) goes under the last table."""
     tr = style.tr
     seats = list(range(len(names))) if players is None else list(players)
     table = Table(title=tr("b_sheet") if title else None, box=box.SIMPLE_HEAD, padding=0,
-                  caption=(tr("b_legend" if stakes else "b_legend_ts") if legend else None),
-                  caption_justify="left", show_edge=False, pad_edge=False)
+                  show_edge=False, pad_edge=False)
     table.add_column(tr("b_col_round"), justify="right", no_wrap=True)
     table.add_column(tr("b_col_cards"), justify="right", no_wrap=True)
     table.add_column(tr("b_col_first"), no_wrap=True)
@@ -201,7 +205,7 @@ def sheet_table(sheet: Sequence[RoundResult], names: Sequence[str], style: Plain
             last = i == len(sub) - 1
             head = f"{escape(names[p])}\n{tr(key)}" if last else f"\n{tr(key)}"
             table.add_column(head, justify="right", no_wrap=True, header_style=head_style,
-                             style="bold" if last else None, min_width=5 if last else None)
+                             style="bold" if last else None, min_width=4 if last else None)
     short = initials(names, least=3)
     for rr in sheet:
         row = [str(rr.round), str(rr.cards), escape(short[rr.first]), _trump_cell(style, rr)]

@@ -91,9 +91,14 @@ class BaptistenScreen:
         return self.tr("b_deck_line", deck=deck_title(self.deck, self.tr),
                        variants=variants_title(self.rules.variants, self.tr))
 
-    def round_header(self, view: BaptistenView) -> str:
-        k = view.cards
-        return self.tr("b_round_header", r=view.round_no, total=len(self.schedule), k=k,
+    def round_header(self, view: BaptistenView | RoundResult) -> str:
+        """``Runde 3 von 19 · 3 Karten · beginnt: Kurt`` (of a view's round or of a
+        finished one)."""
+        if isinstance(view, RoundResult):
+            r, k = view.round, view.cards
+        else:
+            r, k = view.round_no, view.cards
+        return self.tr("b_round_header", r=r, total=len(self.schedule), k=k,
                        first=self.name(view.first))
 
     def trump_line(self, view: BaptistenView) -> str:
@@ -104,6 +109,12 @@ class BaptistenScreen:
         key = "b_trump_drawn" if whole else "b_trump"
         return "[bold]" + self.tr(key, suit=self.style.suit(view.trump),
                                   card=self.card(view.trump_card)) + "[/]"
+
+    def trump_suit_line(self, rr: RoundResult) -> str:
+        """The trump of a finished round (its suit)."""
+        if rr.trump < 0:
+            return f"[bold]{self.tr('b_no_trump')}[/]"
+        return f"[bold]{self.tr('b_trump_suit', suit=self.style.suit(rr.trump))}[/]"
 
     def bid_text(self, view: BaptistenView, seat: int) -> str:
         tricks, stake = view.bids[seat], view.stakes[seat]
@@ -229,7 +240,8 @@ class BaptistenScreen:
         in_trick = dict(view.trick)
         for p in seats:
             name = self.name(p)
-            name = f"[bold]→ {name}[/]" if p == view.to_move else f"  {name}"
+            moving = p == view.to_move and result is None
+            name = f"[bold]→ {name}[/]" if moving else f"  {name}"
             if result is not None:
                 exact = result.bids[p] == result.tricks[p]
                 colour = "green" if exact else "red"
@@ -314,14 +326,17 @@ class BaptistenScreen:
 
     def table(self, view: BaptistenView, events: Sequence[BEvent],
               bottom: Sequence[RenderableType], *, result: RoundResult | None = None,
-              extra: Sequence[RenderableType] = (), width: int, rows: int
-              ) -> list[RenderableType]:
+              extra: Sequence[RenderableType] = (), aside: RenderableType | None = None,
+              width: int, rows: int) -> list[RenderableType]:
         """The whole table fitted to ``width`` × ``rows`` (one line left for the prompt):
         the round and trump, the players, the latest events as far as they fit, the hand
-        (or, at the end of a round, its ``result`` and ``extra`` lines), and ``bottom``."""
+        (or, at the end of a round, its ``result`` and ``extra`` lines), and ``bottom``.
+        On a wide terminal the events stand beside the table, and ``aside`` (the
+        scoresheet) goes under the hand when there is room."""
         head: list[RenderableType] = [
-            Rule(Text.from_markup(f"[bold]{self.round_header(view)}[/]")),
-            self.trump_line(view), f"[dim]{self.deck_line()}[/]"]
+            Rule(Text.from_markup(f"[bold]{self.round_header(result or view)}[/]")),
+            self.trump_line(view) if result is None else self.trump_suit_line(result),
+            f"[dim]{self.deck_line()}[/]"]
         notes: list[RenderableType] = []
         if result is None:
             notes += [x for x in (self.hooked_line(view),) if x]
@@ -343,9 +358,14 @@ class BaptistenScreen:
             left_width = min(100, width // 2 + 10)
             room = rows - 1 - height(self.console, Group(*head, *bottom), width)
             log = fit_lines(self.console, lines, width - left_width - 4, room)
+            main: list[RenderableType] = [seats, *notes]
+            if aside is not None:
+                used = height(self.console, Group(*main, "", aside), left_width)
+                if used <= room + 1:
+                    main += ["", aside]
             left = Table.grid()
             left.add_column(width=left_width)
-            left.add_row(Group(seats, *notes))
+            left.add_row(Group(*main))
             return [*head, side_by_side([left, Group(*log)]), *bottom]
         room = rows - 1 - used
         log = fit_lines(self.console, lines, width, room) if room > 0 else []

@@ -22,6 +22,7 @@ BAPTISTEN_TEXTS: dict[str, dict[str, str]] = {
         "b_trump": "Trumpf: {suit} (aufgedeckt: {card})",
         "b_trump_drawn": "Trumpf: {suit} (vor dem Geben gezogen: {card})",
         "b_no_trump": "Kein Trumpf (der Joker wurde aufgedeckt)",
+        "b_trump_suit": "Trumpf: {suit}",
         "b_bids": "Ansagen",
         "b_nobody": "noch keine",
         "b_bid": "{tricks} {tricks:plural:Stich|Stiche}, Einsatz {stake}",
@@ -66,10 +67,10 @@ BAPTISTEN_TEXTS: dict[str, dict[str, str]] = {
         "b_sheet": "Anschreibezettel",
         "b_sheet_page": "Anschreibezettel (Seite {p} von {n})",
         "b_col_round": "Rd", "b_col_cards": "Kt", "b_col_first": "Beg", "b_col_trump": "Tr",
-        "b_col_bid": "Ans", "b_col_stake": "Ein", "b_col_tricks": "St", "b_col_total": "Σ",
-        "b_legend": "Rd = Runde, Kt = Karten, Beg = wer beginnt, Tr = Trumpf, Ans = Ansage, "
-                    "Ein = Einsatz (40! = Pflicht-40 eingetragen), St = Stiche, Σ = Stand",
-        "b_legend_ts": "Rd = Runde, Kt = Karten, Beg = wer beginnt, Tr = Trumpf, Ans = Ansage, "
+        "b_col_bid": "An", "b_col_stake": "Ei", "b_col_tricks": "St", "b_col_total": "Σ",
+        "b_legend": "Rd = Runde, Kt = Karten, Beg = wer beginnt, Tr = Trumpf, An = Ansage, "
+                    "Ei = Einsatz (40! = Pflicht-40 eingetragen), St = Stiche, Σ = Stand",
+        "b_legend_ts": "Rd = Runde, Kt = Karten, Beg = wer beginnt, Tr = Trumpf, An = Ansage, "
                        "St = Stiche, Σ = Stand",
         "b_ranking": "Endstand",
         "b_col_place": "Platz", "b_col_player": "Spieler", "b_col_points": "Punkte",
@@ -95,6 +96,7 @@ BAPTISTEN_TEXTS: dict[str, dict[str, str]] = {
         "b_trump": "Trump: {suit} (turned: {card})",
         "b_trump_drawn": "Trump: {suit} (drawn before the deal: {card})",
         "b_no_trump": "No trump (the joker was turned)",
+        "b_trump_suit": "Trump: {suit}",
         "b_bids": "Bids",
         "b_nobody": "none yet",
         "b_bid": "{tricks} {tricks:plural:trick|tricks}, stake {stake}",
@@ -138,10 +140,10 @@ BAPTISTEN_TEXTS: dict[str, dict[str, str]] = {
         "b_sheet": "Scoresheet",
         "b_sheet_page": "Scoresheet (page {p} of {n})",
         "b_col_round": "Rd", "b_col_cards": "Cd", "b_col_first": "1st", "b_col_trump": "Tr",
-        "b_col_bid": "Bid", "b_col_stake": "Stk", "b_col_tricks": "Tk", "b_col_total": "Σ",
-        "b_legend": "Rd = round, Cd = cards, 1st = first player, Tr = trump, Bid = bid, "
-                    "Stk = stake (40! = forced 40), Tk = tricks, Σ = running total",
-        "b_legend_ts": "Rd = round, Cd = cards, 1st = first player, Tr = trump, Bid = bid, "
+        "b_col_bid": "Bd", "b_col_stake": "St", "b_col_tricks": "Tk", "b_col_total": "Σ",
+        "b_legend": "Rd = round, Cd = cards, 1st = first player, Tr = trump, Bd = bid, "
+                    "St = stake (40! = forced 40), Tk = tricks, Σ = running total",
+        "b_legend_ts": "Rd = round, Cd = cards, 1st = first player, Tr = trump, Bd = bid, "
                        "Tk = tricks, Σ = running total",
         "b_ranking": "Final ranking",
         "b_col_place": "Place", "b_col_player": "Player", "b_col_points": "Points",

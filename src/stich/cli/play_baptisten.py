@@ -37,7 +37,7 @@ from stich.cli.app import play_app
 from stich.cli.baptisten_input import interpret
 from stich.cli.baptisten_render import PlainStyle, ranking_table, sheet_pages
 from stich.cli.baptisten_render import scoresheet as sheet_renderable
-from stich.cli.baptisten_screen import BaptistenScreen, BEvent
+from stich.cli.baptisten_screen import WIDE, BaptistenScreen, BEvent
 from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.play_skat import unique_bot_names
@@ -236,7 +236,8 @@ class BaptistenSession:
         prompt = self.tr("press_enter_end" if last else "press_enter")
         while True:
             self.screen.draw(self.bs.table(view, self.events, [], result=rr, extra=extra,
-                                           width=self.screen.width, rows=self.screen.height))
+                                           aside=self.aside(view), width=self.screen.width,
+                                           rows=self.screen.height))
             low = read_or_quit(self.read, self.tr, prompt).strip().lower()
             if low not in LIST_WORDS:
                 return
@@ -278,7 +279,7 @@ class BaptistenSession:
     def show(self, view: BaptistenView, notice: Notice, first: list[bool]) -> None:
         bottom = [*notice, f"[cyan]{self.bs.question(view)}[/]"]
         if self.screen.live:
-            self.screen.draw(self.bs.table(view, self.events, bottom,
+            self.screen.draw(self.bs.table(view, self.events, bottom, aside=self.aside(view),
                                            width=self.screen.width, rows=self.screen.height))
             return
         if first[0]:
@@ -287,6 +288,14 @@ class BaptistenSession:
                 self.screen.show(part)
         for part in notice:
             self.screen.show(part)
+
+    def aside(self, view: BaptistenView) -> RenderableType | None:
+        """The scoresheet beside the wide table (when it fits there)."""
+        if not view.sheet or self.screen.width < WIDE:
+            return None
+        return sheet_renderable(view.sheet, self.names, self.style,
+                                stakes=not self.opts.rules.trick_scoring,
+                                width=min(100, self.screen.width // 2 + 10))
 
     def command(self, low: str, view: BaptistenView) -> Notice | None:
         if low in HELP_WORDS:

@@ -274,7 +274,8 @@ class SkatSession:
         panel once and then the messages."""
         bottom = [*notice, f"[cyan]{self.sk.question(view)}[/]"]
         if self.screen.live:
-            self.screen.draw(self.sk.table(view, self.events, bottom,
+            aside = skat_list(self.table, self.style) if self.table.games else None
+            self.screen.draw(self.sk.table(view, self.events, bottom, aside=aside,
                                            width=self.screen.width, rows=self.screen.height))
             return
         if first[0]:

@@ -292,22 +292,27 @@ class SkatScreen:
                             self.last_trick_line(view), self.skat_seen_line(view)) if x]
 
     def table(self, view: SkatView, events: Sequence[Event], bottom: Sequence[RenderableType],
-              *, result: Sequence[RenderableType] = (), width: int, rows: int
-              ) -> list[RenderableType]:
+              *, result: Sequence[RenderableType] = (), aside: RenderableType | None = None,
+              width: int, rows: int) -> list[RenderableType]:
         """The whole table fitted to ``width`` × ``rows`` (one line left for the prompt):
         the header, the seats, the game, the latest events as far as they fit, the hand
         (while the seat holds cards) or the ``result``, and ``bottom`` (messages and the
-        question)."""
+        question).  On a wide terminal the events stand beside the table, and ``aside``
+        (the Skat list) goes under the hand when there is room."""
         head: RenderableType = Rule(Text.from_markup(f"[bold]{self.header()}[/]"))
         main: list[RenderableType] = [self.seats_table(view), *self.info_lines(view)]
         main += list(result) if result else ([self.hand(view)] if view.hand else [])
         shown = [e for e in events if e.trick]
-        last = shown[-1] if shown and view.phase == "PLAY" else None  # in the info lines
+        last = shown[-1] if shown and view.tricks else None  # in the info lines
         lines = [e.text for e in events if e is not last]
         if width >= WIDE:
             left_width = min(100, width // 2 + 10)
             room = rows - 1 - height(self.console, Group(head, *bottom), width)
             log = fit_lines(self.console, lines, width - left_width - 4, room)
+            if aside is not None and not result:
+                used = height(self.console, Group(*main, "", aside), left_width)
+                if used <= room + 1:
+                    main += ["", aside]
             left = Group(*main)
             body = side_by_side([_sized(left, left_width), Group(*log)])
             return [head, body, *bottom]

@@ -90,11 +90,14 @@ class SkatView:
     def declarer_points(self) -> int:
         """The declarer's card points as this seat may know them: the tricks taken, and
         the Skat's cards only where this view holds them (the declarer who picked up
-        the Skat knows what was put away; in a Hand game nobody knows the Skat before
-        the end).  0 when there is no declarer."""
+        the Skat knows what was put away; a Hand game's Skat nobody knows before the
+        end).  0 when there is no declarer."""
         if self.declarer < 0:
             return 0
-        return self.points_taken()[self.declarer] + card_points(self.discarded)
+        skat = self.discarded
+        if not skat and self.deal is not None:  # over: the Skat of a Hand game is known
+            skat = self.deal[1]
+        return self.points_taken()[self.declarer] + card_points(skat)
 
     def hand_cards(self) -> list[str]:
         return [str(c) for c in cards_of(self.hand)]
