@@ -27,7 +27,13 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player, scoresheet
+from stich.baptisten import (
+    BaptistenRules,
+    BaptistenState,
+    draw_first_player,
+    ranking,
+    scoresheet,
+)
 from stich.baptisten.actions import BAction, ForeheadPlay
 from stich.baptisten.rules import variant_fields
 from stich.baptisten.view import BaptistenView
@@ -41,7 +47,7 @@ from stich.cli.baptisten_screen import WIDE, BaptistenScreen, BEvent
 from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.play_skat import unique_bot_names
-from stich.cli.prompt import Notice, Quit, ask_until_valid, problem, read_or_quit
+from stich.cli.prompt import Notice, Quit, ask_until_valid, problem, wait_for_enter
 from stich.cli.saving import RecordSaver, saver_for
 from stich.cli.screen import Screen, wants_live
 from stich.messages import StichError
@@ -169,7 +175,7 @@ class BaptistenSession:
             self.screen.out(f"[dim]{self.tr('saved_hint', path=escape(str(path)))}[/]")
 
     def ranking(self) -> RenderableType:
-        return ranking_table(self.state.outcome().ranking, self.names, self.tr)
+        return ranking_table(ranking(self.view(self.state).totals), self.names, self.tr)
 
     def _play(self) -> None:
         self.show_intro()
@@ -211,7 +217,8 @@ class BaptistenSession:
         self.screen.show(Rule(Text.from_markup(f"[bold]{self.bs.title()}[/]")))
         self.screen.say(self.bs.deck_line())
         seats = " · ".join(f"{p + 1}. {self.bs.name(p)}" for p in range(len(self.names)))
-        self.screen.say(self.tr("b_seating", names=seats, first=self.bs.name(self.state.first)))
+        first = self.view(self.state).first
+        self.screen.say(self.tr("b_seating", names=seats, first=self.bs.name(first)))
 
     def show_round_header(self, view: BaptistenView) -> None:
         self.screen.say("")
@@ -231,32 +238,32 @@ class BaptistenSession:
         done = self.tr("b_round_over", r=rr.round)
         extra: list[RenderableType] = [f"[bold]{done}[/]", f"[dim]{self.tr('b_sheet_hint')}[/]"]
         if last:
-            ranking = self.bs.ranking_line(self.state.outcome().ranking)
-            extra = [f"[bold]{self.tr('b_game_over')}[/]", ranking, extra[1]]
+            line = self.bs.ranking_line(ranking(view.totals))
+            extra = [f"[bold]{self.tr('b_game_over')}[/]", line, extra[1]]
         prompt = self.tr("press_enter_end" if last else "press_enter")
         while True:
             self.screen.draw(self.bs.table(view, self.events, [], result=rr, extra=extra,
                                            aside=self.aside(view), width=self.screen.width,
                                            rows=self.screen.height))
-            low = read_or_quit(self.read, self.tr, prompt).strip().lower()
+            low = wait_for_enter(self.read, self.tr, prompt)
             if low not in LIST_WORDS:
                 return
             self.page_sheet()
 
     def show_sheet(self) -> None:
         self.screen.say("")
-        self.screen.out(sheet_renderable(self.state.sheet, self.names, self.style,
+        self.screen.out(sheet_renderable(self.view(self.state).sheet, self.names, self.style,
                                          stakes=not self.opts.rules.trick_scoring,
                                          width=self.console.width))
 
     def page_sheet(self) -> None:
         """The scoresheet page by page on the table."""
-        pages = sheet_pages(self.state.sheet, self.names, self.style,
+        pages = sheet_pages(self.view(self.state).sheet, self.names, self.style,
                             stakes=not self.opts.rules.trick_scoring, width=self.screen.width,
                             rows=self.screen.height, console=self.console)
         for page in pages:
             self.screen.draw([page])
-            read_or_quit(self.read, self.tr, self.tr("press_enter"))
+            wait_for_enter(self.read, self.tr, self.tr("press_enter"))
 
     # --- the person's turn ---------------------------------------------------------------
 
@@ -396,4 +403,6 @@ def play_baptisten(
     opts = BaptistenOptions(rules=rules, seed=seed, lang=lang, bots_only=bots_only,
                             bot=bot, json=as_json, name=name or "", verbose=verbose)
     saver = saver_for("baptisten", save, no_save, default=not as_json)
-    BaptistenSession(opts, Console(), saver=saver).run()
+    console = Console()
+    live = wants_live(console) and not bots_only  # bots alone: a log to watch
+    BaptistenSession(opts, console, live=live, saver=saver).run()

@@ -32,7 +32,15 @@ from stich.cards import Suit
 from stich.cli.app import play_app
 from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, NO_WORDS, YES_WORDS, Translator
 from stich.cli.namer import TerminalNamer
-from stich.cli.prompt import InputProblem, Notice, Quit, ask_until_valid, problem, read_or_quit
+from stich.cli.prompt import (
+    InputProblem,
+    Notice,
+    Quit,
+    ask_until_valid,
+    problem,
+    read_or_quit,
+    wait_for_enter,
+)
 from stich.cli.saving import RecordSaver, saver_for
 from stich.cli.screen import Screen, height, wants_live
 from stich.cli.skat_input import interpret, options_text
@@ -234,7 +242,7 @@ class SkatSession:
         last = self.opts.games == self.games_done
         prompt = self.tr("press_enter_end" if last else "press_enter")
         self.screen.draw(self.result_screen(view, lines))
-        read_or_quit(self.read, self.tr, prompt)
+        wait_for_enter(self.read, self.tr, prompt)
 
     def result_screen(self, view: SkatView, lines: list[str]) -> list[RenderableType]:
         """The table at the end of a game, with as many games of the list as fit."""
@@ -379,4 +387,6 @@ def play_skat(
                        bots_only=bots == 3, bot=bot, json=as_json, name=name or "",
                        verbose=verbose)
     saver = saver_for("skat", save, no_save, default=not as_json)
-    SkatSession(opts, Console(), saver=saver).run()
+    console = Console()
+    live = wants_live(console) and bots != 3  # bots alone: a log to watch
+    SkatSession(opts, console, live=live, saver=saver).run()

@@ -19,7 +19,8 @@ from rich.markup import escape
 from stich.cli.i18n import QUIT_WORDS, Translator
 from stich.messages import StichError
 
-__all__ = ["InputProblem", "Quit", "ask_until_valid", "problem"]
+__all__ = ["InputProblem", "Quit", "ask_until_valid", "problem", "read_or_quit",
+           "wait_for_enter"]
 
 T = TypeVar("T")
 
@@ -45,6 +46,14 @@ def read_or_quit(read: Callable[[str], str], tr: Translator, prompt: str) -> str
         return read(prompt)
     except (EOFError, KeyboardInterrupt):
         raise Quit(tr("eof")) from None
+
+
+def wait_for_enter(read: Callable[[str], str], tr: Translator, prompt: str) -> str:
+    """A line after a result (its text, lower case); Quit on ``quit`` as anywhere."""
+    low = " ".join(read_or_quit(read, tr, prompt).strip().lower().split())
+    if low in QUIT_WORDS:
+        raise Quit(tr("bye"))
+    return low
 
 
 def ask_until_valid(read: Callable[[str], str], tr: Translator,
