@@ -28,7 +28,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "you": "Du",
         "w_pass": "passe", "w_hold": "ja", "w_pickup": "aufnehmen",
-        "w_yes": "ja", "w_no": "nein",
         "pos0": "Vorhand", "pos1": "Mittelhand", "pos2": "Hinterhand",
         "rules_lothar": "Lothars Tisch", "rules_isko": "ISkO",
         "game_header": "Spiel {n} von {total} · Geber: {dealer} · {rules}",
@@ -132,7 +131,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "you": "You",
         "w_pass": "pass", "w_hold": "yes", "w_pickup": "pickup",
-        "w_yes": "yes", "w_no": "no",
         "pos0": "Forehand", "pos1": "Middlehand", "pos2": "Rearhand",
         "rules_lothar": "Lothar's table", "rules_isko": "ISkO",
         "game_header": "Game {n} of {total} · dealer: {dealer} · {rules}",

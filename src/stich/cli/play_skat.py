@@ -192,7 +192,9 @@ class SkatSession:
         self.you = person if not self.opts.name else -1
         self.view_seat = max(person, 0)
         self.namer.names = list(names)
-        rules = self.tr(f"rules_{self.opts.rules.preset_name}")
+        preset = self.opts.rules.preset_name
+        rules = self.tr(f"rules_{preset}") if str(self.opts.rules) == f"skat(preset={preset})" \
+            else str(self.opts.rules)
         self.sk.seating = Seating(names, self.you, person, n, self.opts.games, rules)
         self.events = []
         self.screen.show(Rule(Text.from_markup(f"[bold]{escape(self.sk.header())}[/]")))
@@ -297,8 +299,21 @@ class SkatSession:
         if low in HELP_WORDS:
             return self.sk.help_lines(view)
         if low in LIST_WORDS:
-            return [skat_list(self.table, self.style)]
+            if not self.screen.live:
+                return [skat_list(self.table, self.style)]
+            self.screen.draw([self.fitted_list(self.screen.height - 1)])
+            wait_for_enter(self.read, self.tr, self.tr("press_enter"))
+            return []
         return None
+
+    def fitted_list(self, rows: int) -> RenderableType:
+        """The Skat list with as many of the latest games as fit into ``rows`` lines."""
+        width = self.screen.width
+        for last in range(len(self.table.games), -1, -1):
+            table = skat_list(self.table, self.style, last=last)
+            if height(self.console, table, width) <= rows:
+                break
+        return table
 
     def refusal(self, e: StichError, view: SkatView) -> Notice:
         """The engine's refusal in the person's language, and in the auction what may be
