@@ -81,6 +81,7 @@ def test_fifteen_players_fit_the_baptisten_table(width: int, height: int) -> Non
     names = session.names
     for screen, asked in zip(capture.screens, capture.asked, strict=True):
         fits(screen, width, height)
+        assert "…" not in screen, screen  # no column squeezed
         if asked is not None and "Anschreibezettel" not in screen:
             for name in names:
                 assert name in screen, (name, screen)

@@ -222,21 +222,28 @@ class BaptistenScreen:
 
     def _seats_table(self, view: BaptistenView, seats: Sequence[int],
                      result: RoundResult | None, *, short: bool) -> Table:
+        """The rows of ``seats``; ``short``: the scoresheet's column names, the cards by
+        their codes and one space between the columns (for two tables side by side)."""
         tr = self.tr
         owed = self.owes_forties(view) and result is None
-        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
-        table.add_column(tr("b_seat_no"), justify="right")
-        table.add_column(tr("b_seat_name"), no_wrap=True, max_width=9 if short else 14)
+        padding = (0, 1, 0, 0) if short else (0, 1)
+        table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=padding)
+        table.add_column(tr("b_seat_no"), justify="right", no_wrap=True)
+        table.add_column(tr("b_seat_name"), no_wrap=True, max_width=8 if short else 14)
         table.add_column(tr("b_col_bid" if short else "b_seat_bid"), justify="right",
                          no_wrap=True)
-        table.add_column(tr("b_col_tricks" if short else "b_seat_tricks"), justify="right")
+        table.add_column(tr("b_col_tricks" if short else "b_seat_tricks"), justify="right",
+                         no_wrap=True)
         if result is not None:
-            table.add_column(tr("b_seat_score"), justify="right")
+            table.add_column(tr("b_seat_score"), justify="right", no_wrap=True)
         elif view.phase == "PLAY":
-            table.add_column(tr("b_seat_card", n=len(view.round_tricks) + 1), no_wrap=True)
-        table.add_column(tr("b_col_total" if short else "b_seat_total"), justify="right")
+            head = tr("b_seat_card_short") if short \
+                else tr("b_seat_card", n=len(view.round_tricks) + 1)
+            table.add_column(head, no_wrap=True)
+        table.add_column(tr("b_col_total" if short else "b_seat_total"), justify="right",
+                         no_wrap=True)
         if owed:
-            table.add_column(tr("b_seat_owed"), justify="right")
+            table.add_column(tr("b_seat_owed"), justify="right", no_wrap=True)
         in_trick = dict(view.trick)
         for p in seats:
             name = self.name(p)
@@ -252,12 +259,20 @@ class BaptistenScreen:
                 row = [str(p + 1), name, self.bid_short(view, p)]
                 row.append(str(view.tricks_won[p]) if view.phase == "PLAY" else "")
                 if view.phase == "PLAY":
-                    row.append(self.card(in_trick[p]) if p in in_trick else "")
+                    row.append(self._trick_card(in_trick.get(p), short))
                 row.append(str(view.totals[p]))
                 if owed:
                     row.append(str(view.owed_now()[p]))
             table.add_row(*row)
         return table
+
+    def _trick_card(self, index: int | None, short: bool) -> str:
+        if index is None:
+            return ""
+        if not short:
+            return self.card(index)
+        c = self.deck.cards[index]
+        return f"[{self.style.colour(c.suit)}]{c.code}[/]"
 
     def question(self, view: BaptistenView) -> str:
         tr = self.tr
