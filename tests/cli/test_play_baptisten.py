@@ -18,9 +18,11 @@ from stich.baptisten import FOREHEAD_PLAY, BaptistenRules, BaptistenState, BBid,
 from stich.bots import BaptistenHeuristicBot
 from stich.cli import app
 from stich.cli.baptisten_input import InputProblem, interpret
-from stich.cli.baptisten_render import PlainStyle, scoresheet_table, sort_hand
+from stich.cli.baptisten_render import PlainStyle, scoresheet, sort_hand
 from stich.cli.i18n import TEXTS, Translator
 from stich.cli.play_baptisten import BaptistenOptions, BaptistenSession
+from stich.core import IllegalActionError
+from stich.messages import StichError
 
 runner = CliRunner()
 
@@ -173,6 +175,7 @@ class AutoPerson:
         self.mistakes = mistakes
         self.pending: list[str] = []
         self.made: set[str] = set()
+        self.refusals: list[str] = []  # the engine's refusals of the wrong input, rendered
         self.asked_in: BaptistenState | None = None
 
     def __call__(self, prompt: str) -> str:
@@ -207,7 +210,21 @@ class AutoPerson:
             if illegal:
                 bad.append(state.deck.cards[illegal.bit_length() - 1].code)
                 self.made.add("follow")
+        for text in bad:
+            self.refusals.append(self.refusal(state, text))
         return [*bad, good]
+
+    def refusal(self, state: BaptistenState, text: str) -> str:
+        """The line the person must be shown for ``text``: the engine's refusal in the
+        session's language, cards named as on the screen."""
+        assert self.session is not None
+        action = state.parse_action(text if " " not in text else "bid " + text.replace(
+            " ", " stake ", 1))
+        with pytest.raises(StichError) as e:
+            state.apply(action)
+        lang = self.session.opts.lang
+        reason = e.value.text(lang, self.session.namer, you=0)
+        return Translator(lang)("not_allowed", reason=reason)
 
 
 def run_session(rules: BaptistenRules, lang: str, seed: int,
@@ -227,13 +244,11 @@ def test_scripted_person_with_bad_inputs_sees_messages() -> None:
     assert "Traceback" not in text
     assert {"hooked", "forty_small", "follow"} <= person.made
     assert person.made & {"forty_done", "forced"}
-    assert "Haken-Regel: die Ansagen dürfen zusammen nicht" in text
-    assert "In Runden mit 1 oder 2 Karten darf nicht 40 gesetzt werden." in text
-    if "forty_done" in person.made:
-        assert "Du hast schon so oft 40 gesetzt wie vorgeschrieben" in text
-    if "forced" in person.made:
-        assert "dein Einsatz ist 40" in text
-    assert "Du musst bedienen:" in text
+    # every wrong input got the engine's refusal, in the person's language
+    flat = " ".join(text.split())
+    assert person.refusals
+    for refusal in person.refusals:
+        assert " ".join(refusal.split()) in flat
     assert "Anschreibezettel" in text and "Endstand" in text
     assert "Noch zu setzende 40er" in text
 
@@ -289,10 +304,16 @@ def test_piped_person_bad_input_eof_and_quit() -> None:
     assert "Traceback" not in out
     assert "Allowed: Bids: 0–1 tricks" in out
     assert "I do not understand 'foo'" in out
-    assert "Bids go from 0 to 1 tricks" in out
-    assert "Say your stake too" in out
-    assert "No 40 in a round with 1 or 2 cards." in out
-    assert "A stake is 1 to 20 points." in out
+    # the engine's refusals of "3 5", "1", "0 40" and "0 25", each in one line
+    opts = BaptistenOptions(rules=BaptistenRules(players=3, max_cards=3), seed=1, lang="en")
+    session = BaptistenSession(opts, Console(file=io.StringIO()), lambda p: "")
+    state = session.state
+    assert state.to_move == 0
+    for bid in (BBid(3, 5), BBid(1, None), BBid(0, 40), BBid(0, 25)):
+        with pytest.raises(IllegalActionError) as e:
+            state.apply(bid)
+        assert "Not allowed: " + e.value.text("en", session.namer, you=0) in " ".join(
+            out.split())
     assert "End of input" in out
     code, out = invoke("play", "baptisten", "--seed", "1", "--name", "Ann", input="quit\n")
     assert code == 0 and "Tschüss!" in out
@@ -334,27 +355,44 @@ def _play_state(rules: BaptistenRules, seed: int, round_no: int) -> BaptistenSta
 def test_interpret_bids_and_cards() -> None:
     tr = Translator("en")
     s = BaptistenState.new(BaptistenRules(players=3, max_cards=4), seed=2)
+    v = s.view(s.to_move)
     for text in ("1 5", "1/5", "bid 1 stake 5", "Ansage 1 Einsatz 5", "1:5"):
-        assert interpret(text, s, [], tr) == BBid(1, 5)
-    with pytest.raises(InputProblem, match="Say your stake"):
-        interpret("1", s, [], tr)
-    with pytest.raises(InputProblem, match="stake is 1 to 20"):
-        interpret("1 0", s, [], tr)
+        assert interpret(text, v, [], tr) == BBid(1, 5)
+    assert interpret("1", v, [], tr) == BBid(1, None)  # the engine asks for the stake
+    with pytest.raises(IllegalActionError):
+        s.apply(BBid(1, None))
+    with pytest.raises(InputProblem, match="A bid is"):
+        interpret("two", v, [], tr)
     s = _play_state(BaptistenRules(players=3, max_cards=4), 2, 3)
+    v = s.view(s.to_move)
     hand = sort_hand(s.hands[s.to_move], s.deck, s.trump)
     legal = [c for c in hand if s.legal_cards() & c.bit]
     first = legal[0]
-    assert interpret(str(hand.index(first) + 1), s, hand, tr) is first
-    assert interpret(first.code, s, hand, tr) is first
-    assert interpret(first.german, s, hand, tr) is first
-    assert interpret(f"play {first.english}", s, hand, tr) is first
+    assert interpret(str(hand.index(first) + 1), v, hand, tr) is first
+    assert interpret(first.code, v, hand, tr) is first
+    assert interpret(first.german, v, hand, tr) is first
+    assert interpret(f"play {first.english}", v, hand, tr) is first
     with pytest.raises(InputProblem, match="no card number 9"):
-        interpret("9", s, hand, tr)
+        interpret("9", v, hand, tr)
     with pytest.raises(InputProblem, match="Now a card"):
-        interpret("1 5", s, hand, tr)
+        interpret("1 5", v, hand, tr)
     other = next(c for c in s.deck.cards if not s.hands[s.to_move] & c.bit)
-    with pytest.raises(InputProblem, match="You do not hold"):
-        interpret(other.code, s, hand, tr)
+    assert interpret(other.code, v, hand, tr) == other  # the engine refuses it
+    with pytest.raises(IllegalActionError):
+        s.apply(other)
+
+
+def test_a_forced_40_need_not_be_typed() -> None:
+    rules = BaptistenRules(players=3, max_cards=4)
+    rng = random.Random(1)
+    s = BaptistenState.new(rules, seed=1)
+    while not (s.phase.name == "BIDDING" and s.must_stake_40(s.to_move)):
+        legal = [a for a in s.legal_actions() if not isinstance(a, BBid) or a.stake != 40]
+        s = s.apply(rng.choice(legal))
+    v = s.view(s.to_move)
+    hooked = s.hooked_bid()
+    t = next(x for x in range(s.cards + 1) if x != hooked)
+    assert interpret(str(t), v, [], Translator("de")) == BBid(t, 40)
 
 
 def test_interpret_forehead_play() -> None:
@@ -364,10 +402,11 @@ def test_interpret_forehead_play() -> None:
     while s.phase.name != "PLAY":
         s = s.apply(bot.choose(s.view(s.to_move), random.Random(0)))
     tr = Translator("de")
-    assert interpret("play", s, [], tr) is FOREHEAD_PLAY
-    assert interpret("spielen", s, [], tr) is FOREHEAD_PLAY
+    v = s.view(s.to_move)
+    assert interpret("play", v, [], tr) is FOREHEAD_PLAY
+    assert interpret("spielen", v, [], tr) is FOREHEAD_PLAY
     with pytest.raises(InputProblem, match="Stirnrunde"):
-        interpret("R5", s, [], tr)
+        interpret("R5", v, [], tr)
 
 
 def test_scoresheet_table_marks_forced_forties_and_fits() -> None:
@@ -379,7 +418,7 @@ def test_scoresheet_table_marks_forced_forties_and_fits() -> None:
     style = PlainStyle(s.deck, Translator("en"))
     for width in (80, 50):
         console = Console(record=True, width=width, file=io.StringIO())
-        console.print(scoresheet_table(s.sheet, ["Ann", "Kurt", "Helga"], style, width=width))
+        console.print(scoresheet(s.sheet, ["Ann", "Kurt", "Helga"], style, width=width))
         text = console.export_text()
         assert "40!" in text and "Scoresheet" in text
         assert max(len(line.rstrip()) for line in text.splitlines()) <= width

@@ -19,6 +19,7 @@ from stich.cli import app
 from stich.cli.i18n import Translator
 from stich.cli.play_skat import PlayOptions, SkatSession
 from stich.cli.skat_input import InputProblem, interpret
+from stich.core import IllegalActionError
 from stich.record import replay, skat_record
 from stich.skat import (
     HAND,
@@ -118,8 +119,10 @@ def test_person_plays_cards_by_number_code_and_name() -> None:
     assert code == 0
     assert "Traceback" not in out
     assert "Eine Karte mit der Nummer 99 gibt es nicht" in out
-    assert "Eichel 7 (C7) hast du nicht auf der Hand" in out
-    assert "Du musst bedienen" in out
+    # the engine refuses a card not held, in its own words
+    assert any(line.startswith("Nicht erlaubt: ") and "C7" in line for line in out.splitlines())
+    # the engine's follow-suit refusal, in German, cards named with their number
+    assert "Nicht erlaubt: Du musst Trumpf bedienen: du hast 1 Schellen" in out
     assert "Letzter Stich (1): Du Grün Unter" in out
     assert "Skat: " in out
     assert "Skatliste" in out and "Punktestand" in out
@@ -199,13 +202,15 @@ def test_person_with_a_name_and_english_texts() -> None:
 def test_interpret_words() -> None:
     tr = Translator("de")
     s = SkatState.new(seed=7)
-    assert interpret("18", s, [], tr) == Bid(18)
-    assert interpret("passe", s, [], tr) is PASS
+    assert interpret("18", s.view(1), [], tr) == Bid(18)
+    assert interpret("passe", s.view(1), [], tr) is PASS
     s = s.apply(Bid(18))
-    assert interpret("ja", s, [], tr) is HOLD
-    assert interpret("Hold", s, [], tr) is HOLD
-    with pytest.raises(InputProblem, match="Jetzt geht nur: ja, passe"):
-        interpret("20", s, [], tr)
+    assert interpret("ja", s.view(0), [], tr) is HOLD
+    assert interpret("Hold", s.view(0), [], tr) is HOLD
+    # the reader reads; whether 20 may be said now is the engine's to answer
+    assert interpret("20", s.view(0), [], tr) == Bid(20)
+    with pytest.raises(IllegalActionError):
+        s.apply(Bid(20))
 
 
 def _declarer_state() -> SkatState:
@@ -218,35 +223,65 @@ def _declarer_state() -> SkatState:
 def test_interpret_skat_discard_declare_and_cards() -> None:
     tr = Translator("en")
     s = _declarer_state()
-    assert interpret("aufnehmen", s, [], tr) is PICKUP
-    assert interpret("hand", s, [], tr) is HAND
+    v = s.view(s.to_move)
+    assert interpret("aufnehmen", v, [], tr) is PICKUP
+    assert interpret("hand", v, [], tr) is HAND
     s = s.apply(PICKUP)
+    v = s.view(s.to_move)
     hand = sorted(Card.from_index(i) for i in range(32) if s.hands[s.to_move] >> i & 1)
     a, b = hand[0], hand[1]
-    d = interpret(f"discard {a} {b}", s, hand, tr)
+    d = interpret(f"discard {a} {b}", v, hand, tr)
     assert d == Discard(a.bit | b.bit)
-    assert interpret("drücken 1 2", s, hand, tr) == d
-    assert interpret(f"{a.german}, {b.french}", s, hand, tr) == d
+    assert interpret("drücken 1 2", v, hand, tr) == d
+    assert interpret(f"{a.german}, {b.french}", v, hand, tr) == d
     with pytest.raises(InputProblem, match="exactly two"):
-        interpret("discard 1", s, hand, tr)
+        interpret("discard 1", v, hand, tr)
     with pytest.raises(InputProblem, match="no card number 13"):
-        interpret("discard 1 13", s, hand, tr)
+        interpret("discard 1 13", v, hand, tr)
     s = s.apply(d)
-    assert interpret("grand", s, [], tr) == Declare(GameType.GRAND)
-    assert interpret("spiel kreuz", s, [], tr) == Declare(GameType.EICHEL)
-    assert interpret("declare grün", s, [], tr) == Declare(GameType.GRUEN)
-    assert interpret("null ouvert", s, [], tr) == Declare(GameType.NULL, ouvert=True)
-    with pytest.raises(InputProblem, match="Not allowed"):
-        interpret("grand hand", s, [], tr)
+    v = s.view(s.to_move)
+    assert interpret("grand", v, [], tr) == Declare(GameType.GRAND)
+    assert interpret("spiel kreuz", v, [], tr) == Declare(GameType.EICHEL)
+    assert interpret("declare grün", v, [], tr) == Declare(GameType.GRUEN)
+    assert interpret("null ouvert", v, [], tr) == Declare(GameType.NULL, ouvert=True)
+    typed = interpret("grand hand", v, [], tr)  # as typed: the engine refuses it
+    assert typed == Declare(GameType.GRAND, hand=True)
+    with pytest.raises(IllegalActionError, match="no Hand game"):
+        s.apply(typed)
     with pytest.raises(InputProblem, match="do not understand"):
-        interpret("tschö", s, [], tr)
+        interpret("tschö", v, [], tr)
     s = s.apply(Declare(GameType.GRAND))
+    v = s.view(0)
     own = [Card.from_index(i) for i in range(32) if s.hands[0] >> i & 1]  # Vorhand leads
-    assert interpret(own[0].french, s, own, tr) is own[0]
-    assert interpret("1", s, own, tr) is own[0]
+    assert interpret(own[0].french, v, own, tr) is own[0]
+    assert interpret("1", v, own, tr) is own[0]
     not_mine = next(Card.from_index(i) for i in range(32) if not s.hands[0] >> i & 1)
-    with pytest.raises(InputProblem, match="You do not hold"):
-        interpret(str(not_mine), s, own, tr)
+    assert interpret(str(not_mine), v, own, tr) is not_mine  # the engine refuses it
+
+
+def test_a_hand_declaration_need_not_repeat_hand_and_isko_ouvert_implies_schwarz() -> None:
+    tr = Translator("en")
+    s = SkatState.new(SkatRules.preset("isko"), seed=7)
+    for a in (Bid(18), PASS, PASS, HAND):
+        s = s.apply(a)
+    v = s.view(s.to_move)
+    assert interpret("grand", v, [], tr) == Declare(GameType.GRAND, hand=True)
+    assert interpret("herz ouvert", v, [], tr) == Declare(
+        GameType.HERZ, hand=True, schneider=True, schwarz=True, ouvert=True)
+    assert interpret("herz schneider", v, [], tr) == Declare(GameType.HERZ, hand=True,
+                                                              schneider=True)
+
+
+def test_ten_typed_as_10() -> None:
+    """``H10``, ``s10`` and ``Herz 10`` are read like ``HT`` wherever a card is typed."""
+    tr = Translator("de")
+    s = _declarer_state().apply(PICKUP)
+    v = s.view(s.to_move)
+    hand = [Card.from_index(i) for i in range(32) if s.hands[s.to_move] >> i & 1]
+    for text, code in (("H10", "HT"), ("s10", "ST"), ("Herz 10", "HT"), ("c10", "CT")):
+        d = interpret(f"drücken {text} {hand[0]}", v, hand, tr)
+        assert isinstance(d, Discard)
+        assert d.cards & Card.parse(code).bit, text
 
 
 # --- help on every subcommand ------------------------------------------------------------

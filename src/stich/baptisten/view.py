@@ -54,6 +54,15 @@ class BaptistenView:
             m |= 1 << c
         return m
 
+    def owed_now(self) -> tuple[int, ...]:
+        """Per seat, the 40s still owed counting those staked in this round's bids
+        (``owed`` drops only when a round is scored; once the game is over the last
+        round is scored already)."""
+        if self.phase == "OVER":
+            return self.owed
+        return tuple(o - (1 if self.bids[p] >= 0 and self.stakes[p] == 40 else 0)
+                     for p, o in enumerate(self.owed))
+
     def known_cards(self) -> int:
         """Cards whose place this view reveals (the trump card's place only when it was
         turned from the rest of the deck, which is public)."""

@@ -1,39 +1,47 @@
-"""Reading what a person types at the Baptistenskat table into an engine action.
+"""Reading what a person types at the Baptistenskat table into an engine action, from
+their view.
 
 Accepted: a bid as ``2 5``, ``2/5``, ``bid 2 stake 5`` or ``ansage 2 einsatz 5`` (tricks,
-stake), just ``2`` under trick scoring or when 40 is forced; a card by its number in the
-hand listing, its code (``R20``, ``HA``, ``JK``) or its name (``rot 20``, ``Herz Ass``);
-``play`` in a forehead round.  Every problem is an :class:`InputProblem` whose message
-says why, in the UI language, never a traceback.
+stake), just ``2`` under trick scoring or when 40 is forced (the stake is then 40); a card
+by its number in the hand listing, its code (``R20``, ``HA``, ``H10``, ``JK``) or its name
+(``rot 20``, ``Herz Ass``); ``play`` in a forehead round.
+
+The reader knows only what the front end knows: the words, the numbers of the listing,
+and the view (its hand and legal actions).  Whether a bid or a card is allowed (the hook
+rule, the stakes, the 40s, following suit) is the engine's to say; the session shows its
+refusal in the person's language.  What the reader refuses itself is an
+:class:`InputProblem`: text it cannot read, a number not in the listing, a card named in
+a forehead round, a bid while cards are played.
 
 >>> from stich.baptisten import BaptistenRules, BaptistenState
->>> s = BaptistenState.new(BaptistenRules(players=3, max_cards=3), seed=1)
->>> str(interpret("1/5", s, [], Translator("en")))
+>>> v = BaptistenState.new(BaptistenRules(players=3, max_cards=3), seed=1).view(0)
+>>> str(interpret("1/5", v, [], Translator("en")))
 'bid 1 stake 5'
->>> interpret("1", s, [], Translator("en"))
-Traceback (most recent call last):
-...
-stich.cli.prompt.InputProblem: Say your stake too (1–20), e.g. "1 5".
+>>> str(interpret("1", v, [], Translator("en")))
+'bid 1'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from functools import cache
 
+from stich.baptisten import BaptistenRules
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction, BBid, bid_action
-from stich.baptisten.state import BaptistenState, BPhase
-from stich.cards import PlainCard
+from stich.baptisten.view import BaptistenView
+from stich.cards import PlainCard, PlainDeck
 from stich.cli.i18n import Translator
 from stich.cli.prompt import InputProblem
 from stich.core import consecutive_runs
 
-__all__ = ["InputProblem", "interpret", "ranges"]
+__all__ = ["InputProblem", "interpret", "parse_plain_card", "ranges"]
 
 _BID_RE = re.compile(r"(\d+)(?:\s*(?:/|:|\s)\s*(\d+))?")
 _BID_WORDS = ("bid", "ansage", "sage", "ich", "stiche", "stich", "tricks", "trick")
 _STAKE_WORDS = ("stake", "einsatz", "setze", "für", "fuer")
 _PLAY_WORDS = ("play", "spiel", "spiele", "spielen", "lege", "leg", "p", "ok")
+_TEN = re.compile(r"([a-z])10")
 
 
 def ranges(values: Sequence[int]) -> str:
@@ -45,22 +53,34 @@ def ranges(values: Sequence[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in consecutive_runs(values))
 
 
-def _cards_word(tr: Translator, k: int) -> str:
-    return tr("b_card_one" if k == 1 else "b_card_many")
+@cache
+def _rules(text: str) -> BaptistenRules:
+    return BaptistenRules.parse(text)
 
 
-def interpret(text: str, state: BaptistenState, numbers: Sequence[PlainCard], tr: Translator,
-              describe: Callable[[int], str] | None = None) -> BAction:
-    """The action ``text`` means for the person to move; ``numbers`` are the cards as
-    numbered in the hand listing (1 = the first); ``describe`` writes a set of cards."""
-    show = describe if describe is not None else state.deck.format
+def parse_plain_card(deck: PlainDeck, text: str, hand: int) -> PlainCard:
+    """A card of ``deck`` by code or name, the copy in ``hand`` where there are two; in
+    the French decks ``H10`` is read as ``HT`` (Elfer raus has a real 10 in each suit)."""
+    try:
+        return deck.held(text, hand)
+    except ValueError:
+        m = _TEN.fullmatch(text.strip().lower())
+        if m is None or "T" not in deck.rank_codes:
+            raise
+        return deck.held(m.group(1) + "t", hand)
+
+
+def interpret(text: str, view: BaptistenView, numbers: Sequence[PlainCard],
+              tr: Translator) -> BAction:
+    """The action ``text`` means for the seat of ``view`` (whose turn it is); ``numbers``
+    are the cards as numbered in the hand listing (1 = the first)."""
     low = " ".join(text.strip().lower().split())
-    if state.phase is BPhase.BIDDING:
-        return _bid(low, text, state, tr)
-    if state.phase is not BPhase.PLAY:
+    if view.phase == "BIDDING":
+        return _bid(low, text, view, tr)
+    if view.phase != "PLAY":
         raise InputProblem(tr("bad_input", text=text.strip()))
-    if state.is_forehead_round:
-        if low in _PLAY_WORDS or low in ("1", "spielen"):
+    if not view.hand:  # a forehead round: the own card is not known
+        if low in _PLAY_WORDS or low == "1":
             return FOREHEAD_PLAY
         raise InputProblem(tr("b_e_forehead"))
     words = low.split()
@@ -71,64 +91,25 @@ def interpret(text: str, state: BaptistenState, numbers: Sequence[PlainCard], tr
         n = int(rest)
         if not 1 <= n <= len(numbers):
             raise InputProblem(tr("no_number", n=n, max=len(numbers)))
-        card = numbers[n - 1]
-    else:
-        if _BID_RE.fullmatch(rest) or (words and words[0] in _BID_WORDS):
-            raise InputProblem(tr("b_e_card_now"))
-        try:
-            card = state.deck.held(rest, state.hands[state.to_move])
-        except ValueError:
-            raise InputProblem(tr("bad_input", text=text.strip())) from None
-    hand = state.hands[state.to_move]
-    if not hand & card.bit:
-        raise InputProblem(tr("not_in_hand", card=show(card.bit)))
-    legal = state.legal_cards()
-    if not legal & card.bit:
-        suit = state.follow_suit
-        if (state.rules.must_overtrump and suit == state.trump
-                and card.suit == suit):
-            raise InputProblem(tr("b_e_overtrump", cards=show(legal)))
-        raise InputProblem(tr("must_follow", cards=show(legal)))
-    return card
+        return numbers[n - 1]
+    if _BID_RE.fullmatch(rest) or (words and words[0] in _BID_WORDS):
+        raise InputProblem(tr("b_e_card_now"))
+    try:
+        return parse_plain_card(_rules(view.rules).card_deck, rest, view.hand)
+    except ValueError:
+        raise InputProblem(tr("bad_input", text=text.strip())) from None
 
 
-def _bid(low: str, text: str, state: BaptistenState, tr: Translator) -> BAction:
+def _bid(low: str, text: str, view: BaptistenView, tr: Translator) -> BBid:
     words = [w for w in low.replace(",", " ").split() if w not in _BID_WORDS]
     words = [" " if w in _STAKE_WORDS else w for w in words]
     m = _BID_RE.fullmatch(" ".join(w for w in words if w != " ").strip())
     if not m:
-        raise InputProblem(tr("bad_input", text=text.strip()) + " " + tr("b_e_bid_words"))
+        key = "b_e_bid_words_ts" if _rules(view.rules).trick_scoring else "b_e_bid_words"
+        raise InputProblem(tr("bad_input", text=text.strip()) + " " + tr(key))
     tricks = int(m.group(1))
     stake = int(m.group(2)) if m.group(2) is not None else None
-    k = state.cards
-    seat = state.to_move
-    rules = state.rules
-    forced = state.must_stake_40(seat)
-    may_40 = not forced and state.owed[seat] > 0 and k >= 3
-    forty = tr("b_or40") if may_40 else ""
-    if not 0 <= tricks <= k:
-        raise InputProblem(tr("b_e_range", k=k, cards=_cards_word(tr, k)))
-    hooked = state.hooked_bid()
-    if tricks == hooked:
-        allowed = ranges([t for t in range(k + 1) if t != hooked])
-        raise InputProblem(tr("b_e_hooked", k=k, bid=tricks, allowed=allowed))
-    if rules.trick_scoring:
-        if stake is not None:
-            raise InputProblem(tr("b_e_no_stake", bid=tricks))
-        action: BBid = bid_action(tricks, None)
-    else:
-        if stake is None:
-            if not forced:
-                raise InputProblem(tr("b_e_need_stake", bid=tricks, forty=forty))
-            stake = 40
-        if forced and stake != 40:
-            left = sum(1 for c in rules.schedule()[state.round_index:] if c >= 3)
-            raise InputProblem(tr("b_e_forced", owed=state.owed[seat], left=left, bid=tricks))
-        if stake == 40 and not forced and not may_40:
-            raise InputProblem(tr("b_e_no40_small" if k < 3 else "b_e_no40_done"))
-        if stake != 40 and not 1 <= stake <= 20:
-            raise InputProblem(tr("b_e_stake_range", forty=forty))
-        action = bid_action(tricks, stake)
-    if action not in state.legal_actions():  # pragma: no cover - a safety net
-        raise InputProblem(tr("bad_input", text=text.strip()))
-    return action
+    bids = [a for a in view.legal_actions if isinstance(a, BBid)]
+    if stake is None and bids and all(b.stake == 40 for b in bids):
+        stake = 40  # the forced 40 need not be typed
+    return bid_action(tricks, stake)

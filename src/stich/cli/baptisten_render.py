@@ -13,7 +13,7 @@ import io
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
@@ -24,12 +24,17 @@ from stich.cli.i18n import Translator
 
 __all__ = [
     "PlainStyle",
+    "deck_title",
     "group_hand",
     "initials",
+    "legend",
     "ranking_table",
-    "scoresheet_table",
+    "scoresheet",
+    "sheet_blocks",
+    "sheet_pages",
     "sheet_table",
     "sort_hand",
+    "variants_title",
 ]
 
 # Elfer raus: red, yellow, green, blue; French suits as the German Skat deck's colours.
@@ -57,15 +62,17 @@ def group_hand(hand: int, deck: PlainDeck, trump: int) -> list[tuple[int, list[P
     return groups
 
 
-def initials(names: Sequence[str]) -> list[str]:
-    """The shortest prefixes (from one letter) that tell the names apart.
+def initials(names: Sequence[str], least: int = 1) -> list[str]:
+    """The shortest prefixes (of at least ``least`` letters) that tell the names apart.
 
     >>> initials(["Kurt", "Helga", "Hans", "Otto"])
     ['K', 'He', 'Ha', 'O']
+    >>> initials(["Du", "Kurt", "Helga"], least=3)
+    ['Du', 'Kur', 'Hel']
     """
     out = []
     for name in names:
-        for size in range(1, len(name) + 1):
+        for size in range(min(least, len(name)), len(name) + 1):
             prefix = name[:size]
             if sum(1 for other in names if other[:size] == prefix) == 1:
                 out.append(prefix)
@@ -109,67 +116,115 @@ class PlainStyle:
         return ", ".join(self.name(c) for c in sort_hand(mask, self.deck, trump))
 
 
-def scoresheet_table(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
-                     *, stakes: bool = True, width: int = 80) -> Table:
-    """The scoresheet with a column per value, or one per player when that is too wide
-    for ``width`` (see :func:`sheet_table`)."""
-    table = sheet_table(sheet, names, style, stakes=stakes, compact=False)
+def deck_title(deck: PlainDeck, tr: Translator) -> str:
+    """The deck spelled out: ``Elfer raus (80 Karten)``."""
+    return tr("b_deck_size", name=tr(f"b_deck_{deck.name}"), size=deck.size)
+
+
+def variants_title(variants: Sequence[int], tr: Translator) -> str:
+    """The variants played, by name: ``Stirnrunden, Übertrumpfen ist Pflicht``."""
+    return ", ".join(tr(f"b_variant_{v}") for v in variants) or tr("b_no_variants")
+
+
+def sheet_blocks(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
+                 *, stakes: bool = True, width: int = 80) -> list[list[int]]:
+    """The players in blocks of seats whose columns fit ``width`` beside the round
+    columns, as even as can be (one block when all fit)."""
+    n = len(names)
     console = Console(width=10_000, file=io.StringIO())
-    if Measurement.get(console, console.options, table).maximum <= width:
-        return table
-    return sheet_table(sheet, names, style, stakes=stakes, compact=True)
+    for count in range(1, n + 1):
+        per = -(-n // count)
+        blocks = [list(range(i, min(i + per, n))) for i in range(0, n, per)]
+        if all(Measurement.get(console, console.options,
+                               sheet_table(sheet, names, style, stakes=stakes, players=b)
+                               ).maximum <= width for b in blocks):
+            return blocks
+    return [[p] for p in range(n)]
+
+
+def legend(style: PlainStyle, *, stakes: bool = True) -> str:
+    """What the scoresheet's column names mean (the stake only where it is played)."""
+    return f"[dim]{style.tr('b_legend' if stakes else 'b_legend_ts')}[/]"
+
+
+def scoresheet(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
+               *, stakes: bool = True, width: int = 80) -> Group:
+    """The whole scoresheet for a log: one table per block of players (see
+    :func:`sheet_blocks`), each repeating the round columns; the title above the first,
+    the legend under the last."""
+    blocks = sheet_blocks(sheet, names, style, stakes=stakes, width=width)
+    tables = [sheet_table(sheet, names, style, stakes=stakes, players=b, title=i == 0)
+              for i, b in enumerate(blocks)]
+    return Group(*tables, legend(style, stakes=stakes))
+
+
+def sheet_pages(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
+                *, stakes: bool = True, width: int = 80, rows: int = 24,
+                console: Console | None = None) -> list[Group]:
+    """The scoresheet in pages of ``width`` × ``rows``: for each block of players the
+    rounds that fit, each page titled with its number and carrying the legend."""
+    console = console or Console(width=width, file=io.StringIO())
+    tr = style.tr
+    blocks = sheet_blocks(sheet, names, style, stakes=stakes, width=width)
+    options = console.options.update(width=width, height=None)
+    empty = Group(sheet_table((), names, style, stakes=stakes, players=blocks[0]),
+                  legend(style, stakes=stakes))
+    fixed = len(console.render_lines(empty, options, pad=False))
+    per_page = max(1, rows - fixed - 1)
+    chunks = [list(sheet[i:i + per_page]) for i in range(0, len(sheet), per_page)] or [[]]
+    pages = [(b, c) for b in blocks for c in chunks]
+    out = []
+    for k, (b, c) in enumerate(pages, start=1):
+        table = sheet_table(c, names, style, stakes=stakes, players=b)
+        table.title = tr("b_sheet_page", p=k, n=len(pages)) if len(pages) > 1 \
+            else tr("b_sheet")
+        out.append(Group(table, legend(style, stakes=stakes)))
+    return out
 
 
 def sheet_table(sheet: Sequence[RoundResult], names: Sequence[str], style: PlainStyle,
-                *, stakes: bool = True, compact: bool = False) -> Table:
-    """The Anschreibezettel: round, cards, who began, trump; per player bid, stake (not
-    under trick scoring), tricks and running total.  A forced 40 shows as ``40!``; an
-    exact bid's tricks are green, a missed one's red.  ``compact``: one column per player,
-    ``bid/stake tricks total``."""
+                *, stakes: bool = True, players: Sequence[int] | None = None,
+                title: bool = True) -> Table:
+    """The Anschreibezettel for some ``players`` (default: all): round, cards, who began
+    (the shortest name prefix of at least three letters that tells the names apart),
+    trump (the suit's name); per player bid, stake (not under trick scoring), tricks and
+    running total.  A forced 40 shows as ``40!``; an exact bid's tricks are green, a
+    missed one's red.  The legend (:func:`legend`) goes under the last table."""
     tr = style.tr
-    table = Table(title=tr("b_sheet"), box=box.SIMPLE_HEAD, padding=0,
-                  caption=tr("b_legend" if stakes else "b_legend_ts"), caption_justify="left",
+    seats = list(range(len(names))) if players is None else list(players)
+    table = Table(title=tr("b_sheet") if title else None, box=box.SIMPLE_HEAD, padding=0,
                   show_edge=False, pad_edge=False)
     table.add_column(tr("b_col_round"), justify="right", no_wrap=True)
     table.add_column(tr("b_col_cards"), justify="right", no_wrap=True)
     table.add_column(tr("b_col_first"), no_wrap=True)
     table.add_column(tr("b_col_trump"), no_wrap=True)
     sub = ["b_col_bid", *(["b_col_stake"] if stakes else []), "b_col_tricks", "b_col_total"]
-    for p, name in enumerate(names):
+    for p in seats:
         head_style = "bold cyan" if p % 2 else "bold"
-        if compact:
-            words = "/".join(tr(k) for k in sub[:-2]) + " " + tr(sub[-2]) + " " + tr(sub[-1])
-            table.add_column(f"{escape(name)}\n{words}", justify="right", no_wrap=True,
-                             header_style=head_style)
-            continue
         for i, key in enumerate(sub):
             last = i == len(sub) - 1
-            head = f"{escape(name[:5])}\n{tr(key)}" if last else f"\n{tr(key)}"
+            head = f"{escape(names[p])}\n{tr(key)}" if last else f"\n{tr(key)}"
             table.add_column(head, justify="right", no_wrap=True, header_style=head_style,
-                             style="bold" if last else None, min_width=5 if last else None)
-    short = initials(names)
+                             style="bold" if last else None, min_width=4 if last else None)
+    short = initials(names, least=3)
     for rr in sheet:
         row = [str(rr.round), str(rr.cards), escape(short[rr.first]), _trump_cell(style, rr)]
-        for p in range(len(names)):
+        for p in seats:
             exact = rr.bids[p] == rr.tricks[p]
-            cells = [str(rr.bids[p])]
+            row.append(str(rr.bids[p]))
             if stakes:
-                cells.append("[bold red]40![/]" if rr.forced[p] else str(rr.stakes[p]))
-            cells.append(f"[{'green' if exact else 'red'}]{rr.tricks[p]}[/]")
-            cells.append(f"[bold]{rr.totals[p]}[/]")
-            if compact:
-                row.append("/".join(cells[:-2]) + " " + cells[-2] + " " + cells[-1])
-            else:
-                row.extend(cells)
+                row.append("[bold red]40![/]" if rr.forced[p] else str(rr.stakes[p]))
+            row.append(f"[{'green' if exact else 'red'}]{rr.tricks[p]}[/]")
+            row.append(f"[bold]{rr.totals[p]}[/]")
         table.add_row(*row)
     return table
 
 
 def _trump_cell(style: PlainStyle, rr: RoundResult) -> str:
-    """The trump suit's code letter, coloured (``–`` for no trump)."""
+    """The trump suit's name, coloured (``–`` for no trump)."""
     if rr.trump < 0:
         return "–"
-    return f"[{style.colour(rr.trump)}]{style.deck.suit_codes[rr.trump]}[/]"
+    return style.suit(rr.trump)
 
 
 def ranking_table(ranking: Sequence[tuple[int, int, int]], names: Sequence[str],

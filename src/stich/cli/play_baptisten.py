@@ -2,11 +2,13 @@
 
 The person sits at seat 0 with ``players − 1`` bots (or bots play alone with
 ``--bots P``).  Seat order is fixed; the seat that starts round 1 is drawn from the seed.
-At the person's turn the panel shows the trump, the bids and stakes so far, the bid the
-hook rule refuses, the 40s each player still owes, the current trick and the hand sorted
-with trump first.  After every round the scoresheet (Anschreibezettel) is printed as a
-table.  With ``--bots P --json`` only the scoresheet JSON of
-:func:`stich.baptisten.scoring.scoresheet` is printed, nothing else.
+On a real terminal each question redraws one table fitted to the terminal (see
+:mod:`stich.cli.baptisten_screen`); the end of every round stays until Enter is pressed,
+and the scoresheet is paged.  With piped input the same pieces are printed as a log, and
+the scoresheet follows every round.  Everything the person is shown is drawn from their
+view, never from the state.  The finished game is saved as a stich record.  With
+``--bots P --json`` only the scoresheet JSON of :func:`stich.baptisten.scoring.scoresheet`
+is printed, nothing else.
 """
 
 from __future__ import annotations
@@ -16,34 +18,47 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
-from rich.table import Table
+from rich.rule import Rule
 from rich.text import Text
 
-from stich.baptisten import BaptistenRules, BaptistenState, BPhase, draw_first_player, scoresheet
-from stich.baptisten.actions import BAction, BBid
-from stich.baptisten.rules import variant_fields
-from stich.bots.baptisten import BAPTISTEN_BOTS, BaptistenBot, make_baptisten_bot, trick_winner
-from stich.cards import PLAIN_DECKS, PlainCard, bits
-from stich.cli.app import play_app
-from stich.cli.baptisten_input import interpret, ranges
-from stich.cli.baptisten_render import (
-    PlainStyle,
-    group_hand,
-    ranking_table,
-    scoresheet_table,
+from stich.baptisten import (
+    BaptistenRules,
+    BaptistenState,
+    draw_first_player,
+    ranking,
+    scoresheet,
 )
-from stich.cli.i18n import LANGS, Translator
-from stich.cli.prompt import Quit, ask_until_valid
+from stich.baptisten.actions import BAction, ForeheadPlay
+from stich.baptisten.rules import variant_fields
+from stich.baptisten.view import BaptistenView
+from stich.bots.baptisten import BAPTISTEN_BOTS, BaptistenBot, make_baptisten_bot
+from stich.cards import PLAIN_DECKS, PlainCard
+from stich.cli.app import lang_option, play_app
+from stich.cli.baptisten_input import interpret
+from stich.cli.baptisten_render import PlainStyle, ranking_table, sheet_pages
+from stich.cli.baptisten_render import scoresheet as sheet_renderable
+from stich.cli.baptisten_screen import WIDE, BaptistenScreen, BEvent
+from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, Translator
+from stich.cli.namer import TerminalNamer
+from stich.cli.play_skat import unique_bot_names
+from stich.cli.prompt import Notice, Quit, ask_until_valid, problem, wait_for_enter
+from stich.cli.saving import RecordSaver, saver_for
+from stich.cli.screen import Screen, wants_live
+from stich.messages import StichError
+from stich.record import baptisten_record
 
-__all__ = ["BaptistenOptions", "BaptistenSession", "play_baptisten"]
+__all__ = ["BaptistenOptions", "BaptistenSession", "play_baptisten", "table_size"]
 
-# Fifteen names with fifteen different initials (the joker deck seats fifteen).
+# Sixteen names with sixteen different initials (the joker deck seats fifteen; one more
+# for when the person takes a bot's name).
 BOT_NAMES = ("Kurt", "Helga", "Otto", "Erna", "Paul", "Grete", "Fritz", "Lotte", "Mia",
-             "Bernd", "Ida", "Susi", "Rudi", "Anna", "Willi")
+             "Bernd", "Ida", "Susi", "Rudi", "Anna", "Willi", "Vera")
 
 
 @dataclass(frozen=True)
@@ -59,13 +74,20 @@ class BaptistenOptions:
 
 
 class BaptistenSession:
-    """One whole game at one table, shown on a Rich console."""
+    """One whole game at one table, shown on a Rich console.
+
+    ``live``: redraw a fixed table (default: when stdin and stdout are a terminal);
+    ``saver``: where the finished game goes (default: nowhere)."""
 
     def __init__(self, opts: BaptistenOptions, console: Console,
-                 read: Callable[[str], str] | None = None) -> None:
+                 read: Callable[[str], str] | None = None, *, live: bool | None = None,
+                 saver: RecordSaver | None = None) -> None:
         self.opts = opts
         self.console = console
         self.read = read if read is not None else self._read_line
+        self.screen = Screen(console, live=wants_live(console) if live is None else live,
+                             quiet=opts.json)
+        self.saver = saver or RecordSaver(None)
         self.tr = Translator(opts.lang)
         rules = opts.rules
         self.style = PlainStyle(rules.card_deck, self.tr)
@@ -74,15 +96,23 @@ class BaptistenSession:
         if opts.bots_only:
             self.names = list(BOT_NAMES[:n])
         else:
-            self.names = [opts.name or self.tr("you"), *BOT_NAMES[:n - 1]]
+            me = opts.name or self.tr("you")
+            self.names = [me, *unique_bot_names(BOT_NAMES, me, n - 1)]
+        self.you = self.person if not opts.name else -1
+        self.view_seat = max(self.person, 0)
         master = random.Random(opts.seed)
         first, _ = draw_first_player(rules, master)  # highest card starts; ties draw again
-        self.state = BaptistenState.new(rules, seed=master.getrandbits(32), first=first)
+        self.seed = master.getrandbits(32)
+        self.state = self.new_state(first)
         self.bot_rng = random.Random(master.getrandbits(64))
         self.bots: dict[int, BaptistenBot] = {
             p: make_baptisten_bot(opts.bot) for p in range(n) if p != self.person
         }
-        self.numbers: list[PlainCard] = []
+        self.bs = BaptistenScreen(self.tr, self.style, rules, console, self.names,
+                                  you=self.you, person=self.person)
+        self.namer = TerminalNamer(cards=self.bs.describe, suit=self._suit_name,
+                                   names=self.names, deck=rules.deck)
+        self.events: list[BEvent] = []
         self.asking: BaptistenState | None = None
 
     # --- input and output ----------------------------------------------------------------
@@ -95,16 +125,29 @@ class BaptistenSession:
             self.console.print(escape(line), highlight=False)
         return line
 
-    @property
-    def quiet(self) -> bool:
-        return self.opts.json
+    def _suit_name(self, suit: int) -> str:
+        return self.style.suit(suit, colour=False)
 
-    def say(self, text: str = "") -> None:
-        if not self.quiet:
-            self.console.print(text, highlight=False)
+    def new_state(self, first: int) -> BaptistenState:
+        """The game with all its deals (a test may give others)."""
+        return BaptistenState.new(self.opts.rules, seed=self.seed, first=first)
 
-    def name(self, seat: int) -> str:
-        return escape(self.names[seat])
+    def bot_action(self, state: BaptistenState, seat: int) -> BAction:
+        """A bot's choice: it sees its own view only."""
+        return self.bots[seat].choose(state.view(seat), self.bot_rng)
+
+    def view(self, state: BaptistenState) -> BaptistenView:
+        """The view the screen is drawn from: the person's (seat 0 when bots play)."""
+        view: BaptistenView = state.view(self.view_seat)
+        return view
+
+    def tell(self, events: list[BEvent]) -> None:
+        """Add to the table's log; print in the plain log (finished tricks where the person
+        plays or bots play with -v)."""
+        self.events += events
+        for e in events:
+            if not e.trick or not self.opts.bots_only or self.opts.verbose:
+                self.screen.say(e.text)
 
     # --- the game ------------------------------------------------------------------------
 
@@ -112,16 +155,27 @@ class BaptistenSession:
         try:
             self._play()
         except (Quit, KeyboardInterrupt) as q:  # Ctrl-C while the bots play, too
-            self.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
+            self.screen.leave()
+            self.screen.say("")
+            self.screen.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
             if self.state.sheet:
                 self.show_sheet()
             return
+        finally:
+            self.screen.leave()
         if self.opts.json:
             typer.echo(json.dumps(scoresheet(self.state, self.names), ensure_ascii=False))
             return
-        self.say(f"[bold]{self.tr('b_game_over')}[/]")
+        self.screen.say(f"[bold]{self.tr('b_game_over')}[/]")
         self.show_sheet()
-        self.console.print(ranking_table(self.state.outcome().ranking, self.names, self.tr))
+        self.screen.out(self.ranking())
+        path = self.saver.path
+        if self.saver.count and path is not None:
+            self.screen.out(self.tr("saved", n=self.saver.count, path=escape(str(path))))
+            self.screen.out(f"[dim]{self.tr('saved_hint', path=escape(str(path)))}[/]")
+
+    def ranking(self) -> RenderableType:
+        return ranking_table(ranking(self.view(self.state).totals), self.names, self.tr)
 
     def _play(self) -> None:
         self.show_intro()
@@ -130,278 +184,229 @@ class BaptistenSession:
             state = self.state
             if state.round_index != round_shown:
                 round_shown = state.round_index
-                self.show_round_header(state)
+                self.show_round_header(self.view(state))
             seat = state.to_move
-            bot = self.bots.get(seat)
-            action = (self.ask(state) if bot is None
-                      else bot.choose(state.view(seat), self.bot_rng))
+            action = self.ask(state) if seat == self.person else self.bot_action(state, seat)
             new = state.apply(action)
-            self.narrate(state, new, seat, action)
+            self.tell(self.bs.narrate(self.view(state), self.view(new), seat,
+                                      self.played(state, seat, action)))
             self.state = new
+            if new.round_index != state.round_index or new.is_over:
+                self.round_over(self.view(new))
+        self.save()
+
+    @staticmethod
+    def played(state: BaptistenState, seat: int, action: BAction) -> PlainCard | None:
+        """The card an action puts on the table (public from then on); in a forehead
+        round ``play`` plays the only card, which everybody but its holder saw."""
+        if isinstance(action, PlainCard):
+            return action
+        if isinstance(action, ForeheadPlay):
+            return state.deck.cards[state.hands[seat].bit_length() - 1]
+        return None
+
+    def save(self) -> None:
+        try:
+            self.saver.save(baptisten_record(self.state, self.names, seed=self.seed))
+        except OSError as e:
+            self.screen.say(problem(self.tr("save_failed", reason=str(e))))
 
     # --- telling what happens ------------------------------------------------------------
 
     def show_intro(self) -> None:
-        if self.quiet:
+        self.screen.show(Rule(Text.from_markup(f"[bold]{self.bs.title()}[/]")))
+        self.screen.say(self.bs.deck_line())
+        seats = " · ".join(f"{p + 1}. {self.bs.name(p)}" for p in range(len(self.names)))
+        first = self.view(self.state).first
+        self.screen.say(self.tr("b_seating", names=seats, first=self.bs.name(first)))
+
+    def show_round_header(self, view: BaptistenView) -> None:
+        self.screen.say("")
+        self.screen.show(Rule(Text.from_markup(self.bs.round_header(view))))
+        self.screen.say(self.bs.trump_line(view))
+        self.events.append(BEvent(f"[bold]{self.bs.round_header(view)}[/]"))
+
+    def round_over(self, view: BaptistenView) -> None:
+        """After a round: the scoresheet in the log; on the table the round's result until
+        Enter (``zettel`` pages through the scoresheet)."""
+        if not self.screen.live:
+            if not self.opts.bots_only and view.phase != "OVER":
+                self.show_sheet()
             return
-        tr, rules = self.tr, self.opts.rules
-        sched = rules.schedule()
-        self.console.rule(Text(tr("b_title", players=rules.players, rounds=len(sched),
-                                  max=rules.max_cards, deck=rules.deck), style="bold"))
-        variants = ", ".join(str(v) for v in rules.variants) or tr("b_no_variants")
-        self.say(tr("b_variants", list=variants))
-        seats = " · ".join(f"{i + 1}. {self.name(p)}" for i, p in enumerate(range(rules.players)))
-        self.say(tr("b_seating", names=seats, first=self.name(self.state.first)))
+        rr = view.sheet[-1]
+        last = view.phase == "OVER"
+        done = self.tr("b_round_over", r=rr.round)
+        extra: list[RenderableType] = [f"[bold]{done}[/]", f"[dim]{self.tr('b_sheet_hint')}[/]"]
+        if last:
+            line = self.bs.ranking_line(ranking(view.totals))
+            extra = [f"[bold]{self.tr('b_game_over')}[/]", line, extra[1]]
+        prompt = self.tr("press_enter_end" if last else "press_enter")
+        while True:
+            self.screen.draw(self.bs.table(view, self.events, [], result=rr, extra=extra,
+                                           aside=self.aside(view), width=self.screen.width,
+                                           rows=self.screen.height))
+            low = wait_for_enter(self.read, self.tr, prompt)
+            if low not in LIST_WORDS:
+                return
+            self.page_sheet()
 
-    def show_round_header(self, state: BaptistenState) -> None:
-        if self.quiet:
-            return
-        tr = self.tr
-        k = state.cards
-        self.say()
-        self.console.rule(Text(tr("b_round_header", r=state.round_no,
-                                  total=len(state.rules.schedule()), k=k,
-                                  cards=tr("b_card_one" if k == 1 else "b_card_many"),
-                                  first=self.names[state.first])))
-        self.say(self.trump_line(state))
+    def show_sheet(self) -> None:
+        self.screen.say("")
+        self.screen.out(sheet_renderable(self.view(self.state).sheet, self.names, self.style,
+                                         stakes=not self.opts.rules.trick_scoring,
+                                         width=self.console.width))
 
-    def trump_line(self, state: BaptistenState) -> str:
-        tr = self.tr
-        card = state.trump_card
-        if state.trump < 0:
-            return f"[bold]{tr('b_no_trump')}[/]"
-        whole = (state.cards * state.players >= state.deck.size
-                 and state.rules.trump_card == "baptisten")
-        key = "b_trump_drawn" if whole else "b_trump"
-        return "[bold]" + tr(key, suit=self.style.suit(state.trump),
-                             card=self.style.name(card)) + "[/]"
-
-    def bid_text(self, state: BaptistenState, seat: int) -> str:
-        tr = self.tr
-        tricks, stake = state.bids[seat], state.stakes[seat]
-        if stake is None:
-            return tr("b_bid_ts", tricks=tricks)
-        text = tr("b_bid", tricks=tricks, stake=stake)
-        if state.forced[seat]:
-            text += f" ([red]{tr('b_bid_forced')}[/])"
-        return text
-
-    def narrate(self, old: BaptistenState, new: BaptistenState, seat: int,
-                action: BAction) -> None:
-        if self.quiet:
-            return
-        tr = self.tr
-        if old.phase is BPhase.BIDDING and isinstance(action, BBid):
-            self.say(tr("b_says", name=self.name(seat), bid=self.bid_text(new, seat)))
-            return
-        n = old.players
-        if old.phase is not BPhase.PLAY or len(old.trick) != n - 1:
-            return
-        card = action if isinstance(action, PlainCard) else \
-            old.deck.cards[old.hands[seat].bit_length() - 1]
-        cards = (*old.trick, card.index)
-        winner = (old.leader + trick_winner(old.deck, cards, old.trump)) % n
-        if not self.opts.bots_only or self.opts.verbose:
-            label = tr("b_trick", n=len(old.round_tricks) + 1)
-            self.say(self.trick_line(label, old.leader, cards, winner))
-        if new.round_index != old.round_index or new.is_over:
-            self.show_round_result(new)
-
-    def trick_line(self, label: str, leader: int, cards: tuple[int, ...], winner: int) -> str:
-        n = len(self.names)
-        played = " · ".join(f"{self.name((leader + i) % n)} "
-                            f"{self.style.name(self.opts.rules.card_deck.cards[c])}"
-                            for i, c in enumerate(cards))
-        return self.tr("b_trick_line", label=label, cards=played, name=self.name(winner))
-
-    def show_round_result(self, state: BaptistenState) -> None:
-        rr = state.sheet[-1]
-        for p in range(len(self.names)):
-            colour = "green" if rr.bids[p] == rr.tricks[p] else "red"
-            self.say(f"[{colour}]" + self.tr("b_result", name=self.name(p), bid=rr.bids[p],
-                                             tricks=rr.tricks[p], score=rr.scores[p]) + "[/]")
-        if not self.opts.bots_only and not state.is_over:
-            self.show_sheet(state)
-
-    def show_sheet(self, state: BaptistenState | None = None) -> None:
-        if self.quiet:
-            return
-        self.say()
-        sheet = (state or self.state).sheet
-        self.console.print(scoresheet_table(sheet, self.names, self.style,
-                                            stakes=not self.opts.rules.trick_scoring,
-                                            width=self.console.width))
+    def page_sheet(self) -> None:
+        """The scoresheet page by page on the table."""
+        pages = sheet_pages(self.view(self.state).sheet, self.names, self.style,
+                            stakes=not self.opts.rules.trick_scoring, width=self.screen.width,
+                            rows=self.screen.height, console=self.console)
+        for page in pages:
+            self.screen.draw([page])
+            wait_for_enter(self.read, self.tr, self.tr("press_enter"))
 
     # --- the person's turn ---------------------------------------------------------------
 
     def ask(self, state: BaptistenState) -> BAction:
         self.asking = state
-        self.show_panel(state)
-        return ask_until_valid(
-            self.read, self.say, self.tr, lambda: self.show_help(state),
-            lambda text: interpret(text, state, self.numbers, self.tr, self.describe))
+        view = state.view(state.to_move)
+        first = [True]
 
-    def describe(self, mask: int) -> str:
-        """Cards for a message: with their number in the listing, by name and code."""
-        out = []
-        for c in sorted((self.opts.rules.card_deck.cards[i] for i in bits(mask)),
-                        key=lambda c: self.numbers.index(c) if c in self.numbers else 99):
-            name = f"{self.style.name(c, colour=False)} ({c})"
-            out.append(f"{self.numbers.index(c) + 1} {name}" if c in self.numbers else name)
-        return ", ".join(out)
+        def show(notice: Notice) -> None:
+            self.show(view, notice, first)
 
-    def show_help(self, state: BaptistenState) -> None:
-        tr = self.tr
-        if state.phase is BPhase.BIDDING:
-            bids = [a for a in state.legal_actions() if isinstance(a, BBid)]
-            tricks = ranges(sorted({b.tricks for b in bids}))
-            stakes = sorted({b.stake for b in bids if b.stake is not None})
-            stake_text = ranges([s for s in stakes if s != 40])
-            if 40 in stakes:
-                stake_text = f"{stake_text}, 40" if stake_text else "40"
-            opts = tr("b_help_bids", tricks=tricks, stakes=stake_text or "–")
-        elif state.is_forehead_round:
-            opts = "play"
-        else:
-            opts = self.describe(state.legal_cards())
-        self.say(f"{tr('help_title')}: {escape(opts)}")
-        deck = self.opts.rules.card_deck
-        codes = ", ".join(c.code for c in (deck.cards[0], deck.cards[-1]))
-        example = self.style.name(deck.cards[-1], colour=False)
-        self.say(f"[dim]{escape(tr('b_help_more', codes=codes, name=example))}[/]")
+        def accept(text: str) -> BAction:
+            action = interpret(text, view, self.bs.numbers, self.tr)
+            state.apply(action)  # the engine's judgement: its refusal is shown
+            return action
 
-    def show_panel(self, state: BaptistenState) -> None:
-        tr = self.tr
-        seat = state.to_move
-        view = state.view(seat)
-        n = state.players
-        self.say()
-        if state.phase is BPhase.PLAY or any(b >= 0 for b in state.bids):
-            self.say(self.trump_line(state))  # else the round header just showed it
-        order = [(state.first + i) % n for i in range(n)]
-        if state.phase is BPhase.BIDDING:
-            said = [f"{self.name(p)} {self.bid_text(state, p)}" for p in order
-                    if state.bids[p] >= 0]
-            self.say(f"[bold]{tr('b_bids')}:[/] {' · '.join(said) or tr('b_nobody')}")
-            if view.hooked is not None:
-                self.say(f"[yellow]{tr('b_hooked', bid=view.hooked, k=state.cards)}[/]")
-        else:
-            standing = " · ".join(f"{self.name(p)} {state.bids[p]}/{state.tricks_won[p]}"
-                                  for p in order)
-            self.say(f"[bold]{tr('b_standing')}:[/] {standing}")
-        if state.rules.forties_required and any(state.owed):
-            owed = " · ".join(f"{self.name(p)} {state.owed[p]}" for p in range(n))
-            self.say(f"{tr('b_owed')}: {owed}")
-        if state.phase is BPhase.PLAY:
-            current = " · ".join(
-                f"{self.name((state.leader + i) % n)} "
-                f"{self.style.name(state.deck.cards[c])}" for i, c in enumerate(state.trick)
-            ) or tr("b_you_lead")
-            label = tr("b_trick", n=len(state.round_tricks) + 1)
-            self.say(f"[bold]{label}:[/] {current}")
-        if view.hand == 0 and state.is_forehead_round:
-            self.numbers = []
-            self.say(f"[bold]{tr('b_forehead')}[/]")
-            others = " · ".join(f"{self.name(p)} {self.style.name(state.deck.cards[c])}"
-                                for p in order if p != seat for c in bits(view.others[p]))
-            self.say(f"{tr('b_others_cards')}: {others}")
-        else:
-            playable = state.legal_cards() if state.phase is BPhase.PLAY else view.hand
-            self._show_hand(view.hand, state.trump, playable)
-        self.say(f"[cyan]{self._question(state)}[/]")
+        return ask_until_valid(self.read, self.tr, show, lambda low: self.command(low, view),
+                               accept, self.refusal)
 
-    def _show_hand(self, hand: int, trump: int, playable: int) -> None:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold")
-        grid.add_column()
-        self.numbers = []
-        for suit, cards in group_hand(hand, self.opts.rules.card_deck, trump):
-            shown = []
-            for c in cards:
-                self.numbers.append(c)
-                k = len(self.numbers)
-                cell = f"[bold]{k})[/] {self.style.rank(c)}" if playable & c.bit \
-                    else f"[dim]{k}) {self.style.rank(c)}[/]"
-                shown.append(cell)
-            head = self.style.suit(suit)
-            if suit == trump and suit >= 0:
-                head += f" ({self.tr('trumps')})"
-            grid.add_row(head, "   ".join(shown))
-        if not self.quiet:
-            self.console.print(f"[bold]{self.tr('b_your_hand')}[/]")
-            self.console.print(grid)
+    def show(self, view: BaptistenView, notice: Notice, first: list[bool]) -> None:
+        bottom = [*notice, f"[cyan]{self.bs.question(view)}[/]"]
+        if self.screen.live:
+            self.screen.draw(self.bs.table(view, self.events, bottom, aside=self.aside(view),
+                                           width=self.screen.width, rows=self.screen.height))
+            return
+        if first[0]:
+            first[0] = False
+            for part in self.bs.panel(view):
+                self.screen.show(part)
+        for part in notice:
+            self.screen.show(part)
 
-    def _question(self, state: BaptistenState) -> str:
-        tr = self.tr
-        k = state.cards
-        if state.phase is BPhase.BIDDING:
-            seat = state.to_move
-            hooked = state.hooked_bid()
-            t = next(x for x in (1, 0, 2) if x <= k and x != hooked)
-            if state.rules.trick_scoring:
-                return tr("b_q_bid_ts", k=k, ex=str(t))
-            if state.must_stake_40(seat):
-                left = sum(1 for c in state.rules.schedule()[state.round_index:] if c >= 3)
-                forced = tr("b_forced_now", owed=state.owed[seat], left=left)
-                return f"[bold red]{forced}[/]\n" + tr("b_q_bid_forced", k=k, ex=f"{t} 40")
-            forty = tr("b_or40") if state.owed[seat] and k >= 3 else ""
-            return tr("b_q_bid", k=k, forty=forty, ex=f"{t} 5", t=t, s=5)
-        if state.is_forehead_round:
-            return tr("b_q_forehead")
-        legal = [c for c in state.legal_actions() if isinstance(c, PlainCard)]
-        example = legal[0]
-        return tr("b_q_play", code=example.code, name=self.style.name(example, colour=False))
+    def aside(self, view: BaptistenView) -> RenderableType | None:
+        """The scoresheet beside the wide table (when it fits there)."""
+        if not view.sheet or self.screen.width < WIDE:
+            return None
+        return sheet_renderable(view.sheet, self.names, self.style,
+                                stakes=not self.opts.rules.trick_scoring,
+                                width=min(100, self.screen.width // 2 + 10))
+
+    def command(self, low: str, view: BaptistenView) -> Notice | None:
+        if low in HELP_WORDS:
+            return self.bs.help_lines(view)
+        if low in LIST_WORDS:
+            if self.screen.live:
+                self.page_sheet()
+                return []
+            return [sheet_renderable(view.sheet, self.names, self.style,
+                                     stakes=not self.opts.rules.trick_scoring,
+                                     width=self.console.width)]
+        return None
+
+    def refusal(self, e: StichError) -> Notice:
+        you = self.person if self.you >= 0 else None
+        return [problem(self.tr("not_allowed", reason=e.text(self.opts.lang, self.namer,
+                                                               you=you)))]
+
+
+def table_size(players: int | None, bots: int) -> tuple[int, bool]:
+    """The number of players and whether bots play alone, from ``--players`` and
+    ``--bots``: without ``--players`` the bots make the table (``--bots 3``: three bots),
+    or it is you and three bots; with it, ``--bots`` is 0 or players − 1 (you play) or
+    players (bots only).  Anything else is a usage error saying why.
+
+    >>> table_size(None, 0), table_size(None, 3), table_size(5, 4), table_size(5, 5)
+    ((4, False), (3, True), (5, False), (5, True))
+    """
+    if players is None:
+        if bots == 0:
+            return 4, False
+        if bots < 3:
+            raise typer.BadParameter(
+                f"{bots} bots alone are too few: Baptistenskat needs 3 players (to play "
+                f"with {bots} bots yourself: --players {bots + 1})", param_hint="--bots")
+        return bots, True
+    if bots not in (0, players - 1, players):
+        raise typer.BadParameter(
+            f"with --players {players}: 0 or {players - 1} (you play with {players - 1} "
+            f"bots) or {players} (bots only), not {bots}", param_hint="--bots")
+    return players, bots == players
 
 
 @play_app.command("baptisten")
 def play_baptisten(
-    players: int = typer.Option(4, "--players", help="Players at the table (3 or more)."),
+    players: int | None = typer.Option(None, "--players",
+                                       help="Players at the table, 3 or more (default: 4, "
+                                            "or as many as --bots when bots play alone)."),
     max_cards: int = typer.Option(10, "--max-cards",
-                                  help="N: cards in the middle round (rounds 1…N…1)."),
-    deck: str = typer.Option("elferraus", "--deck",
-                             help="Deck: " + ", ".join(PLAIN_DECKS) + "."),
-    variants: str = typer.Option("", "--variants",
+                                  help="Cards in the middle round: rounds deal 1, 2 … N … "
+                                       "2, 1 cards."),
+    deck: str = typer.Option("elferraus", "--deck", metavar="DECK",
+                             help="The deck: " + ", ".join(PLAIN_DECKS) + "."),
+    variants: str = typer.Option("", "--variants", metavar="LIST",
                                  help="Variants 2–5, e.g. 2,5: 2 forehead rounds, 3 trick "
                                       "scoring, 4 hook rule always, 5 must overtrump."),
     seed: int | None = typer.Option(None, "--seed",
                                     help="Seed for the draw, the deals and the bots."),
-    lang: str = typer.Option("de", "--lang", help="UI language: de or en."),
+    lang: str = lang_option(),
     bots: int = typer.Option(0, "--bots",
-                             help="0: you play with players−1 bots; equal to --players: "
-                                  "bots only."),
-    bot: str = typer.Option("heuristic", "--bot", help="Bot kind: heuristic or random."),
+                             help="0: you play with the others as bots; as many as the "
+                                  "players (or alone, K): K bots play alone."),
+    bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
+                            help="How the bots play: heuristic or random."),
     as_json: bool = typer.Option(False, "--json",
                                  help="Bots only: print the scoresheet JSON, nothing else."),
-    name: str | None = typer.Option(None, "--name", help="Your name on the scoresheet."),
+    name: str | None = typer.Option(None, "--name",
+                                    help="Your name on the scoresheet (default: Du / You)."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
                                  help="Bots only: show every trick."),
+    save: Annotated[Path | None, typer.Option(
+        "--save", metavar="FILE",
+        help="Append the finished game to FILE as a stich record (JSON Lines). "
+             "Default: a new file in the user data folder (not with --json).")] = None,
+    no_save: bool = typer.Option(False, "--no-save", help="Do not save the game."),
 ) -> None:
-    """Play a whole game of Baptistenskat against bots (or watch bots) in the terminal.
+    """Play a game of Baptistenskat against bots, or watch bots play.
 
     Bid tricks and stake as "2 5" (2 tricks, stake 5), "2/5" or "bid 2 stake 5"; play
     cards by their number in the listing, by code (R20, HA) or by name ("rot 20");
     "play" in a forehead round. "?" shows what is allowed, "quit" ends.
     """
+    if lang not in LANGS:
+        raise typer.BadParameter(f"use {' or '.join(LANGS)}", param_hint="--lang")
+    n, bots_only = table_size(players, bots)
     try:
         flags = variant_fields(variants)
-        rules = BaptistenRules(players=players, max_cards=max_cards, deck=deck,
+        rules = BaptistenRules(players=n, max_cards=max_cards, deck=deck,
                                forehead=flags["forehead"],
                                trick_scoring=flags["trick_scoring"],
                                hook_always=flags["hook_always"],
                                must_overtrump=flags["must_overtrump"])
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
-    if lang not in LANGS:
-        raise typer.BadParameter(f"use {' or '.join(LANGS)}", param_hint="--lang")
-    if bots not in (0, players - 1, players):
-        raise typer.BadParameter(f"0 (you play with {players - 1} bots) or {players} "
-                                 "(bots only)", param_hint="--bots")
     if bot not in BAPTISTEN_BOTS:
         raise typer.BadParameter(f"use {' or '.join(sorted(BAPTISTEN_BOTS))}",
                                  param_hint="--bot")
-    if as_json and bots != players:
-        raise typer.BadParameter(f"--json needs --bots {players} (bots only)",
-                                 param_hint="--json")
-    opts = BaptistenOptions(rules=rules, seed=seed, lang=lang, bots_only=bots == players,
+    if as_json and not bots_only:
+        raise typer.BadParameter(f"--json needs --bots {n} (bots only)", param_hint="--json")
+    if save is not None and no_save:
+        raise typer.BadParameter("--save FILE or --no-save, not both", param_hint="--no-save")
+    opts = BaptistenOptions(rules=rules, seed=seed, lang=lang, bots_only=bots_only,
                             bot=bot, json=as_json, name=name or "", verbose=verbose)
-    BaptistenSession(opts, Console()).run()
+    saver = saver_for("baptisten", save, no_save, default=not as_json)
+    console = Console()
+    live = wants_live(console) and not bots_only  # bots alone: a log to watch
+    BaptistenSession(opts, console, live=live, saver=saver).run()

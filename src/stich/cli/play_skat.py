@@ -1,9 +1,13 @@
 """`stich play skat`: play Skat in the terminal against two bots, or watch three bots.
 
 The person is one of three players at the table; the dealer moves on after every game
-(Ramsch and redeals included), so the person's seat rotates.  Input comes line by line
-from the terminal or a pipe (``printf '18\\npass\\n' | stich play skat --seed 1``); end of
-input ends the sitting cleanly.  With ``--bots 3 --json`` every finished game is written
+(Ramsch and redeals included), so the person's seat rotates.  On a real terminal each
+question redraws one table fitted to the terminal (see :mod:`stich.cli.skat_screen`),
+and a game's result stays until Enter is pressed; with piped input the same pieces are
+printed as a log (``printf '18\\npass\\n' | stich play skat --seed 1``), and the end of
+input ends the sitting cleanly.  Everything the person is shown is drawn from their
+view of the game, never from the state.  Every finished game is saved as a stich record
+(see :mod:`stich.cli.saving`).  With ``--bots 3 --json`` every finished game is written
 to stdout as one stich record per line and nothing else.
 """
 
@@ -14,27 +18,44 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
-from rich.table import Table
+from rich.rule import Rule
 from rich.text import Text
 
 from stich.bots import BOTS, Bot, make_bot
-from stich.cards import CARDS, Card, card_points
-from stich.cli.app import play_app
-from stich.cli.i18n import LANGS, Translator
-from stich.cli.prompt import Quit, ask_until_valid
+from stich.cards import Suit
+from stich.cli.app import lang_option, play_app
+from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, NO_WORDS, YES_WORDS, Translator
+from stich.cli.namer import TerminalNamer
+from stich.cli.prompt import (
+    InputProblem,
+    Notice,
+    Quit,
+    ask_until_valid,
+    problem,
+    read_or_quit,
+    wait_for_enter,
+)
+from stich.cli.saving import RecordSaver, saver_for
+from stich.cli.screen import Screen, height, wants_live
 from stich.cli.skat_input import interpret, options_text
-from stich.cli.skat_render import CardStyle, game_title, group_hand, result_lines, sort_hand
+from stich.cli.skat_render import CardStyle, skat_list
+from stich.cli.skat_screen import Event, Seating, SkatScreen
+from stich.messages import StichError
 from stich.record import skat_record
-from stich.skat import HOLD, PASS, Action, Bid, Declare, GameType, Phase, SkatRules, SkatState
+from stich.skat import Action, Declare, GameType, SkatRules, SkatState
+from stich.skat.scoring import settle_null_overbid
+from stich.skat.view import SkatView
 from stich.table import SkatTable
 
-__all__ = ["PlayOptions", "SkatSession", "play_skat"]
+__all__ = ["PlayOptions", "SkatSession", "play_skat", "unique_bot_names"]
 
-BOT_NAMES = ("Kurt", "Helga", "Otto")
+BOT_NAMES = ("Kurt", "Helga", "Otto", "Erna", "Paul")
 CARD_STYLES = ("german", "french", "english")
 DEFAULT_STYLE = {"de": "german", "en": "english"}
 
@@ -53,21 +74,39 @@ class PlayOptions:
     verbose: bool = False
 
 
+def unique_bot_names(pool: tuple[str, ...], taken: str, n: int) -> list[str]:
+    """``n`` bot names from ``pool`` that differ from the person's name (case aside).
+
+    >>> unique_bot_names(("Kurt", "Helga", "Otto"), "kurt", 2)
+    ['Helga', 'Otto']
+    """
+    return [b for b in pool if b.casefold() != taken.strip().casefold()][:n]
+
+
 class SkatSession:
-    """A sitting of several games at one table, shown on a Rich console."""
+    """A sitting of several games at one table, shown on a Rich console.
+
+    ``live``: redraw a fixed table (default: when stdin and stdout are a terminal);
+    ``saver``: where the finished games go (default: nowhere)."""
 
     def __init__(self, opts: PlayOptions, console: Console,
-                 read: Callable[[str], str] | None = None) -> None:
+                 read: Callable[[str], str] | None = None, *, live: bool | None = None,
+                 saver: RecordSaver | None = None) -> None:
         self.opts = opts
         self.console = console
         self.read = read if read is not None else self._read_line
+        self.screen = Screen(console, live=wants_live(console) if live is None else live,
+                             quiet=opts.json)
+        self.saver = saver or RecordSaver(None)
         self.tr = Translator(opts.lang)
         self.style = CardStyle(opts.cards, self.tr)
+        self.sk = SkatScreen(self.tr, self.style, console)
         if opts.bots_only:
-            players = list(BOT_NAMES)
+            players = list(BOT_NAMES[:3])
             self.person = -1
         else:
-            players = [opts.name or self.tr("you"), BOT_NAMES[0], BOT_NAMES[1]]
+            me = opts.name or self.tr("you")
+            players = [me, *unique_bot_names(BOT_NAMES, me, 2)]
             self.person = 0
         self.players = players
         self.master = random.Random(opts.seed)
@@ -76,11 +115,13 @@ class SkatSession:
             p: make_bot(opts.bot) for p in range(3) if p != self.person
         }
         self.table = SkatTable(players, opts.rules, first_dealer=self.master.randrange(3))
-        self.numbers: list[Card] = []
+        self.namer = TerminalNamer(cards=self.sk.describe, suit=self._suit_name,
+                                   game=self._game_name, names=players)
         self.games_done = 0
+        self.events: list[Event] = []
         self.asking: tuple[SkatState, int] | None = None  # (state, seat) at the prompt
         self.you = -1  # the person's seat this game, when addressed as "Du"/"You"
-        self.hand_shown = False
+        self.view_seat = 0  # the seat whose view the narration is told from
 
     # --- input and output ----------------------------------------------------------------
 
@@ -92,315 +133,254 @@ class SkatSession:
             self.console.print(escape(line), highlight=False)
         return line
 
-    @property
-    def quiet(self) -> bool:
-        return self.opts.json
+    def _suit_name(self, suit: int) -> str:
+        return Suit(suit).name_in(self.style.style)
 
-    def say(self, text: str = "") -> None:
-        if not self.quiet:
-            self.console.print(text, highlight=False)
+    def _game_name(self, game: str) -> str:
+        return self.style.game(GameType(game))
+
+    def tell(self, events: list[Event]) -> None:
+        """Add to the table's log; print in the plain log (finished tricks only where
+        the person sees them no other way: bots alone with -v, or the game's last)."""
+        self.events += events
+        for e in events:
+            if not e.trick or (self.opts.verbose if self.opts.bots_only else False):
+                self.screen.say(e.text)
 
     # --- the sitting ---------------------------------------------------------------------
 
     def run(self) -> None:
+        live = self.screen.live
         try:
             for n in range(1, self.opts.games + 1):
                 self.play_one(n)
         except (Quit, KeyboardInterrupt) as q:  # Ctrl-C while the bots play, too
-            self.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
-            if self.games_done and not self.quiet:
-                self.console.print(self.table.render(self.opts.lang))
-            return
-        if not self.quiet and self.opts.bots_only:
-            self.console.print(self.table.render(self.opts.lang))
+            self.screen.leave()
+            self.screen.say("")
+            self.screen.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
+            if self.games_done:
+                self.screen.out(skat_list(self.table, self.style))
+        else:
+            self.screen.leave()
+            if self.opts.bots_only or live:
+                self.screen.out(skat_list(self.table, self.style))
+        finally:
+            self.screen.leave()
+        self.tell_saved()
+
+    def tell_saved(self) -> None:
+        path = self.saver.path
+        if self.saver.count and path is not None and not self.screen.quiet:
+            self.screen.out(self.tr("saved", n=self.saver.count, path=escape(str(path))))
+            self.screen.out(f"[dim]{self.tr('saved_hint', path=escape(str(path)))}[/]")
+
+    def new_state(self, seed: int) -> SkatState:
+        """The deal of a game (a test may give another)."""
+        return SkatState.new(self.opts.rules, seed=seed)
+
+    def bot_action(self, state: SkatState, seat: int, player: int) -> Action:
+        """A bot's choice: it sees its own view only."""
+        return self.bots[player].choose(state.view(seat), self.bot_rng)
 
     def play_one(self, n: int) -> None:
         positions = self.table.positions()
         names = (self.players[positions[0]], self.players[positions[1]],
                  self.players[positions[2]])
         seed = self.master.getrandbits(32)
-        state = SkatState.new(self.opts.rules, seed=seed)
-        in_game = self.person in positions and not self.opts.name
-        self.you = positions.index(self.person) if in_game else -1
-        self.hand_shown = False
-        if not self.quiet:
-            self.console.rule(Text(self.tr("game_header", n=n, total=self.opts.games,
-                                           dealer=names[2]), style="bold"))
-            self.say(self.tr("seats", v=escape(names[0]), m=escape(names[1]),
-                             h=escape(names[2])))
-            if self.person in positions:
-                self.say(self.tr("you_sit", pos=self.tr("pos", seat=positions.index(
-                    self.person))))
+        state = self.new_state(seed)
+        person = positions.index(self.person) if self.person in positions else -1
+        self.you = person if not self.opts.name else -1
+        self.view_seat = max(person, 0)
+        self.namer.names = list(names)
+        preset = self.opts.rules.preset_name
+        rules = self.tr(f"rules_{preset}") if str(self.opts.rules) == f"skat(preset={preset})" \
+            else str(self.opts.rules)
+        self.sk.seating = Seating(names, self.you, person, n, self.opts.games, rules)
+        self.events = []
+        self.screen.show(Rule(Text.from_markup(f"[bold]{escape(self.sk.header())}[/]")))
+        self.screen.say(self.tr("seats", v=self.sk.name(0), m=self.sk.name(1),
+                                h=self.sk.name(2)))
+        if person >= 0:
+            self.screen.say(self.tr("you_sit", pos=self.tr("pos", seat=person)))
         while not state.is_over:
             seat = state.to_move
-            bot = self.bots.get(positions[seat])
-            if bot is None:
-                action = self.ask(state, seat, names)
+            player = positions[seat]
+            if player == self.person:
+                action = self.ask(state, seat)
             else:
-                action = bot.choose(state.view(seat), self.bot_rng)
+                action = self.bot_action(state, seat, player)
             new = state.apply(action)
-            self.narrate(state, new, seat, action, names, person=bot is None)
+            self.tell(self.sk.narrate(state.view(self.view_seat), new.view(self.view_seat),
+                                      seat))
             state = new
-        outcome = state.outcome()
-        self.table.record_game(outcome, positions)
+        self.table.record_game(state.outcome(), positions)
         self.games_done += 1
+        self.save(skat_record(state, names, seed=seed))
         if self.opts.json:
-            rec = skat_record(state, names, seed=seed)
-            typer.echo(json.dumps(rec, ensure_ascii=False))
+            typer.echo(json.dumps(skat_record(state, names, seed=seed), ensure_ascii=False))
             return
-        self.show_result(state, names)
+        self.show_result(state.view(self.view_seat), state)
 
-    # --- telling what happens ------------------------------------------------------------
+    def save(self, record: dict[str, object]) -> None:
+        try:
+            self.saver.save(record)
+        except OSError as e:
+            self.screen.say(problem(self.tr("save_failed", reason=str(e))))
 
-    def narrate(self, old: SkatState, new: SkatState, seat: int, action: Action,
-                names: tuple[str, str, str], *, person: bool) -> None:
-        if self.quiet:
+    def show_result(self, view: SkatView, state: SkatState) -> None:
+        """The game's result: the last trick, the result and the Skat, the Skat list;
+        on the table until Enter is pressed."""
+        outcome = state.outcome()  # public: the game is over and the view holds the deal
+        lines = self.sk.result_lines(view, outcome)
+        if not self.screen.live:
+            if view.tricks and not self.opts.bots_only:
+                self.screen.say(self.sk.finished_trick(view, -1, "current_trick"))
+            self.screen.say("")
+            for line in lines:
+                self.screen.say(line)
+            if not self.opts.bots_only:
+                self.screen.show(skat_list(self.table, self.style))
             return
-        tr = self.tr
-        name = escape(names[seat])
-        phase = old.phase
-        if phase is Phase.BIDDING:
-            if isinstance(action, Bid):
-                key = "vorhand_plays" if seat == 0 and old.bid_value == 0 else "says"
-                self.say(tr.subject(key, seat == self.you, name=name, value=action.value))
-            else:
-                self.say(tr("holds" if action is HOLD else "passes", name=name))
-            if new.phase is Phase.SKAT:
-                won = tr.subject("won_auction", new.declarer == self.you,
-                                 name=escape(names[new.declarer]), bid=new.bid_value)
-                self.say(f"[bold]{won}[/]")
-            elif new.game is GameType.RAMSCH:
-                self.say(f"[bold]{tr('all_passed_ramsch')}[/]")
-            elif new.is_over:
-                self.say(f"[bold]{tr('all_passed_redeal')}[/]")
-        elif phase is Phase.SKAT:
-            key = "plays_hand" if str(action) == "hand" else "picks_up"
-            self.say(tr.subject(key, seat == self.you, name=name))
-        elif phase is Phase.DISCARD:
-            if person:
-                self.say(tr.subject("discards", seat == self.you, name=name,
-                                    cards=self.style.cards(new.skat)))
-            else:
-                self.say(tr("discards_hidden", name=name))
-        elif phase is Phase.DECLARE and isinstance(action, Declare):
-            title = game_title(self.style, action.game, hand=action.hand,
-                               ouvert=action.ouvert, schneider=action.schneider,
-                               schwarz=action.schwarz)
-            line = tr.subject("declares", seat == self.you, name=name, game=title)
-            self.say(f"[bold]{line}[/]")
-            if action.ouvert and not new.is_over:
-                self.say(tr("ouvert_cards", name=name,
-                            cards=self.style.cards(new.hands[seat], action.game)))
-        elif (phase is Phase.PLAY and len(old.trick) == 2
-              and (self.opts.verbose if self.opts.bots_only else new.is_over)):
-            # The person sees each trick at the next prompt, the last one here; bots
-            # alone show their tricks with -v only.
-            self.say(self.trick_line(new, -1, names, label="current_trick"))
+        last = self.opts.games == self.games_done
+        prompt = self.tr("press_enter_end" if last else "press_enter")
+        self.screen.draw(self.result_screen(view, lines))
+        wait_for_enter(self.read, self.tr, prompt)
 
-    def trick_line(self, state: SkatState, k: int, names: tuple[str, str, str], *,
-                   label: str) -> str:
-        """A completed trick in one line: who played what, and who took it."""
-        leader, cards, winner = state.tricks[k]
-        played = " · ".join(
-            f"{escape(names[(leader + i) % 3])} {self.style.name(CARDS[c])}"
-            for i, c in enumerate(cards))
-        points = sum(CARDS[c].points for c in cards)
-        n = len(state.tricks) + k + 1 if k < 0 else k + 1
-        took = self.tr("trick_to", name=escape(names[winner]), points=points)
-        return f"{self.tr(label, n=n)}: {played} → {took}"
-
-    def show_result(self, state: SkatState, names: tuple[str, str, str]) -> None:
-        o = state.outcome()
-        self.say()
-        for line in result_lines(o, (escape(names[0]), escape(names[1]),
-                                     escape(names[2])), self.style, self.you):
-            self.say(line)
-        if o.kind != "passed":
-            skat = self.tr("skat_was", cards=self.style.cards(state.deal[1], o.game))
-            if state.picked_up:
-                skat += " · " + self.tr("skat_discarded",
-                                        cards=self.style.cards(state.skat, o.game))
-            self.say(skat)
-        if not self.opts.bots_only:
-            self.console.print(self.table.render(self.opts.lang))
+    def result_screen(self, view: SkatView, lines: list[str]) -> list[RenderableType]:
+        """The table at the end of a game, with as many games of the list as fit."""
+        width, rows = self.screen.width, self.screen.height
+        games = len(self.table.games)
+        parts: list[RenderableType] = []
+        for last in range(games, -1, -1):
+            result: list[RenderableType] = [*lines, skat_list(self.table, self.style,
+                                                              last=last)]
+            parts = self.sk.table(view, self.events, [], result=result, width=width,
+                                  rows=rows)
+            if sum(height(self.console, p, width) for p in parts) < rows:
+                break
+        return parts
 
     # --- the person's turn ---------------------------------------------------------------
 
-    def ask(self, state: SkatState, seat: int, names: tuple[str, str, str]) -> Action:
+    def ask(self, state: SkatState, seat: int) -> Action:
         self.asking = (state, seat)
-        self.show_panel(state, seat, names)
-        return ask_until_valid(
-            self.read, self.say, self.tr, lambda: self.show_help(state),
-            lambda text: interpret(text, state, self.numbers, self.tr, self.describe))
-
-    def describe(self, mask: int) -> str:
-        """Cards for a message: with their number in the listing, by name and code."""
-        out = []
-        for c in sort_hand(mask, self.asking[0].game if self.asking else None):
-            n = self.numbers.index(c) + 1 if c in self.numbers else None
-            name = f"{self.style.name(c, colour=False)} ({c})"
-            out.append(f"{n} {name}" if n is not None else name)
-        return ", ".join(out)
-
-    def declare_options(self, state: SkatState) -> str:
-        """The games that may be declared, and the words that may follow them."""
-        games: list[str] = []
-        flags: list[str] = []
-        for a in state.legal_actions():
-            if not isinstance(a, Declare):
-                continue
-            word = self.game_word(a.game)
-            if a.game is GameType.NULL and a.ouvert:
-                word += " ouvert"
-            elif a.schneider or a.schwarz or a.ouvert:
-                flags += [f for f in ("schneider", "schwarz", "ouvert")
-                          if getattr(a, f) and f not in flags]
-                continue
-            if word not in games:
-                games.append(word)
-        text = ", ".join(games)
-        if flags:
-            text += " · " + self.tr("declare_extras", words=", ".join(flags))
-        return text
-
-    def show_help(self, state: SkatState) -> None:
-        if state.phase is Phase.PLAY:
-            opts = self.describe(state.legal_cards())
-        elif state.phase is Phase.DECLARE:
-            opts = self.declare_options(state)
-        else:
-            opts = options_text(state, self.tr, self.game_word)
-        self.say(f"{self.tr('help_title')}: {escape(opts)}")
-        self.say(f"[dim]{escape(self.tr('help_more'))}[/]")
-
-    def game_word(self, game: GameType) -> str:
-        return self.style.game(game).lower()
-
-    def show_panel(self, state: SkatState, seat: int, names: tuple[str, str, str]) -> None:
-        tr = self.tr
         view = state.view(seat)
-        game = view.game
-        self.say()
-        if state.phase is Phase.BIDDING:
-            said = ", ".join(f"{escape(names[s])} {self._bid_word(a)}" for s, a in view.bidding)
-            self.say(f"[bold]{tr('bidding')}:[/] {said or tr('nobody_bid')}")
-        if state.phase is Phase.PLAY:
-            self._show_play_state(state, view.seat, names)
-        if state.phase is Phase.DISCARD:
-            self.say(tr("skat_seen", cards=self.style.cards(view.skat_seen)))
-        early = state.phase in (Phase.BIDDING, Phase.SKAT)
-        if not (early and self.hand_shown):
-            self._show_hand(view.hand, game, state.legal_cards()
-                            if state.phase is Phase.PLAY else view.hand)
-            self.hand_shown = early
-        self.say(f"[cyan]{self._question(state, view.bid, names)}[/]")
+        first = [True]
 
-    def _bid_word(self, action: str) -> str:
-        if action == "pass":
-            return self.tr("w_pass")
-        if action == "hold":
-            return self.tr("w_hold")
-        return action
+        def show(notice: Notice) -> None:
+            self.show(view, notice, first)
 
-    def _show_play_state(self, state: SkatState, seat: int, names: tuple[str, str, str]
-                         ) -> None:
-        tr = self.tr
-        game = state.game
-        assert game is not None
-        if game is GameType.RAMSCH:
-            pts = ", ".join(f"{escape(names[s])} {state.points[s]}" for s in range(3))
-            self.say(f"[bold]{tr('ramsch_line', points=pts)}[/]")
-        else:
-            c = state.contract
-            assert c is not None
-            d = state.declarer
-            title = game_title(self.style, game, hand=c.hand, ouvert=c.ouvert,
-                               schneider=c.schneider, schwarz=c.schwarz)
-            dp = state.points[d] + (card_points(state.skat) if d == seat else 0)
-            op = sum(state.points) - state.points[d]
-            line = tr.subject("game_line", d == self.you, name=escape(names[d]), game=title,
-                              bid=state.bid_value, dp=dp, op=op)
-            self.say(f"[bold]{line}[/]")
-            view = state.view(seat)
-            if view.ouvert_hand and d != seat:
-                self.say(tr("ouvert_cards", name=escape(names[d]),
-                            cards=self.style.cards(view.ouvert_hand, game)))
-        if state.tricks:
-            self.say(self.trick_line(state, -1, names, label="last_trick"))
-        current = " · ".join(
-            f"{escape(names[(state.leader + i) % 3])} {self.style.name(CARDS[c])}"
-            for i, c in enumerate(state.trick)) or tr("you_lead")
-        self.say(f"[bold]{tr('current_trick', n=len(state.tricks) + 1)}:[/] {current}")
+        def accept(text: str) -> Action:
+            action = interpret(text, view, self.sk.numbers, self.tr)
+            state.apply(action)  # the engine's judgement: its refusal is shown
+            self.confirm_null(view, action, show)
+            return action
 
-    def _show_hand(self, hand: int, game: GameType | None, playable: int) -> None:
-        tr = self.tr
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="bold")
-        grid.add_column()
-        self.numbers = []
-        trump_label = tr("jacks") if game in (None, GameType.GRAND, GameType.RAMSCH) \
-            else tr("trumps")
-        for label, cards in group_hand(hand, game):
-            shown = []
-            for c in cards:
-                self.numbers.append(c)
-                n = len(self.numbers)
-                name = self.style.name(c) if label is None else self.style.rank(c)
-                cell = f"[bold]{n}[/] {name}" if playable & c.bit else f"[dim]{n} {name}[/]"
-                shown.append(cell)
-            head = trump_label if label is None else self.style.suit(label)
-            grid.add_row(head, "   ".join(shown))
-        if not self.quiet:
-            self.console.print(f"[bold]{tr('your_hand')}[/]")
-            self.console.print(grid)
+        return ask_until_valid(self.read, self.tr, show, lambda low: self.command(low, view),
+                               accept, lambda e: self.refusal(e, view))
 
-    def _question(self, state: SkatState, bid: int, names: tuple[str, str, str]) -> str:
-        tr = self.tr
-        phase = state.phase
-        legal = state.legal_actions()
-        if phase is Phase.BIDDING:
-            if HOLD in legal:
-                bidder = state.bidding_history()[-1][0]
-                return tr("q_answer", name=escape(names[bidder]), value=bid)
-            values = [a.value for a in legal if isinstance(a, Bid)]
-            if state.to_move == 0 and bid == 0 and values == [18] and PASS in legal \
-                    and len(state.bidding_history()) >= 2:
-                return tr("q_vorhand")
-            shown = str(values[0]) if len(values) == 1 else f"{values[0]} … {values[-1]}"
-            return tr("q_say", value=shown)
-        if phase is Phase.SKAT:
-            return tr("q_skat", bid=bid)
-        if phase is Phase.DISCARD:
-            return tr("q_discard", a=len(self.numbers) - 1, b=len(self.numbers))
-        if phase is Phase.DECLARE:
-            return tr("q_declare", games=escape(self.declare_options(state)))
-        if state.tricks:
-            return tr("q_play_short")
-        example = next(c for c in legal if isinstance(c, Card))
-        return tr("q_play", code=str(example), name=example.name_in(self.opts.cards))
+    def show(self, view: SkatView, notice: Notice, first: list[bool]) -> None:
+        """The screen at the person's turn: the whole table (live), or in the log the
+        panel once and then the messages."""
+        bottom = [*notice, f"[cyan]{self.sk.question(view)}[/]"]
+        if self.screen.live:
+            aside = skat_list(self.table, self.style) if self.table.games else None
+            self.screen.draw(self.sk.table(view, self.events, bottom, aside=aside,
+                                           width=self.screen.width, rows=self.screen.height))
+            return
+        if first[0]:
+            first[0] = False
+            for part in self.sk.panel(view):
+                self.screen.show(part)
+        for part in notice:
+            self.screen.show(part)
+
+    def command(self, low: str, view: SkatView) -> Notice | None:
+        if low in HELP_WORDS:
+            return self.sk.help_lines(view)
+        if low in LIST_WORDS:
+            if not self.screen.live:
+                return [skat_list(self.table, self.style)]
+            self.screen.draw([self.fitted_list(self.screen.height - 1)])
+            wait_for_enter(self.read, self.tr, self.tr("press_enter"))
+            return []
+        return None
+
+    def fitted_list(self, rows: int) -> RenderableType:
+        """The Skat list with as many of the latest games as fit into ``rows`` lines."""
+        width = self.screen.width
+        for last in range(len(self.table.games), -1, -1):
+            table = skat_list(self.table, self.style, last=last)
+            if height(self.console, table, width) <= rows:
+                break
+        return table
+
+    def refusal(self, e: StichError, view: SkatView) -> Notice:
+        """The engine's refusal in the person's language, and in the auction what may be
+        said now."""
+        reason = e.text(self.opts.lang, self.namer, you=view.seat if self.you >= 0 else None)
+        out = [problem(self.tr("not_allowed", reason=reason))]
+        if view.phase == "BIDDING":
+            out.append(problem(self.tr("what_now",
+                                       options=options_text(view.legal_actions, self.tr))))
+        return out
+
+    def confirm_null(self, view: SkatView, action: Action,
+                     show: Callable[[Notice], None]) -> None:
+        """A Null worth less than the bid, where the rules lose it at once: ask first."""
+        if not (isinstance(action, Declare) and action.game is GameType.NULL
+                and action.null_value < view.bid
+                and SkatRules.parse(view.rules).null_overbid == "next_level"):
+            return
+        title = self.sk.style.game(GameType.NULL) + "".join(
+            f" {w}" for w, on in (("Hand", action.hand), ("Ouvert", action.ouvert)) if on)
+        score = settle_null_overbid(view.bid).score
+        question = self.tr("null_confirm", game=title, value=action.null_value, bid=view.bid,
+                           score=f"{score:+d}".replace("-", "−"))
+        notice: Notice = [f"[yellow]{question}[/]"]
+        while True:
+            show(notice)
+            low = read_or_quit(self.read, self.tr, "> ").strip().lower()
+            if low in YES_WORDS:
+                return
+            if low in NO_WORDS:
+                raise InputProblem(self.tr("null_withdrawn"))
+            notice = [f"[yellow]{question}[/]", problem(self.tr("yes_or_no"))]
 
 
 @play_app.command("skat")
 def play_skat(
-    rules: str = typer.Option("lothar", "--rules", help="Rule set: lothar or isko."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed for the deals and the bots."),
-    games: int = typer.Option(1, "--games", "-n", min=1, help="Number of games."),
-    lang: str = typer.Option("de", "--lang", help="UI language: de or en."),
+    rules: str = typer.Option("lothar", "--rules", metavar="RULES",
+                              help="The rule set: lothar (Lothar's table) or isko."),
+    seed: int | None = typer.Option(None, "--seed",
+                                    help="Seed for the deals and the bots (the same seed "
+                                         "plays the same games)."),
+    games: int = typer.Option(1, "--games", "-n", min=1,
+                              help="How many games to play (the list of the sitting)."),
+    lang: str = lang_option(),
     cards: str | None = typer.Option(
-        None, "--cards",
+        None, "--cards", metavar="STYLE",
         help="Card names: german (Eichel, Grün, Herz, Schellen; Unter, Ober), french "
-             "(Kreuz, Pik, Herz, Karo; Bube, Dame) or english. Default: german for de, "
-             "english for en."),
+             "(Kreuz, Pik, Herz, Karo; Bube, Dame) or english. Default: german with "
+             "--lang de, english with --lang en."),
     bots: int = typer.Option(0, "--bots",
-                             help="0: you play with two bots; 3: three bots play."),
-    bot: str = typer.Option("heuristic", "--bot", help="Bot kind: heuristic or random."),
+                             help="0: you play with two bots; 3: three bots play alone."),
+    bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
+                            help="How the bots play: heuristic or random."),
     as_json: bool = typer.Option(False, "--json",
-                                 help="With --bots 3: one stich record per line on stdout."),
-    name: str | None = typer.Option(None, "--name", help="Your name on the list."),
+                                 help="With --bots 3: print one game record (JSON) per "
+                                      "line, nothing else."),
+    name: str | None = typer.Option(None, "--name",
+                                    help="Your name on the list (default: Du / You)."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
                                  help="With --bots 3: show every trick."),
+    save: Annotated[Path | None, typer.Option(
+        "--save", metavar="FILE",
+        help="Append every finished game to FILE as a stich record (JSON Lines). "
+             "Default: a new file per sitting in the user data folder (not with --json).")] = None,
+    no_save: bool = typer.Option(False, "--no-save", help="Do not save the games."),
 ) -> None:
-    """Play Skat against two bots (or watch three bots) in the terminal.
+    """Play Skat against two bots, or watch three bots play.
 
     Type bids as numbers, "passe"/"pass", "ja"/"hold"; "hand" or "aufnehmen"/"pickup";
     "drücken 3 7" or "discard CJ HA"; "grand", "herz hand", "null ouvert"; cards by the
@@ -423,7 +403,12 @@ def play_skat(
         raise typer.BadParameter(f"use {' or '.join(sorted(BOTS))}", param_hint="--bot")
     if as_json and bots != 3:
         raise typer.BadParameter("--json needs --bots 3", param_hint="--json")
+    if save is not None and no_save:
+        raise typer.BadParameter("--save FILE or --no-save, not both", param_hint="--no-save")
     opts = PlayOptions(rules=rule_set, seed=seed, games=games, lang=lang, cards=style,
                        bots_only=bots == 3, bot=bot, json=as_json, name=name or "",
                        verbose=verbose)
-    SkatSession(opts, Console()).run()
+    saver = saver_for("skat", save, no_save, default=not as_json)
+    console = Console()
+    live = wants_live(console) and bots != 3  # bots alone: a log to watch
+    SkatSession(opts, console, live=live, saver=saver).run()

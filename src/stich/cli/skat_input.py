@@ -1,27 +1,35 @@
-"""Reading what a person types at the Skat table into an engine action.
+"""Reading what a person types at the Skat table into an engine action, from their view.
 
 Accepted: bids as numbers, ``pass``/``passe``, ``hold``/``ja``; ``hand``/``pickup``
 (``aufnehmen``); ``discard CJ HA`` (``drücken 3 7``, or just two cards); ``declare grand
 hand`` (``grand``, ``spiel herz``, ``null ouvert``); a card by its number in the hand
-listing, its ISS code (``SA``) or its German, French or English name.  Every problem is
-an :class:`InputProblem` with a message for the person, never a traceback.
+listing, its ISS code (``SA``, ``HT`` or ``H10``) or its German, French or English name.
+
+The reader knows only what the front end knows: the words, the numbers of the listing,
+the legal actions of the view and the table's rules.  Whether an action is allowed is
+the engine's to say; its refusal (a coded message) is shown in the person's language by
+the session.  What the reader itself refuses is an :class:`InputProblem`: text it cannot
+read, a number not in the listing, a discard of other than two cards, and a jump bid at
+a table that bids strictly up the ladder.
 
 >>> from stich.skat import SkatState
 >>> from stich.cli.i18n import Translator
->>> s = SkatState.new(seed=7)
->>> str(interpret("18", s, [], Translator("en")))
+>>> v = SkatState.new(seed=7).view(1)
+>>> str(interpret("18", v, [], Translator("en")))
 '18'
->>> interpret("19", s, [], Translator("en"))
+>>> interpret("23", v, [], Translator("en"))
 Traceback (most recent call last):
 ...
-stich.cli.prompt.InputProblem: Allowed now: 18, pass
+stich.cli.prompt.InputProblem: At this table the bids go strictly up the ladder: next is 18.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from functools import cache
 
-from stich.cards import Card, format_cards
+from stich.cards import Card
 from stich.cli.i18n import HAND_WORDS, HOLD_WORDS, PASS_WORDS, PICKUP_WORDS, Translator
 from stich.cli.prompt import InputProblem
 from stich.core import IllegalActionError
@@ -35,42 +43,38 @@ from stich.skat import (
     Declare,
     Discard,
     GameType,
-    Phase,
-    SkatState,
+    SkatRules,
 )
+from stich.skat.actions import parse_action
+from stich.skat.rules import bidding_ladder
+from stich.skat.view import SkatView
 
-__all__ = ["InputProblem", "interpret", "options_text", "parse_cards_in"]
+__all__ = ["InputProblem", "interpret", "options_text", "parse_card", "parse_cards_in"]
 
 _DISCARD_WORDS = ("discard", "drücken", "druecken", "drücke", "druecke", "drück", "d")
 _DECLARE_WORDS = ("declare", "spiel", "spiele", "ansage", "ansagen", "play", "game")
 _PLAY_WORDS = ("play", "spiel", "spiele", "lege", "leg")
+_TEN = re.compile(r"([a-z])10")
 
 
-def interpret(text: str, state: SkatState, numbers: Sequence[Card], tr: Translator,
-              describe: Callable[[int], str] = format_cards) -> Action:
-    """The action ``text`` means in ``state`` for the person to move; ``numbers`` are the
-    cards as numbered in the hand listing (1 = the first); ``describe`` writes a set of
-    cards for a message."""
+@cache
+def _rules(text: str) -> SkatRules:
+    return SkatRules.parse(text)
+
+
+def interpret(text: str, view: SkatView, numbers: Sequence[Card], tr: Translator) -> Action:
+    """The action ``text`` means for the seat of ``view`` (whose turn it is); ``numbers``
+    are the cards as numbered in the hand listing (1 = the first)."""
     low = " ".join(text.strip().lower().split())
-    phase = state.phase
-    action: Action
-    if phase is Phase.BIDDING:
-        if low.isdigit():
-            action = Bid(int(low))
-        elif low in PASS_WORDS:
-            action = PASS
-        elif low in HOLD_WORDS:
-            action = HOLD
-        else:
-            raise InputProblem(tr("bad_input", text=text.strip()))
-    elif phase is Phase.SKAT:
+    phase = view.phase
+    if phase == "BIDDING":
+        return _bid(low, text, view, tr)
+    if phase == "SKAT":
         if low in HAND_WORDS:
-            action = HAND
-        elif low in PICKUP_WORDS:
-            action = PICKUP
-        else:
-            raise InputProblem(tr("bad_input", text=text.strip()))
-    elif phase is Phase.DISCARD:
+            return HAND
+        if low in PICKUP_WORDS:
+            return PICKUP
+    elif phase == "DISCARD":
         words = low.replace(",", " ").split()
         if words and words[0] in _DISCARD_WORDS:
             words = words[1:]
@@ -80,50 +84,66 @@ def interpret(text: str, state: SkatState, numbers: Sequence[Card], tr: Translat
             mask |= c.bit
         if len(cards) != 2 or mask.bit_count() != 2:
             raise InputProblem(tr("discard_two"))
-        missing = mask & ~state.hands[state.to_move]
-        if missing:
-            raise InputProblem(tr("not_in_hand", card=describe(missing)))
-        action = Discard(mask)
-    elif phase is Phase.DECLARE:
+        return Discard(mask)
+    elif phase == "DECLARE":
         words = low.split()
         if words and words[0] in _DECLARE_WORDS:
             words = words[1:]
-        if not words:
-            raise InputProblem(tr("bad_input", text=text.strip()))
-        try:
-            action = state.parse_action("declare " + " ".join(words))
-        except IllegalActionError:
-            raise InputProblem(tr("bad_input", text=text.strip())) from None
-    elif phase is Phase.PLAY:
+        if words:
+            return _declaration(" ".join(words), text, view, tr)
+    elif phase == "PLAY":
         words = low.split()
         if len(words) > 1 and words[0] in _PLAY_WORDS:
             words = words[1:]
         cards = parse_cards_in(words, numbers, tr)
-        if len(cards) != 1:
-            raise InputProblem(tr("bad_input", text=text.strip()))
-        action = cards[0]
-    else:
+        if len(cards) == 1:
+            return cards[0]
+    raise InputProblem(tr("bad_input", text=text.strip()))
+
+
+def _bid(low: str, text: str, view: SkatView, tr: Translator) -> Action:
+    if low in PASS_WORDS:
+        return PASS
+    if low in HOLD_WORDS:
+        return HOLD
+    if not low.isdigit():
         raise InputProblem(tr("bad_input", text=text.strip()))
-    return _check_legal(action, state, tr, describe)
+    bid = Bid(int(low))
+    legal = [a.value for a in view.legal_actions if isinstance(a, Bid)]
+    rules = _rules(view.rules)
+    if (bid not in view.legal_actions and legal and not rules.bidding_jumps
+            and bid.value > legal[0] and bid.value in bidding_ladder(rules)):
+        raise InputProblem(tr("strict_ladder", value=legal[0]))
+    return bid
 
 
-def _check_legal(action: Action, state: SkatState, tr: Translator,
-                 describe: Callable[[int], str]) -> Action:
-    legal = state.legal_actions()
-    if action in legal:
-        return action
-    phase = state.phase
-    if phase is Phase.PLAY and isinstance(action, Card):
-        if not state.hands[state.to_move] & action.bit:
-            raise InputProblem(tr("not_in_hand", card=describe(action.bit)))
-        raise InputProblem(tr("must_follow", cards=describe(state.legal_cards())))
-    if phase is Phase.BIDDING:
-        raise InputProblem(tr("what_now", options=options_text(state, tr)))
+def _declaration(words: str, text: str, view: SkatView, tr: Translator) -> Declare:
+    """The declaration the words name: the legal one with just the words' flags and the
+    fewest more (a Hand game need not repeat ``hand``; an ISkO Ouvert carries Schneider
+    and Schwarz), else the words as they are, for the engine to refuse."""
     try:
-        state.apply(action)
-    except IllegalActionError as e:
-        raise InputProblem(tr("not_allowed", reason=str(e))) from None
-    raise InputProblem(tr("what_now", options=options_text(state, tr)))  # pragma: no cover
+        typed = parse_action("declare " + words)
+    except IllegalActionError:
+        raise InputProblem(tr("bad_input", text=text.strip())) from None
+    assert isinstance(typed, Declare)
+    flags = ("hand", "schneider", "schwarz", "ouvert")
+    fits = [a for a in view.legal_actions if isinstance(a, Declare) and a.game is typed.game
+            and a.ouvert == typed.ouvert
+            and all(getattr(a, f) or not getattr(typed, f) for f in flags)]
+    if fits:
+        return min(fits, key=lambda a: sum(getattr(a, f) for f in flags))
+    return typed
+
+
+def parse_card(word: str) -> Card:
+    """One card from a word or name; ``H10`` is read as ``HT``."""
+    try:
+        return Card.parse(word)
+    except ValueError:
+        m = _TEN.fullmatch(word.strip().lower())
+        if m is None:
+            raise
+        return Card.parse(m.group(1) + "t")
 
 
 def parse_cards_in(words: Sequence[str], numbers: Sequence[Card], tr: Translator
@@ -145,7 +165,7 @@ def parse_cards_in(words: Sequence[str], numbers: Sequence[Card], tr: Translator
             if i + size > len(words):
                 raise InputProblem(tr("bad_input", text=" ".join(words[i:])))
             try:
-                out.append(Card.parse(" ".join(words[i:i + size])))
+                out.append(parse_card(" ".join(words[i:i + size])))
             except ValueError:
                 continue
             i += size
@@ -155,10 +175,9 @@ def parse_cards_in(words: Sequence[str], numbers: Sequence[Card], tr: Translator
     return out
 
 
-def options_text(state: SkatState, tr: Translator,
+def options_text(legal: Sequence[Action], tr: Translator,
                  game_word: Callable[[GameType], str] | None = None) -> str:
     """The legal actions in words the person may type (``game_word`` names the games)."""
-    legal = state.legal_actions()
     words: list[str] = []
     for a in legal:
         if a is PASS:

@@ -10,17 +10,24 @@ tricks, and the result of a game.  Rich markup, no engine logic.
 
 from __future__ import annotations
 
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+
 from stich.cards import Card, Rank, Suit, cards_of
 from stich.cli.i18n import Translator
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
+from stich.table import SkatTable
 
 __all__ = [
     "CardStyle",
     "game_title",
     "group_hand",
+    "list_game_name",
     "result_lines",
+    "skat_list",
     "sort_hand",
 ]
 
@@ -57,8 +64,14 @@ def group_hand(hand: int, game: GameType | None) -> list[tuple[Suit | None, list
     return groups
 
 
+_JACKS = {"german": "Unter", "french": "Buben", "english": "Jacks"}
+
+
 class CardStyle:
-    """Card and game names in one naming style (german, french or english), coloured."""
+    """Card, suit, rank and game names in one naming style (german, french or english),
+    coloured.  The style names every card, suit and game on the screen whatever the
+    language: ``--lang en --cards french`` says Herz and Bube throughout, the language
+    decides the other words."""
 
     def __init__(self, style: str, tr: Translator) -> None:
         self.style = style
@@ -77,6 +90,16 @@ class CardStyle:
 
     def cards(self, mask: int, game: GameType | None = None) -> str:
         return ", ".join(self.name(c) for c in sort_hand(mask, game))
+
+    def jacks(self) -> str:
+        """The four jacks as a group (``Unter``, ``Buben``, ``Jacks``)."""
+        return _JACKS[self.style]
+
+    def examples(self) -> str:
+        """Two card names to type, in quotes of the language."""
+        open_, close = ("„", "“") if self.tr.lang == "de" else ('"', '"')
+        cards = (Card.parse("CJ"), Card.parse("SA"))
+        return ", ".join(f"{open_}{c.name_in(self.style)}{close}" for c in cards)
 
     def game(self, game: GameType) -> str:
         suit = game.trump_suit
@@ -142,3 +165,64 @@ def rank_name(card: Card, style: str) -> str:
     """The rank alone in a style (``Ass``, ``Bube``, ``Jack``)."""
     r: Rank = card.rank
     return str(getattr(r, style))
+
+
+def list_game_name(o: SkatOutcome, style: CardStyle) -> str:
+    """A game as written on the Skat list, in the card style: ``Herz Hand``, ``Grand
+    Schneider angesagt``, ``Ramsch``, ``Durchmarsch``, ``eingepasst``."""
+    tr = style.tr
+    if o.kind == "passed" or o.game is None:
+        return tr("list_passed")
+    if o.game is GameType.RAMSCH:
+        return "Durchmarsch" if o.durchmarsch else "Ramsch"
+    parts = [style.game(o.game)]
+    if o.hand:
+        parts.append("Hand")
+    if o.ouvert:
+        parts.append("Ouvert")
+    if o.schwarz_announced and not o.ouvert:
+        parts.append(f"Schwarz {tr('list_announced')}")
+    elif o.schneider_announced and not o.ouvert:
+        parts.append(f"Schneider {tr('list_announced')}")
+    elif o.schwarz:
+        parts.append("Schwarz")
+    elif o.schneider:
+        parts.append("Schneider")
+    if o.overbid:
+        parts.append(f"({tr('list_overbid')})")
+    return " ".join(parts)
+
+
+def skat_list(table: SkatTable, style: CardStyle, *, last: int | None = None) -> Table:
+    """The Skat list: game number, dealer, declarer, game, value (the declarer's or the
+    Ramsch loser's score change), each player's running total (the changed ones bold);
+    below Punktestand, Bilanz and won/lost as declarer.  ``last``: only the latest games
+    (a line says how many came before)."""
+    tr = style.tr
+    out = Table(title=tr("list"), box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for key, right in (("list_no", True), ("list_dealer", False), ("list_declarer", False),
+                       ("list_game", False), ("list_value", True)):
+        out.add_column(tr(key), justify="right" if right else "left")
+    for name in table.players:
+        out.add_column(escape(name), justify="right")
+    games = table.games
+    if last is not None and len(games) > last:
+        hidden = len(games) - last
+        out.add_row("", "", "", f"[dim]{tr('list_earlier', n=hidden)}[/]", "", "", "", "")
+        games = games[hidden:]
+    for g in games:
+        change = next((s for s in g.scores if s != 0), 0)
+        cells = [str(g.number), escape(table.players[g.dealer]),
+                 "—" if g.declarer is None else escape(table.players[g.declarer]),
+                 list_game_name(g.outcome, style),
+                 f"{change:+d}" if g.kind != "passed" and change else ""]
+        cells += [f"[bold]{t}[/]" if g.scores[p] else str(t) for p, t in enumerate(g.totals)]
+        out.add_row(*cells)
+    out.add_section()
+    stats = table.declarer_stats()
+    for label, values in ((tr("list_punktestand"), [str(v) for v in table.punktestand()]),
+                          (tr("list_bilanz"), [f"{v:+d}" if v else "0"
+                                               for v in table.bilanz()]),
+                          (tr("list_wonlost"), [f"{s.won}/{s.lost}" for s in stats])):
+        out.add_row("", "", "", f"[bold]{label}[/]", "", *values)
+    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from stich.cards import cards_of
+from stich.cards import CARDS, card_points, cards_of
 from stich.core import ArgumentError
 from stich.skat.actions import Action, Declare
 from stich.skat.rules import GameType
@@ -80,6 +80,25 @@ class SkatView:
                 if not group >> c & 1:
                     out[seat] |= group
         return (out[0], out[1], out[2])
+
+    def points_taken(self) -> tuple[int, int, int]:
+        """Per seat, the card points of the tricks it has taken (public: tricks are)."""
+        out = [0, 0, 0]
+        for _, cards, winner in self.tricks:
+            out[winner] += sum(CARDS[c].points for c in cards)
+        return (out[0], out[1], out[2])
+
+    def declarer_points(self) -> int:
+        """The declarer's card points as this seat may know them: the tricks taken, and
+        the Skat's cards only where this view holds them (the declarer who picked up
+        the Skat knows what was put away; a Hand game's Skat nobody knows before the
+        end).  0 when there is no declarer."""
+        if self.declarer < 0:
+            return 0
+        skat = self.discarded
+        if not skat and self.deal is not None:  # over: the Skat of a Hand game is known
+            skat = self.deal[1]
+        return self.points_taken()[self.declarer] + card_points(skat)
 
     def hand_cards(self) -> list[str]:
         return [str(c) for c in cards_of(self.hand)]
