@@ -84,6 +84,9 @@ def test_a_baptisten_game_is_saved_and_replays(tmp_path: Path) -> None:
     code, out = invoke("play", "baptisten", "--bots", "3", "--max-cards", "3", "--seed", "4",
                        "--save", str(path))
     assert code == 0
+    # the screen points to what reads the file: replay, not analyze (Skat only)
+    assert f"stich replay {path}" in " ".join(out.split())
+    assert "stich analyze" not in out
     (rec,) = load_records(path)
     assert rec["game"] == "baptisten"
     state = replay(rec)

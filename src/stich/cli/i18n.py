@@ -106,6 +106,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "press_enter_end": "Ende mit Enter > ",
         "saved": "{n} {n:plural:Spiel|Spiele} gespeichert in {path}",
         "saved_hint": "Nachspielen: stich replay {path} · Analyse: stich analyze {path}",
+        "saved_hint_replay": "Nachspielen: stich replay {path}",
         "save_failed": "Konnte nicht speichern: {reason}",
         # the Skat list
         "list": "Skatliste",
@@ -208,6 +209,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "press_enter_end": "Press Enter to end > ",
         "saved": "{n} {n:plural:game|games} saved in {path}",
         "saved_hint": "Replay: stich replay {path} · analysis: stich analyze {path}",
+        "saved_hint_replay": "Replay: stich replay {path}",
         "save_failed": "Could not save: {reason}",
         "list": "Skat list",
         "list_no": "No.", "list_dealer": "Dealer", "list_declarer": "Declarer",

@@ -172,7 +172,8 @@ class BaptistenSession:
         path = self.saver.path
         if self.saver.count and path is not None:
             self.screen.out(self.tr("saved", n=self.saver.count, path=escape(str(path))))
-            self.screen.out(f"[dim]{self.tr('saved_hint', path=escape(str(path)))}[/]")
+            # stich analyze reads Skat games only: no hint to it here
+            self.screen.out(f"[dim]{self.tr('saved_hint_replay', path=escape(str(path)))}[/]")
 
     def ranking(self) -> RenderableType:
         return ranking_table(ranking(self.view(self.state).totals), self.names, self.tr)
