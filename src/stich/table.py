@@ -26,7 +26,7 @@ Gegner"), which sums to zero over the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -94,17 +94,15 @@ _WORDS = {
     "de": {
         "passed": "eingepasst", "durchmarsch": "Durchmarsch", "schneider": "Schneider",
         "schwarz": "Schwarz", "announced": "angesagt", "overbid": "überreizt",
-        "no": "Nr.", "dealer": "Geber", "declarer": "Spieler", "game": "Spiel",
-        "value": "Wert", "punktestand": "Punktestand", "bilanz": "Bilanz",
-        "wonlost": "gewonnen/verloren", "title": "Skatliste", "leaderboard": "Bestenliste",
+        "punktestand": "Punktestand", "bilanz": "Bilanz",
+        "wonlost": "gewonnen/verloren", "leaderboard": "Bestenliste",
         "rank": "Platz", "name": "Name", "games": "Spiele", "per_game": "Bilanz/Spiel",
     },
     "en": {
         "passed": "passed (redeal)", "durchmarsch": "Durchmarsch", "schneider": "Schneider",
         "schwarz": "Schwarz", "announced": "announced", "overbid": "overbid",
-        "no": "No.", "dealer": "Dealer", "declarer": "Declarer", "game": "Game",
-        "value": "Value", "punktestand": "Score", "bilanz": "Bilanz",
-        "wonlost": "won/lost", "title": "Skat list", "leaderboard": "Leaderboard",
+        "punktestand": "Score", "bilanz": "Bilanz",
+        "wonlost": "won/lost", "leaderboard": "Leaderboard",
         "rank": "Rank", "name": "Name", "games": "Games", "per_game": "Bilanz/game",
     },
 }
@@ -117,20 +115,24 @@ def _words(lang: str) -> dict[str, str]:
         raise ArgumentError("table.unknown_lang", lang=lang) from None
 
 
-def game_name(outcome: SkatOutcome, lang: str = "de") -> str:
+def game_name(outcome: SkatOutcome, lang: str = "de",
+              names: Callable[[GameType], str] | None = None) -> str:
     """A short name of the game as written on the list: ``Grand Hand``, ``Herz Schneider``,
-    ``Null Ouvert``, ``Ramsch``, ``Durchmarsch``, ``eingepasst``.
+    ``Null Ouvert``, ``Ramsch``, ``Durchmarsch``, ``eingepasst``.  ``names`` names the
+    games as a front end does (its card style), else the language's names.
 
-    >>> game_name(SkatOutcome(kind="game", scores=(0, 0, 0), game=GameType.GRUEN, hand=True))
-    'Grün Hand'
+    >>> o = SkatOutcome(kind="game", scores=(0, 0, 0), game=GameType.GRUEN, hand=True)
+    >>> game_name(o), game_name(o, "en"), game_name(o, "en", lambda g: "Pik")
+    ('Grün Hand', 'Spades Hand', 'Pik Hand')
     """
     w = _words(lang)
     if outcome.kind == "passed" or outcome.game is None:
         return w["passed"]
     if outcome.game is GameType.RAMSCH:
         return w["durchmarsch"] if outcome.durchmarsch else "Ramsch"
-    names = _GAME_NAMES_DE if lang == "de" else _GAME_NAMES_EN
-    parts = [names[outcome.game]]
+    if names is None:
+        names = (_GAME_NAMES_DE if lang == "de" else _GAME_NAMES_EN).__getitem__
+    parts = [names(outcome.game)]
     if outcome.hand:
         parts.append("Hand")
     if outcome.ouvert:
@@ -295,45 +297,6 @@ class SkatTable:
             "bilanz": self.bilanz(),
             "declarer": [{"won": s.won, "lost": s.lost} for s in self.declarer_stats()],
         }
-
-    def render(self, lang: str = "de") -> Table:
-        """The Skat list as a Rich table: game number, dealer, declarer, game, value (the
-        declarer's or Ramsch loser's score change), then each player's running total (the
-        changed ones in bold); below, Punktestand, Bilanz and won/lost as declarer."""
-        from rich.table import Table
-
-        w = _words(lang)
-        table = Table(title=w["title"])
-        table.add_column(w["no"], justify="right")
-        table.add_column(w["dealer"])
-        table.add_column(w["declarer"])
-        table.add_column(w["game"])
-        table.add_column(w["value"], justify="right")
-        for name in self.players:
-            table.add_column(name, justify="right")
-        for g in self.games:
-            change = next((s for s in g.scores if s != 0), 0)
-            cells = [
-                str(g.number),
-                self.players[g.dealer],
-                "—" if g.declarer is None else self.players[g.declarer],
-                g.name(lang),
-                _signed(change) if g.kind != "passed" else "",
-            ]
-            for p in range(3):
-                total = str(g.totals[p])
-                cells.append(f"[bold]{total}[/bold]" if g.scores[p] else total)
-            table.add_row(*cells)
-        table.add_section()
-        stats = self.declarer_stats()
-        footer: list[tuple[str, list[str]]] = [
-            (w["punktestand"], [str(v) for v in self.punktestand()]),
-            (w["bilanz"], [_signed(v) for v in self.bilanz()]),
-            (w["wonlost"], [f"{s.won}/{s.lost}" for s in stats]),
-        ]
-        for label, values in footer:
-            table.add_row("", "", "", f"[bold]{label}[/bold]", "", *values)
-        return table
 
 
 def _signed(n: int) -> str:

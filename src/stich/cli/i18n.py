@@ -113,8 +113,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "list_no": "Nr.", "list_dealer": "Geber", "list_declarer": "Spieler",
         "list_game": "Spiel", "list_value": "Wert", "list_punktestand": "Punktestand",
         "list_bilanz": "Bilanz", "list_wonlost": "gewonnen/verloren",
-        "list_passed": "eingepasst", "list_announced": "angesagt",
-        "list_overbid": "überreizt", "list_earlier": "… {n} {n:plural:früheres Spiel|"
+        "list_earlier": "… {n} {n:plural:früheres Spiel|"
                                                      "frühere Spiele}",
         # the person addressed
         "vorhand_plays_you": "Du spielst zu 18 (Vorhandrecht)",
@@ -215,8 +214,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "list_no": "No.", "list_dealer": "Dealer", "list_declarer": "Declarer",
         "list_game": "Game", "list_value": "Value", "list_punktestand": "Score",
         "list_bilanz": "Bilanz", "list_wonlost": "won/lost",
-        "list_passed": "passed in", "list_announced": "announced",
-        "list_overbid": "overbid", "list_earlier": "… {n} earlier {n:plural:game|games}",
+        "list_earlier": "… {n} earlier {n:plural:game|games}",
         "vorhand_plays_you": "You play at 18 (forehand's right)",
         "won_auction_you": "You are the declarer, bid {bid}.",
         "plays_hand_you": "You play Hand",

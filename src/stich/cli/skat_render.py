@@ -19,7 +19,7 @@ from stich.cli.i18n import Translator
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
-from stich.table import SkatTable
+from stich.table import SkatTable, game_name
 
 __all__ = [
     "CardStyle",
@@ -168,29 +168,9 @@ def rank_name(card: Card, style: str) -> str:
 
 
 def list_game_name(o: SkatOutcome, style: CardStyle) -> str:
-    """A game as written on the Skat list, in the card style: ``Herz Hand``, ``Grand
-    Schneider angesagt``, ``Ramsch``, ``Durchmarsch``, ``eingepasst``."""
-    tr = style.tr
-    if o.kind == "passed" or o.game is None:
-        return tr("list_passed")
-    if o.game is GameType.RAMSCH:
-        return "Durchmarsch" if o.durchmarsch else "Ramsch"
-    parts = [style.game(o.game)]
-    if o.hand:
-        parts.append("Hand")
-    if o.ouvert:
-        parts.append("Ouvert")
-    if o.schwarz_announced and not o.ouvert:
-        parts.append(f"Schwarz {tr('list_announced')}")
-    elif o.schneider_announced and not o.ouvert:
-        parts.append(f"Schneider {tr('list_announced')}")
-    elif o.schwarz:
-        parts.append("Schwarz")
-    elif o.schneider:
-        parts.append("Schneider")
-    if o.overbid:
-        parts.append(f"({tr('list_overbid')})")
-    return " ".join(parts)
+    """A game as written on the Skat list, with the games named in the card style:
+    ``Herz Hand``, ``Grand Schneider angesagt``, ``Ramsch``, ``Durchmarsch``."""
+    return game_name(o, style.tr.lang, style.game)
 
 
 def skat_list(table: SkatTable, style: CardStyle, *, last: int | None = None) -> Table:
