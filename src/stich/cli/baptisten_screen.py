@@ -12,7 +12,6 @@ the question.  From seven players on a narrow terminal the rows stand in two col
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich import box
 from rich.columns import Columns
@@ -31,20 +30,11 @@ from stich.cards import PlainCard, bits
 from stich.cli.baptisten_input import ranges
 from stich.cli.baptisten_render import PlainStyle, deck_title, group_hand, variants_title
 from stich.cli.i18n import Translator
-from stich.cli.screen import fit_lines, height, side_by_side
+from stich.cli.screen import Event, fit_lines, height, side_by_side
 
-__all__ = ["BEvent", "BaptistenScreen"]
+__all__ = ["BaptistenScreen"]
 
 WIDE = 120  # from this many columns the log of events stands beside the table
-
-
-@dataclass(frozen=True)
-class BEvent:
-    """A line of what happened; ``trick``: a finished trick (the log prints those only
-    where asked to, the table always keeps them)."""
-
-    text: str
-    trick: bool = False
 
 
 class BaptistenScreen:
@@ -339,7 +329,7 @@ class BaptistenScreen:
         out.append(f"[cyan]{self.question(view)}[/]")
         return out
 
-    def table(self, view: BaptistenView, events: Sequence[BEvent],
+    def table(self, view: BaptistenView, events: Sequence[Event],
               bottom: Sequence[RenderableType], *, result: RoundResult | None = None,
               extra: Sequence[RenderableType] = (), aside: RenderableType | None = None,
               width: int, rows: int) -> list[RenderableType]:
@@ -402,11 +392,11 @@ class BaptistenScreen:
     # --- telling what happened ---------------------------------------------------------
 
     def narrate(self, old: BaptistenView, new: BaptistenView, actor: int,
-                played: PlainCard | None) -> list[BEvent]:
+                played: PlainCard | None) -> list[Event]:
         """What ``actor``'s action did, told from two views of the same seat; ``played``
         is the card the action put on the table (public from then on)."""
         if old.phase == "BIDDING":
-            return [BEvent(self.tr("b_says", name=self.name(actor),
+            return [Event(self.tr("b_says", name=self.name(actor),
                                    bid=self.bid_text(new, actor)))]
         n = len(self.names)
         if old.phase != "PLAY" or played is None or len(old.trick) != n - 1:
@@ -415,7 +405,7 @@ class BaptistenScreen:
         cards = (*(c for _, c in old.trick), played.index)
         winner = (leader + trick_winner(self.deck, cards, old.trump)) % n
         label = self.tr("b_trick", n=len(old.round_tricks) + 1)
-        out = [BEvent(self.trick_text(label, leader, cards, winner), trick=True)]
+        out = [Event(self.trick_text(label, leader, cards, winner), trick=True)]
         if new.round_no != old.round_no or new.phase == "OVER":
-            out += [BEvent(line) for line in self.result_lines(new.sheet[-1])]
+            out += [Event(line) for line in self.result_lines(new.sheet[-1])]
         return out

@@ -43,13 +43,13 @@ from stich.cli.app import lang_option, play_app
 from stich.cli.baptisten_input import interpret
 from stich.cli.baptisten_render import PlainStyle, ranking_table, sheet_pages
 from stich.cli.baptisten_render import scoresheet as sheet_renderable
-from stich.cli.baptisten_screen import WIDE, BaptistenScreen, BEvent
+from stich.cli.baptisten_screen import WIDE, BaptistenScreen
 from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.play_skat import unique_bot_names
 from stich.cli.prompt import Notice, Quit, ask_until_valid, problem, wait_for_enter
 from stich.cli.saving import RecordSaver, saver_for
-from stich.cli.screen import Screen, wants_live
+from stich.cli.screen import Event, Screen, wants_live
 from stich.messages import StichError
 from stich.record import baptisten_record
 
@@ -112,7 +112,7 @@ class BaptistenSession:
                                   you=self.you, person=self.person)
         self.namer = TerminalNamer(cards=self.bs.describe, suit=self._suit_name,
                                    names=self.names, deck=rules.deck)
-        self.events: list[BEvent] = []
+        self.events: list[Event] = []
         self.asking: BaptistenState | None = None
 
     # --- input and output ----------------------------------------------------------------
@@ -141,7 +141,7 @@ class BaptistenSession:
         view: BaptistenView = state.view(self.view_seat)
         return view
 
-    def tell(self, events: list[BEvent]) -> None:
+    def tell(self, events: list[Event]) -> None:
         """Add to the table's log; print in the plain log (finished tricks where the person
         plays or bots play with -v)."""
         self.events += events
@@ -225,7 +225,7 @@ class BaptistenSession:
         self.screen.say("")
         self.screen.show(Rule(Text.from_markup(self.bs.round_header(view))))
         self.screen.say(self.bs.trump_line(view))
-        self.events.append(BEvent(f"[bold]{self.bs.round_header(view)}[/]"))
+        self.events.append(Event(f"[bold]{self.bs.round_header(view)}[/]"))
 
     def round_over(self, view: BaptistenView) -> None:
         """After a round: the scoresheet in the log; on the table the round's result until

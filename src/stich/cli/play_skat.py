@@ -42,10 +42,10 @@ from stich.cli.prompt import (
     wait_for_enter,
 )
 from stich.cli.saving import RecordSaver, saver_for
-from stich.cli.screen import Screen, height, wants_live
+from stich.cli.screen import Event, Screen, height, wants_live
 from stich.cli.skat_input import interpret, options_text
 from stich.cli.skat_render import CardStyle, skat_list
-from stich.cli.skat_screen import Event, Seating, SkatScreen
+from stich.cli.skat_screen import Seating, SkatScreen
 from stich.messages import StichError
 from stich.record import skat_record
 from stich.skat import Action, Declare, GameType, SkatRules, SkatState

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["Screen", "fit_lines", "height", "side_by_side", "wants_live"]
+__all__ = ["Event", "Screen", "fit_lines", "height", "side_by_side", "wants_live"]
 
 
 def wants_live(console: Console) -> bool:
@@ -56,6 +57,14 @@ def side_by_side(parts: Sequence[RenderableType], gap: int = 2) -> Table:
         grid.add_column(vertical="top")
     grid.add_row(*parts)
     return grid
+
+@dataclass(frozen=True)
+class Event:
+    """A line of what happened; ``trick``: a finished trick (the log prints those only
+    when asked to, the table always keeps them)."""
+
+    text: str
+    trick: bool = False
 
 
 class Screen:

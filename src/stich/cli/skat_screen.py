@@ -23,14 +23,14 @@ from rich.text import Text
 
 from stich.cards import CARDS, Card, card_points
 from stich.cli.i18n import Translator
-from stich.cli.screen import fit_lines, height, side_by_side
+from stich.cli.screen import Event, fit_lines, height, side_by_side
 from stich.cli.skat_input import options_text
 from stich.cli.skat_render import CardStyle, game_title, group_hand, result_lines, sort_hand
 from stich.skat import HOLD, PASS, Bid, Declare, GameType
 from stich.skat.outcome import SkatOutcome
 from stich.skat.view import SkatView
 
-__all__ = ["Event", "Seating", "SkatScreen"]
+__all__ = ["Seating", "SkatScreen"]
 
 WIDE = 120  # from this many columns the log of events stands beside the table
 
@@ -47,15 +47,6 @@ class Seating:
     number: int = 1
     total: int = 1
     rules: str = ""
-
-
-@dataclass(frozen=True)
-class Event:
-    """A line of what happened; ``trick``: a finished trick (the log prints those only
-    when asked to, the table always keeps them)."""
-
-    text: str
-    trick: bool = False
 
 
 class SkatScreen:
