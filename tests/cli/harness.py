@@ -28,6 +28,20 @@ class Stop(Exception):
     """Raised by the scripted reader to end a run at a given prompt."""
 
 
+def swapped(places: list[int], hidden: list[int], rng: random.Random) -> list[int]:
+    """The card sets ``places`` with one to three pairs of ``hidden`` cards swapped between
+    the places that hold them (a pair in one place changes nothing)."""
+    new = list(places)
+    for _ in range(rng.randint(1, 3)):
+        a, b = rng.sample(hidden, 2)
+        pa = next(i for i, p in enumerate(new) if p >> a & 1)
+        pb = next(i for i, p in enumerate(new) if p >> b & 1)
+        if pa != pb:
+            new[pa] ^= (1 << a) | (1 << b)
+            new[pb] ^= (1 << a) | (1 << b)
+    return new
+
+
 def console(width: int, height: int) -> Console:
     return Console(record=True, width=width, height=height, file=io.StringIO(),
                    color_system=None, legacy_windows=False)
@@ -163,15 +177,7 @@ def skat_worlds(state: SkatState, seat: int, rng: random.Random, count: int,
     for _ in range(tries):
         if found >= count or len(hidden) < 2:
             return
-        new = list(places)
-        for _ in range(rng.randint(1, 3)):
-            a, b = rng.sample(hidden, 2)
-            pa = next(i for i, p in enumerate(new) if p >> a & 1)
-            pb = next(i for i, p in enumerate(new) if p >> b & 1)
-            if pa == pb:
-                continue
-            new[pa] ^= (1 << a) | (1 << b)
-            new[pb] ^= (1 << a) | (1 << b)
+        new = swapped(places, hidden, rng)
         if new == places:
             continue
         deal = ((new[0], new[1], new[2]), new[3])
@@ -246,15 +252,7 @@ def baptisten_worlds(state: BaptistenState, seat: int, rng: random.Random, count
     for _ in range(tries):
         if found >= count or len(hidden) < 2:
             return
-        new = list(places)
-        for _ in range(rng.randint(1, 3)):
-            a, b = rng.sample(hidden, 2)
-            pa = next(i for i, p in enumerate(new) if p >> a & 1)
-            pb = next(i for i, p in enumerate(new) if p >> b & 1)
-            if pa == pb:
-                continue
-            new[pa] ^= (1 << a) | (1 << b)
-            new[pb] ^= (1 << a) | (1 << b)
+        new = swapped(places, hidden, rng)
         if new == places:
             continue
         deals = list(state.deals)
