@@ -200,8 +200,9 @@ def test_a_null_below_the_bid_is_refused_under_isko_by_the_engine() -> None:
 # --- hidden and open cards -----------------------------------------------------------------
 
 
-def test_the_declarer_of_a_hand_game_does_not_see_the_skat_points() -> None:
-    screens: list[tuple[Any, str]] = []
+def hand_game(declaration: str) -> Callable[[Any, Any, str], str]:
+    """A person who holds and bids the lowest value, plays Hand, declares
+    ``declaration`` and then plays like the heuristic bot."""
 
     def answer(state: Any, view: Any, prompt: str) -> str:
         if view.phase == "BIDDING":
@@ -212,10 +213,19 @@ def test_the_declarer_of_a_hand_game_does_not_see_the_skat_points() -> None:
         if view.phase == "SKAT":
             return "hand"
         if view.phase == "DECLARE":
-            return "schellen"
-        if not state.tricks:
-            screens.append((state, ""))
+            return declaration
         return heuristic(state, view, prompt)
+
+    return answer
+
+
+def test_the_declarer_of_a_hand_game_does_not_see_the_skat_points() -> None:
+    screens: list[tuple[Any, str]] = []
+
+    def answer(state: Any, view: Any, prompt: str) -> str:
+        if view.phase == "PLAY" and not state.tricks:
+            screens.append((state, ""))
+        return hand_game("schellen")(state, view, prompt)
 
     seen = 0
     for seed in range(1, 12):
@@ -230,19 +240,7 @@ def test_the_declarer_of_a_hand_game_does_not_see_the_skat_points() -> None:
 
 
 def test_ouvert_cards_are_not_announced_as_offene_karten_von_du() -> None:
-    def answer(state: Any, view: Any, prompt: str) -> str:
-        if view.phase == "BIDDING":
-            if HOLD in view.legal_actions:
-                return "ja"
-            bids = [a for a in view.legal_actions if isinstance(a, Bid)]
-            return str(bids[0]) if bids else "passe"
-        if view.phase == "SKAT":
-            return "hand"
-        if view.phase == "DECLARE":
-            return "grand ouvert"
-        return heuristic(state, view, prompt)
-
-    _s, text = session(answer, seed=3, limits=(0, 0))
+    _s, text = session(hand_game("grand ouvert"), seed=3, limits=(0, 0))
     assert "Du sagst an: Grand Hand Ouvert" in text
     assert "von Du" not in text
 
