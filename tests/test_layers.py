@@ -1,4 +1,4 @@
-"""Dependencies point one way: cards <- core <- games <- record/table <- bots <- cli.
+"""Dependencies point one way: cards <- core <- games <- record/table <- bots <- server/cli.
 
 Each layer is imported in a fresh interpreter and must not pull in a higher layer or a
 library outside the standard library (the engines run on the standard library alone)."""
@@ -10,7 +10,10 @@ import sys
 
 import pytest
 
-FORBIDDEN_FOR_ENGINES = ("typer", "rich", "click", "stich.cli", "stich.bots", "stich.table")
+WEB = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "redis",
+       "psycopg", "argon2", "stich.server")
+FORBIDDEN_FOR_ENGINES = ("typer", "rich", "click", "stich.cli", "stich.bots",
+                         "stich.table", *WEB)
 
 LAYERS = {
     "stich.cards": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.record"),
@@ -24,7 +27,10 @@ LAYERS = {
     "stich.textfile": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.baptisten",
                                                "stich.record"),
     "stich.table": ("typer", "rich", "click", "stich.cli", "stich.bots"),
-    "stich.bots": ("typer", "rich", "click", "stich.cli"),
+    "stich.bots": ("typer", "rich", "click", "stich.cli", *WEB),
+    # the command line loads the web libraries only when `stich serve` runs
+    "stich.cli": WEB,
+    "stich.server.app": ("typer", "rich", "click", "stich.cli"),
 }
 
 

@@ -271,5 +271,6 @@ def _load() -> None:
         iss,
         records,
         rules,
+        server,
         skat,
     )

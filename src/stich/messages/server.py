@@ -1,0 +1,178 @@
+"""What the online table says (``server.*``) and its accounts (``auth.*``).  Seats are
+given counted from 1, as people count them."""
+
+from stich.messages import define
+
+# The table: seats, turns, pauses, the event log.
+define({
+    "server.seat_count": {
+        "en": "the rules are for {players} players, but the table has {seats} seats",
+        "de": "Die Regeln sind für {players} Spieler, der Tisch hat aber {seats} Plätze",
+    },
+    "server.no_such_seat": {
+        "en": "there is no seat {seat}: the table has seats 1 to {seats}",
+        "de": "Einen Platz {seat} gibt es nicht: der Tisch hat die Plätze 1 bis {seats}",
+    },
+    "server.seat_taken": {
+        "en": "seat {seat} is taken",
+        "de": "Platz {seat} ist besetzt",
+    },
+    "server.no_free_seat": {
+        "en": "every seat at this table is taken; you can watch",
+        "de": "An diesem Tisch ist kein Platz mehr frei; du kannst zuschauen",
+    },
+    "server.already_seated": {
+        "en": "you already sit at this table",
+        "de": "Du sitzt schon an diesem Tisch",
+    },
+    "server.not_started": {
+        "en": "the table has not started: seats are still free",
+        "de": "Der Tisch hat noch nicht angefangen: es sind noch Plätze frei",
+    },
+    "server.started": {
+        "en": "the table has started: seats can no longer be changed",
+        "de": "Der Tisch hat angefangen: die Plätze können nicht mehr geändert werden",
+    },
+    "server.table_over": {
+        "en": "this table is over",
+        "de": "Dieser Tisch ist beendet",
+    },
+    "server.not_running": {
+        "en": "the table is not running",
+        "de": "Der Tisch läuft nicht",
+    },
+    "server.paused": {
+        "en": "the table is paused; a player can resume it",
+        "de": "Der Tisch ist angehalten; ein Spieler kann ihn fortsetzen",
+    },
+    "server.already_paused": {
+        "en": "the table is paused already",
+        "de": "Der Tisch ist schon angehalten",
+    },
+    "server.not_paused": {
+        "en": "the table is not paused",
+        "de": "Der Tisch ist nicht angehalten",
+    },
+    "server.not_your_turn": {
+        "en": "it is not your turn",
+        "de": "Du bist nicht am Zug",
+    },
+    "server.spectator": {
+        "en": "you are watching this table; only its players can do that",
+        "de": "Du schaust an diesem Tisch nur zu; das können nur die Spieler",
+    },
+    "server.stale": {
+        "en": "the table has moved on (event {current}, you saw {seen}): look again",
+        "de": "Am Tisch ist inzwischen etwas passiert (Ereignis {current}, du kanntest "
+              "{seen}): schau noch einmal",
+    },
+    "server.event_gap": {
+        "en": "event {given} does not follow event {expected}",
+        "de": "Ereignis {given} folgt nicht auf Ereignis {expected}",
+    },
+    "server.unknown_event": {
+        "en": "unknown event {kind!r}",
+        "de": "Unbekanntes Ereignis „{kind}“",
+    },
+    "server.no_such_table": {
+        "en": "there is no table {table}",
+        "de": "Einen Tisch {table} gibt es nicht",
+    },
+    "server.no_such_game": {
+        "en": "there is no finished game {game}",
+        "de": "Ein beendetes Spiel {game} gibt es nicht",
+    },
+    "server.no_such_player": {
+        "en": "there is no player {name!r}",
+        "de": "Einen Spieler „{name}“ gibt es nicht",
+    },
+    "server.not_skat": {
+        "en": "only Skat games can be analysed",
+        "de": "Nur Skatspiele können analysiert werden",
+    },
+    "server.games_count": {
+        "en": "a Skat list has a multiple of 3 games (or 0 for open-ended), not {games}",
+        "de": "Eine Skatliste hat ein Vielfaches von 3 Spielen (oder 0 für offen), "
+              "nicht {games}",
+    },
+    "server.seats_given": {
+        "en": "{game} needs {need} seats, {given} were given",
+        "de": "{game} braucht {need} Plätze, angegeben waren {given}",
+    },
+    "server.bad_seat_spec": {
+        "en": "a seat is 'me', 'person' or 'bot:<level>', not {spec!r}",
+        "de": "Ein Platz ist „me“, „person“ oder „bot:<Stufe>“, nicht „{spec}“",
+    },
+    "server.grace": {
+        "en": "the grace time is 5 to 3600 seconds, not {grace}",
+        "de": "Die Wartezeit ist 5 bis 3600 Sekunden, nicht {grace}",
+    },
+    "server.bad_db": {
+        "en": "the database must be sqlite:///FILE or postgresql://…, not {url!r}",
+        "de": "Die Datenbank muss sqlite:///DATEI oder postgresql://… sein, nicht „{url}“",
+    },
+    "server.bad_variant": {
+        "en": "the variants are numbered 1 to 5, not {given}",
+        "de": "Die Varianten haben die Nummern 1 bis 5, nicht {given}",
+    },
+    "server.bad_period": {
+        "en": "the period is all, year or month, not {given!r}",
+        "de": "Der Zeitraum ist all, year oder month, nicht „{given}“",
+    },
+    "server.bad_preset": {
+        "en": "the Skat rules are lothar, isko or custom, not {given!r}",
+        "de": "Die Skatregeln sind lothar, isko oder custom, nicht „{given}“",
+    },
+    "server.bad_json": {
+        "en": "the message is not JSON: {reason}",
+        "de": "Die Nachricht ist kein JSON: {reason}",
+    },
+    "server.bad_message": {
+        "en": "the message does not fit the protocol: {reason}",
+        "de": "Die Nachricht passt nicht zum Protokoll: {reason}",
+    },
+    "server.too_large": {
+        "en": "the message is too long ({size} bytes, at most {limit})",
+        "de": "Die Nachricht ist zu lang ({size} Bytes, höchstens {limit})",
+    },
+    "server.not_seated": {
+        "en": "you do not sit at this table",
+        "de": "Du sitzt nicht an diesem Tisch",
+    },
+    "server.not_open_ended": {
+        "en": "only an open-ended list can be ended early",
+        "de": "Nur eine offene Liste kann vorzeitig beendet werden",
+    },
+})
+
+# Accounts and sessions.
+define({
+    "auth.name_invalid": {
+        "en": "a name has 1 to 24 characters: letters, digits, spaces and . _ -",
+        "de": "Ein Name hat 1 bis 24 Zeichen: Buchstaben, Ziffern, Leerzeichen und . _ -",
+    },
+    "auth.name_taken": {
+        "en": "the name {name!r} is taken",
+        "de": "Der Name „{name}“ ist schon vergeben",
+    },
+    "auth.password_short": {
+        "en": "a password has at least {least} characters",
+        "de": "Ein Passwort hat mindestens {least} Zeichen",
+    },
+    "auth.password_long": {
+        "en": "a password has at most {most} characters",
+        "de": "Ein Passwort hat höchstens {most} Zeichen",
+    },
+    "auth.bad_login": {
+        "en": "wrong name or password",
+        "de": "Name oder Passwort falsch",
+    },
+    "auth.not_logged_in": {
+        "en": "please log in, or join a table as a guest",
+        "de": "Bitte melde dich an, oder setz dich als Gast an einen Tisch",
+    },
+    "auth.registered_only": {
+        "en": "only registered players can do that; a guest can register",
+        "de": "Das können nur angemeldete Spieler; ein Gast kann sich registrieren",
+    },
+})

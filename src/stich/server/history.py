@@ -1,0 +1,217 @@
+"""Finished games: their records, step-by-step replays, Skat analyses, the Bestenliste,
+the Baptistenskat ranking and each player's games.
+
+Only finished games are served here, so their records may show every card.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+
+from stich.cards import plain_deck
+from stich.core import ArgumentError
+from stich.record import replay
+from stich.server.store.db import Store
+from stich.server.store.models import GamePlayer, GameRow
+from stich.server.wire import baptisten_view_json, skat_view_json
+from stich.skat import SkatState
+from stich.skat.analysis import AnalysisError
+
+__all__ = ["period_start", "router"]
+
+router = APIRouter(prefix="/api", tags=["history"])
+
+Period = Literal["all", "year", "month"]
+
+
+def period_start(period: str, at: datetime | None = None) -> datetime | None:
+    """The first moment of a period filter (None: all time).
+
+    >>> period_start("month", datetime(2026, 11, 30, 15, tzinfo=UTC)).isoformat()
+    '2026-11-01T00:00:00+00:00'
+    """
+    at = at or datetime.now(UTC)
+    if period == "year":
+        return datetime(at.year, 1, 1, tzinfo=UTC)
+    if period == "month":
+        return datetime(at.year, at.month, 1, tzinfo=UTC)
+    if period == "all":
+        return None
+    raise ArgumentError("server.bad_period", given=period)
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _player_json(p: GamePlayer) -> dict[str, Any]:
+    return {"seat": p.seat, "name": p.name, "bot": p.bot, "registered": p.user_id is not None,
+            "score": p.score, "bilanz": p.bilanz, "declarer": p.declarer, "won": p.won,
+            "place": p.place}
+
+
+def _game_json(g: GameRow, players: list[GamePlayer]) -> dict[str, Any]:
+    return {"id": g.id, "table": g.table_id, "number": g.number, "game": g.game,
+            "rules": g.rules, "preset": g.preset, "finished_at": g.finished_at.isoformat(),
+            "players": [_player_json(p) for p in players]}
+
+
+async def _game(request: Request, game_id: int) -> GameRow:
+    g = await _store(request).game(game_id)
+    if g is None:
+        raise ArgumentError("server.no_such_game", game=game_id)
+    return g
+
+
+@router.get("/games/{game_id}")
+async def game(game_id: int, request: Request) -> dict[str, Any]:
+    """A finished game: who played, the result, and its record (docs/records.md)."""
+    g = await _game(request, game_id)
+    players = await _store(request).game_players([g.id])
+    return {"game": _game_json(g, players), "record": g.record}
+
+
+@router.get("/games/{game_id}/replay")
+async def replay_game(game_id: int, request: Request) -> dict[str, Any]:
+    """The game step by step: after each action every hand, the trick and the tricks."""
+    g = await _game(request, game_id)
+    return {"game": g.id, "steps": replay_steps(g.record)}
+
+
+def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every position of a finished game, with all hands open."""
+    state: Any = replay({**record, "actions": [], "result": None}, check_result=False)
+    deck = plain_deck(state.rules.deck) if record["game"] == "baptisten" else None
+    steps = [_step(state, deck, None, None)]
+    for text in record["actions"]:
+        seat = state.to_move
+        state = state.apply(state.parse_action(text))
+        steps.append(_step(state, deck, seat, text))
+    return steps
+
+
+def _step(state: Any, deck: Any, seat: int | None, text: str | None) -> dict[str, Any]:
+    if deck is None:
+        return _skat_step(state, seat, text)
+    return _baptisten_step(state, deck, seat, text)
+
+
+def _skat_step(state: SkatState, seat: int | None, text: str | None) -> dict[str, Any]:
+    views = [state.view(p) for p in range(3)]
+    out = skat_view_json(views[0], public=True)
+    out["hands"] = [skat_view_json(v)["hand"] for v in views]
+    out.update(actor=seat, action=text)
+    return out
+
+
+def _baptisten_step(state: Any, deck: Any, seat: int | None,
+                    text: str | None) -> dict[str, Any]:
+    views = [state.view(p) for p in range(state.players)]
+    out = baptisten_view_json(views[0], deck, public=True)
+    out["hands"] = [[deck.cards[i].code for i in range(deck.size) if state.hands[p] >> i & 1]
+                    for p in range(state.players)]
+    out.update(actor=seat, action=text)
+    return out
+
+
+@router.get("/games/{game_id}/analysis")
+async def analysis(game_id: int, request: Request) -> dict[str, Any]:
+    """The open-card analysis of a finished Skat game (``stich analyze``): computed once
+    in the worker pool, then cached."""
+    g = await _game(request, game_id)
+    if g.game != "skat":
+        raise ArgumentError("server.not_skat")
+    store = _store(request)
+    cached = await store.analysis(g.id, "")
+    if cached is not None:
+        return {"game": g.id, "cached": True, "analysis": cached}
+    try:
+        result = await request.app.state.workers.analysis(g.record)
+    except AnalysisError:
+        raise
+    await store.save_analysis(g.id, "", result)
+    return {"game": g.id, "cached": False, "analysis": result}
+
+
+@router.get("/bestenliste")
+async def bestenliste(request: Request, preset: str = "lothar",
+                      period: str = "all") -> dict[str, Any]:
+    """Registered players over all their Skat games of a preset (``lothar`` or
+    ``isko``): Punktestand, Bilanz, games, declarer games won and lost; ``period``:
+    ``all``, ``year`` or ``month``.  Ranked by Bilanz."""
+    if preset not in ("lothar", "isko", "custom"):
+        raise ArgumentError("server.bad_preset", given=preset[:40])
+    rows = await _store(request).skat_ranking(preset, period_start(period))
+    for i, r in enumerate(rows, start=1):
+        r["rank"] = i
+    return {"preset": preset, "period": period, "players": rows}
+
+
+@router.get("/baptisten/ranking")
+async def baptisten_ranking(request: Request, period: str = "all") -> dict[str, Any]:
+    """Finished Baptistenskat games (newest first, with each player's total and place),
+    and per registered player: games, wins, average place and an openskill rating."""
+    games = await _store(request).baptisten_games(period_start(period))
+    return {"period": period, "players": rate_players(games),
+            "games": [_game_json(g, ps) for g, ps in games]}
+
+
+def rate_players(games: list[tuple[GameRow, list[GamePlayer]]]) -> list[dict[str, Any]]:
+    """Per registered player over finished games (oldest first): games, wins, average
+    place, and an openskill (Plackett-Luce) rating from the places."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings: dict[int, Any] = {}
+    stats: dict[int, dict[str, Any]] = {}
+    for _, players in reversed(games):
+        people = [p for p in players if p.user_id is not None]
+        for p in people:
+            st = stats.setdefault(p.user_id, {"name": p.name, "games": 0, "wins": 0,  # type: ignore[arg-type]
+                                              "places": 0})
+            st["games"] += 1
+            st["wins"] += p.place == 1
+            st["places"] += p.place or 0
+        if len(players) < 2:
+            continue
+        keys = [p.user_id if p.user_id is not None else f"bot:{p.bot}:{p.name}"
+                for p in players]
+        teams = [[ratings.get(k) or model.rating(name=str(k))] for k in keys]  # type: ignore[arg-type]
+        new = model.rate(teams, ranks=[p.place or len(players) for p in players])
+        for k, team in zip(keys, new, strict=True):
+            ratings[k] = team[0]  # type: ignore[index]
+    out = []
+    for uid, st in stats.items():
+        r = ratings.get(uid)
+        out.append({"name": st["name"], "games": st["games"], "wins": st["wins"],
+                    "average_place": round(st["places"] / st["games"], 2),
+                    "rating": round(r.ordinal(), 2) if r is not None else None})
+    out.sort(key=lambda r: (-(r["rating"] or 0), r["name"].casefold()))
+    return out
+
+
+@router.get("/users/{name}")
+async def player(name: str, request: Request, limit: int = 50,
+                 offset: int = 0) -> dict[str, Any]:
+    """A player's page: their Skat figures per preset and their latest games."""
+    store = _store(request)
+    user = await store.user_by_name(name[:40])
+    if user is None or user.guest:
+        raise ArgumentError("server.no_such_player", name=name[:40])
+    limit = max(1, min(limit, 200))
+    rows = await store.user_games(user.id, limit=limit, offset=max(0, offset))
+    players = await store.game_players([g.id for g, _ in rows])
+    by_game: dict[int, list[GamePlayer]] = {}
+    for p in players:
+        by_game.setdefault(p.game_id, []).append(p)
+    skat = {}
+    for preset in ("lothar", "isko"):
+        ranking = await store.skat_ranking(preset, None)
+        skat[preset] = next((r for r in ranking if r["name"] == user.name), None)
+    return {"name": user.name, "skat": skat,
+            "games": [_game_json(g, by_game.get(g.id, [])) | {"you": me.seat}
+                      for g, me in rows]}

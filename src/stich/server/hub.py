@@ -1,0 +1,512 @@
+"""The live tables of one worker: one :class:`TableActor` per table.
+
+An actor alone changes its table.  Every request goes through :meth:`TableActor.submit`:
+under the table's lock it catches up with the database, asks the :class:`Sitting` what
+the request adds (or the refusal), applies the new events, renders them for every seat
+and for spectators, commits them, and only then sends them.  When the commit loses
+against another worker (the unique (table, seq) key), the table is rebuilt from the
+database and the request is refused as stale: nothing half-done is ever seen.
+
+The worker that holds a table's lease drives it: bot moves (in the worker pool), the
+grace timers of absent players, and stand-in bots.  With one process it holds every
+lease; with several, leases live in the ``tables`` row and expire when a worker dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from stich.baptisten.scoring import ranking
+from stich.core import ArgumentError
+from stich.messages import StichError
+from stich.server.bus import Bus
+from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
+from stich.server.store.db import NewGame, Store
+from stich.server.wire import SPECTATOR, event_message, view_json
+from stich.skat import SkatRules
+from stich.table import game_bilanz
+
+__all__ = ["Conn", "Hub", "HubConfig", "TableActor"]
+
+log = logging.getLogger("stich.server")
+
+RECENT = 64  # events kept rendered per table, for reconnects
+CATCH_UP_LIMIT = 48  # more missed events than this: a snapshot instead
+LEASE_SECONDS = 15.0
+
+
+@dataclass
+class HubConfig:
+    bot_delay: float = 0.5  # seconds a bot waits before acting when a person sits
+    presence_check: float = 10.0  # after a (re)load, absent persons are marked away
+    multi: bool = False  # several workers: leases in the database
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connection: its receiver (seat or spectator) and its outbox."""
+
+    receiver: int
+    lang: str
+    user_id: int | None
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(maxsize=2000))
+    last_seq: int = 0
+    closed: bool = False
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        seq = msg.get("seq")
+        if msg.get("type") == "event" and isinstance(seq, int):
+            if seq <= self.last_seq:
+                return  # never the same event twice
+            self.last_seq = seq
+        try:
+            self.outbox.put_nowait(msg)
+        except asyncio.QueueFull:  # a client that reads nothing is let go
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+
+def table_status(s: Sitting) -> str:
+    return "over" if s.over else "running" if s.started else "waiting"
+
+
+def table_summary(s: Sitting) -> dict[str, Any]:
+    """What the lobby lists (stored with the table row)."""
+    seats = []
+    for i, info in enumerate(s.seats):
+        if info is None:
+            seats.append({"seat": i, "kind": "free"})
+        else:
+            seats.append({"seat": i, "kind": "bot" if info.bot else "person",
+                          "name": info.name, "bot": info.bot, "user": info.user})
+    return {"seats": seats, "games_played": len(s.finished) if s.settings.game == "skat"
+            else len(s.sheet()["rounds"]) if s.baptisten is not None else 0,  # type: ignore[index]
+            "paused_by": s.paused_by}
+
+
+def preset_of(settings: TableSettings) -> str:
+    if settings.game != "skat":
+        return "baptisten"
+    rules = SkatRules.parse(settings.rules)
+    name = rules.preset_name
+    return name if str(rules) == f"skat(preset={name})" else "custom"
+
+
+class TableActor:
+    def __init__(self, hub: Hub, table_id: str, sitting: Sitting) -> None:
+        self.hub = hub
+        self.id = table_id
+        self.sitting = sitting
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.recent: deque[tuple[int, dict[int, dict[str, Any]]]] = deque(maxlen=RECENT)
+        self.owned = not hub.config.multi
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # --- changing the table --------------------------------------------------------------
+
+    async def submit(self, plan: Callable[[Sitting], list[Event]]) -> list[Event]:
+        """Plan, apply, commit, send.  Raises the plan's refusal, or ``server.stale``
+        when another worker wrote first."""
+        async with self.lock:
+            await self._catch_up_locked()
+            events = plan(self.sitting)
+            if not events:
+                return []
+            finished = len(self.sitting.finished)
+            rendered = self._apply(events)
+            games = self._new_games(finished)
+            ok = await self.hub.store.append(
+                self.id, events, status=table_status(self.sitting),
+                summary=table_summary(self.sitting), games=games)
+            if not ok:
+                await self._reload_locked()
+                raise ArgumentError("server.stale", current=self.sitting.seq,
+                                    seen=events[0].seq - 1)
+            self._deliver(rendered)
+        await self.hub.bus.publish(self.id, self.sitting.seq)
+        self.wake()
+        for ev in events:
+            self._on_event(ev)
+        return events
+
+    def _apply(self, events: list[Event]) -> list[tuple[int, dict[int, dict[str, Any]]]]:
+        out = []
+        for ev in events:
+            self.sitting.apply(ev)
+            msgs = {r: event_message(self.sitting, ev, r) for r in self._receivers()}
+            self.recent.append((ev.seq, msgs))
+            out.append((ev.seq, msgs))
+        return out
+
+    def _receivers(self) -> list[int]:
+        return [*range(self.sitting.n_seats), SPECTATOR]
+
+    def _deliver(self, rendered: list[tuple[int, dict[int, dict[str, Any]]]]) -> None:
+        for _, msgs in rendered:
+            for c in list(self.conns):
+                c.send(msgs[c.receiver])
+
+    def _new_games(self, before: int) -> list[NewGame]:
+        s = self.sitting
+        out = []
+        for rec in s.finished[before:]:
+            if s.settings.game == "skat":
+                assert s.skat_table is not None
+                number = int(rec["table_game"])
+                entry = s.skat_table.games[number - 1]
+                bil = game_bilanz(entry.scores)
+                players = [{"seat": seat, "user_id": info.user if info else None,
+                            "name": info.name if info else "", "bot": info.bot if info else None,
+                            "score": entry.scores[seat], "bilanz": bil[seat],
+                            "declarer": entry.declarer == seat,
+                            "won": entry.won if entry.declarer == seat else None,
+                            "place": None}
+                           for seat, info in enumerate(s.seats)]
+            else:
+                number = 1
+                assert s.baptisten is not None
+                places = {p: pl for p, _, pl in ranking(s.baptisten.totals)}
+                players = [{"seat": seat, "user_id": info.user if info else None,
+                            "name": info.name if info else "", "bot": info.bot if info else None,
+                            "score": s.baptisten.totals[seat], "bilanz": 0, "declarer": False,
+                            "won": None, "place": places[seat]}
+                           for seat, info in enumerate(s.seats)]
+            out.append(NewGame(number=number, game=s.settings.game, rules=s.settings.rules,
+                               preset=preset_of(s.settings), record=rec, players=players))
+        return out
+
+    async def _catch_up_locked(self) -> None:
+        """Apply (and send) what other workers committed."""
+        if not self.hub.config.multi:
+            return
+        events = await self.hub.store.events(self.id, after=self.sitting.seq)
+        if events:
+            self._deliver(self._apply(events))
+            for ev in events:
+                self._on_event(ev)
+            self.wake()
+
+    async def catch_up(self) -> None:
+        async with self.lock:
+            await self._catch_up_locked()
+
+    async def _reload_locked(self) -> None:
+        fresh = await self.hub.load_sitting(self.id)
+        assert fresh is not None
+        old = self.sitting.seq
+        self.sitting = Sitting(fresh.settings)
+        self.recent.clear()
+        events = fresh.events
+        for ev in events:
+            if ev.seq <= old:
+                self.sitting.apply(ev)
+        missed = [ev for ev in events if ev.seq > old]
+        self._deliver(self._apply(missed))
+
+    # --- connections ---------------------------------------------------------------------
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for i, info in enumerate(self.sitting.seats):
+            if info is not None and info.user == user_id and info.bot is None:
+                return i
+        return None
+
+    async def connect(self, conn: Conn, since: int | None) -> None:
+        """Welcome the connection, send what it missed (or a snapshot), count it present,
+        and bring its seat back from away."""
+        async with self.lock:
+            await self._catch_up_locked()
+            self.conns.add(conn)
+            conn.send(await self.hub.welcome(self, conn))
+            self._send_since(conn, since)
+        if conn.receiver != SPECTATOR:
+            await self.hub.bus.presence(self.id, conn.receiver, +1)
+            self._cancel_timer(conn.receiver)
+            await self._presence(conn.receiver, "back")
+
+    def _send_since(self, conn: Conn, since: int | None) -> None:
+        seq = self.sitting.seq
+        if since is not None and since >= seq:
+            conn.last_seq = seq
+            return
+        oldest = self.recent[0][0] if self.recent else seq + 1
+        if since is not None and since + 1 >= oldest and seq - since <= CATCH_UP_LIMIT:
+            for n, msgs in self.recent:
+                if n > since:
+                    conn.send(msgs[conn.receiver])
+            return
+        conn.send(self.snapshot(conn.receiver))
+        conn.last_seq = seq
+
+    def snapshot(self, receiver: int) -> dict[str, Any]:
+        s = self.sitting
+        return {"type": "snapshot", "seq": s.seq, "table": self.hub.table_info(self, receiver),
+                "view": view_json(s, receiver), "list": s.skat_list(), "sheet": s.sheet()}
+
+    async def sync(self, conn: Conn, since: int) -> None:
+        async with self.lock:
+            await self._catch_up_locked()
+            conn.last_seq = min(conn.last_seq, since)
+            self._send_since(conn, since)
+
+    async def disconnect(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.closed = True
+        if conn.receiver == SPECTATOR:
+            return
+        await self.hub.bus.presence(self.id, conn.receiver, -1)
+        if conn.receiver not in await self.hub.bus.present(self.id):
+            await self._presence(conn.receiver, "away")
+
+    async def _presence(self, seat: int, kind: str) -> None:
+        with contextlib.suppress(StichError):
+            await self.submit(lambda s: s.plan_presence(seat, kind))
+
+    # --- driving: bots and timers (the lease holder) -------------------------------------
+
+    def wake(self) -> None:
+        self._wake.set()
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.create_task(self._drive())
+
+    def _on_event(self, ev: Event) -> None:
+        if not self.owned:
+            return
+        if ev.kind == "away" and ev.seat is not None:
+            self._start_grace(ev.seat)
+        elif ev.kind == "back" and ev.seat is not None:
+            self._cancel_timer(ev.seat)
+
+    def _start_grace(self, seat: int) -> None:
+        self._cancel_timer(seat)
+        loop = asyncio.get_running_loop()
+        grace = self.sitting.settings.grace
+        self._timers[seat] = loop.call_later(grace, self._spawn, self._grace_over(seat))
+
+    def _cancel_timer(self, seat: int) -> None:
+        t = self._timers.pop(seat, None)
+        if t is not None:
+            t.cancel()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _grace_over(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        if seat in await self.hub.bus.present(self.id):
+            await self._presence(seat, "back")
+            return
+        await self._presence(seat, "standin")
+
+    async def check_presence(self) -> None:
+        """After a load: seated persons not connected anywhere are away."""
+        present = await self.hub.bus.present(self.id)
+        for i, info in enumerate(self.sitting.seats):
+            if info is None or info.bot is not None or i in present:
+                continue
+            if i in self.sitting.away and i not in self.sitting.standins:
+                self._start_grace(i)
+            else:
+                await self._presence(i, "away")
+
+    async def _drive(self) -> None:
+        while True:
+            self._wake.clear()
+            moved = await self._bot_move()
+            if not moved and not self._wake.is_set():
+                return
+
+    async def _bot_move(self) -> bool:
+        s = self.sitting
+        seat = s.to_move_seat()
+        if not self.owned or seat is None or s.paused_by is not None:
+            return False
+        level = s.bot_seat(seat)
+        if level is None:
+            return False
+        seq = s.seq
+        people = any(i is not None and i.bot is None for i in s.seats)
+        if people and self.hub.config.bot_delay > 0:
+            await asyncio.sleep(self.hub.config.bot_delay)
+        view = s.view(seat)
+        by = "bot" if s.seats[seat] is not None and s.seats[seat].bot else "standin"  # type: ignore[union-attr]
+        text = await self.hub.workers.bot_action(
+            s.settings.game, level, view, deal_seed(s.settings.seed, 100_000 + seq))
+
+        def plan(st: Sitting) -> list[Event]:
+            if st.seq != seq:
+                return []  # the table moved on meanwhile: decide again
+            return st.plan_act(seat, text, by=by)
+
+        try:
+            await self.submit(plan)
+        except StichError as e:
+            log.warning("table %s: bot move %r refused: %s", self.id, text, e)
+            await asyncio.sleep(0.05)
+        return True
+
+    async def close(self) -> None:
+        for t in self._timers.values():
+            t.cancel()
+        self._timers.clear()
+        tasks: list[asyncio.Task[Any]] = [*self._tasks]
+        if self._driver is not None:
+            tasks.append(self._driver)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for c in list(self.conns):
+            c.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                c.outbox.put_nowait(None)
+
+
+class Hub:
+    """The live tables of this worker."""
+
+    def __init__(self, store: Store, bus: Bus, workers: Any,
+                 config: HubConfig | None = None) -> None:
+        self.store = store
+        self.bus = bus
+        self.workers = workers
+        self.config = config or HubConfig()
+        self.worker_id = bus.worker
+        self.actors: dict[str, TableActor] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self.invites: dict[str, str] = {}
+
+    async def start(self) -> None:
+        await self.bus.start(self._on_bus)
+        for table_id in await self.store.live_table_ids():
+            actor = await self.get(table_id)
+            if actor is not None:
+                self._later_presence(actor)
+        if self.config.multi:
+            self._tasks.append(asyncio.create_task(self._lease_loop()))
+
+    def _later_presence(self, actor: TableActor) -> None:
+        async def check() -> None:
+            await asyncio.sleep(self.config.presence_check)
+            if actor.owned:
+                await actor.check_presence()
+        actor._spawn(check())
+
+    async def stop(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        for a in list(self.actors.values()):
+            await a.close()
+            if self.config.multi:
+                with contextlib.suppress(Exception):
+                    await self.store.drop_lease(a.id, self.worker_id)
+        await self.bus.close()
+
+    async def load_sitting(self, table_id: str) -> Sitting | None:
+        row = await self.store.table(table_id)
+        if row is None:
+            return None
+        s = Sitting(TableSettings.from_dict(row.settings))
+        for ev in await self.store.events(table_id):
+            s.apply(ev)
+        return s
+
+    async def get(self, table_id: str) -> TableActor | None:
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            return actor
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            actor = self.actors.get(table_id)
+            if actor is not None:
+                return actor
+            sitting = await self.load_sitting(table_id)
+            if sitting is None:
+                return None
+            actor = TableActor(self, table_id, sitting)
+            self.actors[table_id] = actor
+        if self.config.multi and not sitting.over:
+            await self._try_lease(actor)
+        actor.wake()
+        return actor
+
+    async def _try_lease(self, actor: TableActor) -> None:
+        now = time.time()
+        was = actor.owned
+        actor.owned = await self.store.take_lease(actor.id, self.worker_id,
+                                                  now + LEASE_SECONDS, now)
+        if actor.owned and not was:
+            await actor.catch_up()
+            actor.wake()
+            self._later_presence(actor)
+
+    async def _lease_loop(self) -> None:
+        """Renew our leases; take over tables whose owner died."""
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 3)
+            with contextlib.suppress(Exception):
+                for table_id in await self.store.live_table_ids():
+                    actor = await self.get(table_id)
+                    if actor is not None and not actor.sitting.over:
+                        await self._try_lease(actor)
+
+    async def _on_bus(self, table_id: str, seq: int) -> None:
+        actor = self.actors.get(table_id)
+        if actor is None:
+            return
+        if actor.sitting.seq < seq:
+            await actor.catch_up()
+
+    def table_info(self, actor: TableActor, receiver: int) -> dict[str, Any]:
+        s = actor.sitting
+        seats = []
+        for i, info in enumerate(s.seats):
+            d: dict[str, Any] = {"seat": i, "kind": "free" if info is None else
+                                 "bot" if info.bot else "person"}
+            if info is not None:
+                d.update(name=info.name, bot=info.bot, away=i in s.away,
+                         standin=i in s.standins,
+                         connected=any(c.receiver == i for c in actor.conns))
+            seats.append(d)
+        st = s.settings
+        return {"id": actor.id, "game": st.game, "rules": st.rules, "preset": preset_of(st),
+                "games": st.games if st.game == "skat" else 1,
+                "games_played": table_summary(s)["games_played"], "seats": seats,
+                "status": table_status(s), "public": st.public, "grace": st.grace,
+                "show_hands": st.show_hands, "paused_by": s.paused_by, "seq": s.seq,
+                "invite": self.invites.get(actor.id) if receiver != SPECTATOR else None}
+
+    async def welcome(self, actor: TableActor, conn: Conn) -> dict[str, Any]:
+        if conn.receiver != SPECTATOR and actor.id not in self.invites:
+            row = await self.store.table(actor.id)
+            if row is not None:
+                self.invites[actor.id] = row.invite
+        return {"type": "welcome", "table": self.table_info(actor, conn.receiver),
+                "you": None if conn.receiver == SPECTATOR else conn.receiver,
+                "seq": actor.sitting.seq}
+
+
+def new_worker_id() -> str:
+    return uuid.uuid4().hex[:16]

@@ -1,0 +1,65 @@
+"""Run the site on uvicorn: one process, or several workers sharing one socket.
+
+The settings travel to worker processes in environment variables (``STICH_DB``,
+``STICH_REDIS``, ``STICH_BOT_DELAY``); :func:`app_from_env` is the factory uvicorn
+imports in each worker.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from collections.abc import Callable
+
+import uvicorn
+from fastapi import FastAPI
+from uvicorn.supervisors import Multiprocess
+
+from stich.server.app import ServeConfig, create_app
+from stich.server.store.db import migrate
+
+__all__ = ["app_from_env", "bind", "run"]
+
+WS_MAX = 64 * 1024  # frames larger than this close the socket (1009); smaller ones
+# that exceed the protocol's limit get an error message and the socket stays open
+
+
+def app_from_env() -> FastAPI:
+    """The app of a worker process, configured from the environment."""
+    return create_app(ServeConfig(
+        db=os.environ["STICH_DB"], redis=os.environ.get("STICH_REDIS") or None,
+        bot_delay=float(os.environ.get("STICH_BOT_DELAY", "0.5")),
+        presence_check=float(os.environ.get("STICH_PRESENCE_CHECK", "10")),
+        migrate=False))
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket (port 0: any free port)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
+        bot_delay: float, announce: Callable[[str], None], log_level: str = "warning") -> None:
+    """Migrate, bind, announce the address, serve until stopped."""
+    migrate(db)
+    sock = bind(host, port)
+    real_port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    os.environ["STICH_DB"] = db
+    os.environ["STICH_REDIS"] = redis or ""
+    os.environ["STICH_BOT_DELAY"] = str(bot_delay)
+    config = uvicorn.Config("stich.server.main:app_from_env", factory=True,
+                            log_level=log_level, ws_max_size=WS_MAX, workers=workers,
+                            lifespan="on", proxy_headers=False)
+    announce(f"http://{shown}:{real_port}")
+    sys.stdout.flush()
+    if workers > 1:
+        Multiprocess(config, sockets=[sock]).run()
+    else:
+        uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,229 @@
+"""Every message of the protocol as a pydantic model, with its JSON schema.
+
+Over the WebSocket ``/ws/tables/{id}`` a client sends :data:`ClientMessage`\\ s and
+receives :data:`ServerMessage`\\ s, one JSON object per frame.  Over HTTP the request and
+response bodies are the ``*Request`` / ``*Info`` models (FastAPI publishes them in
+``/openapi.json``); ``GET /api/schema`` gives the WebSocket messages' schema.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+__all__ = [
+    "Act",
+    "ClientMessage",
+    "CreateTableRequest",
+    "ErrorBody",
+    "ErrorMessage",
+    "EventMessage",
+    "GuestRequest",
+    "JoinRequest",
+    "LoginRequest",
+    "Pause",
+    "Ping",
+    "Pong",
+    "Resume",
+    "SeatBotRequest",
+    "ServerMessage",
+    "Snapshot",
+    "Sync",
+    "Welcome",
+    "client_adapter",
+    "websocket_schema",
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- client → server --------------------------------------------------------------------
+
+class Act(_Strict):
+    """Do something at the table: ``action`` is the engine's action text (``18``,
+    ``pass``, ``hand``, ``discard CJ HA``, ``declare grand``, ``SA``, ``bid 2 stake 5``);
+    ``seq`` the number of the last event the client saw (a stale number is refused)."""
+
+    type: Literal["act"]
+    seq: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=200)
+
+
+class Pause(_Strict):
+    """A player pauses the table (bots and timers stop)."""
+
+    type: Literal["pause"]
+
+
+class Resume(_Strict):
+    """A player resumes a paused table."""
+
+    type: Literal["resume"]
+
+
+class EndList(_Strict):
+    """A player ends an open-ended Skat list after the running game."""
+
+    type: Literal["end"]
+
+
+class Sync(_Strict):
+    """Ask again for what came after event ``since`` (events, or a snapshot)."""
+
+    type: Literal["sync"]
+    since: int = Field(ge=0)
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Act | Pause | Resume | EndList | Sync | Ping,
+                          Field(discriminator="type")]
+client_adapter: TypeAdapter[Act | Pause | Resume | EndList | Sync | Ping] = \
+    TypeAdapter(ClientMessage)
+
+
+# --- server → client --------------------------------------------------------------------
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["free", "person", "bot"]
+    name: str | None = None
+    bot: str | None = None
+    away: bool = False
+    standin: bool = False  # a bot plays for the absent person
+    connected: bool = False
+
+
+class TableInfo(BaseModel):
+    """A table as the lobby and its players see it (never its deals)."""
+
+    id: str
+    game: Literal["skat", "baptisten"]
+    rules: str
+    preset: str
+    games: int  # Skat: games in the list (0 = open-ended); Baptistenskat: 1
+    games_played: int
+    seats: list[SeatInfo]
+    status: Literal["waiting", "running", "over"]
+    public: bool
+    grace: float
+    show_hands: bool
+    paused_by: int | None = None
+    seq: int
+    invite: str | None = None  # only for those who sit at the table
+
+
+class Welcome(BaseModel):
+    """The first message on a connection: the table, who you are there, and its event
+    number; then the missed events or a snapshot follow."""
+
+    type: Literal["welcome"] = "welcome"
+    table: TableInfo
+    you: int | None  # your seat, or None when you watch
+    seq: int
+
+
+class EventMessage(BaseModel):
+    """Something happened (``kind``: seat, leave, start, deal, act, game_over,
+    round_over, end, ending, pause, resume, away, back, standin); ``view`` is what you see
+    right after it (None before the start)."""
+
+    type: Literal["event"] = "event"
+    seq: int
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+    view: dict[str, Any] | None
+
+
+class Snapshot(BaseModel):
+    """Your view now (instead of many missed events)."""
+
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    table: TableInfo
+    view: dict[str, Any] | None
+    list: dict[str, Any] | None = None  # the Skat list
+    sheet: dict[str, Any] | None = None  # the Anschreibezettel
+
+
+class ErrorMessage(BaseModel):
+    """A refusal: nothing changed.  ``code`` is stable (see docs/messages.md), ``text``
+    in the connection's language; ``seq`` the table's event number now."""
+
+    type: Literal["error"] = "error"
+    code: str
+    text: str
+    seq: int | None = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+    seq: int
+
+
+ServerMessage = Annotated[Welcome | EventMessage | Snapshot | ErrorMessage | Pong,
+                          Field(discriminator="type")]
+
+
+# --- HTTP bodies ------------------------------------------------------------------------
+
+class LoginRequest(_Strict):
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=1000)
+
+
+class GuestRequest(_Strict):
+    name: str = Field(max_length=100)
+
+
+class CreateTableRequest(_Strict):
+    """A new table.  ``seats``: per seat ``me`` (you sit there), ``person`` (free for a
+    person: share the invite link) or ``bot:random`` / ``bot:easy``.
+
+    Skat: ``preset`` ``lothar`` (default) or ``isko`` (or ``rules``, a full rules
+    string); ``games`` a multiple of 3 (default 36), 0 = open-ended.
+    Baptistenskat: ``players`` 3–15 (default: the number of seats), ``max_cards`` N,
+    ``deck``, ``variants`` (numbers 1–5 of the seed text: 2 forehead, 3 trick scoring,
+    4 hook always, 5 must overtrump; a double deck is variant 1 via ``deck``), or
+    ``rules``."""
+
+    game: Literal["skat", "baptisten"] = "skat"
+    seats: list[str] = Field(default_factory=lambda: ["me", "bot:easy", "bot:easy"],
+                             min_length=2, max_length=15)
+    preset: str | None = Field(default=None, max_length=32)
+    rules: str | None = Field(default=None, max_length=200)
+    games: int = Field(default=36, ge=0, le=999)
+    max_cards: int | None = Field(default=None, ge=1, le=60)
+    deck: str | None = Field(default=None, max_length=40)
+    variants: list[int] = Field(default_factory=list, max_length=5)
+    public: bool = True
+    grace: float = Field(default=60.0)
+    show_hands: bool = False
+
+
+class JoinRequest(_Strict):
+    seat: int | None = Field(default=None, ge=0, le=14)
+    invite: str | None = Field(default=None, max_length=100)
+
+
+class SeatBotRequest(_Strict):
+    bot: str = Field(default="easy", max_length=32)
+
+
+class ErrorBody(BaseModel):
+    code: str
+    text: str
+
+
+def websocket_schema() -> dict[str, Any]:
+    """The JSON schema of both directions of the WebSocket protocol."""
+    return {
+        "client": TypeAdapter(ClientMessage).json_schema(),
+        "server": TypeAdapter(ServerMessage).json_schema(),
+    }

@@ -1,0 +1,453 @@
+"""One table of the site as a pure model: its settings and its numbered events.
+
+A table is a *sitting*: a Skat list of several games, or one whole Baptistenskat game.
+Everything that happens at it is an :class:`Event` with a number (``seq``, from 1 on,
+without gaps).  The engine state is never stored: it is rebuilt by replaying the events
+through the engines (:meth:`Sitting.apply`), which is what a restarted server does.
+
+Nothing here does input or output.  :meth:`Sitting.plan` answers "what events would this
+request add?" without changing anything (so a server can first commit them and only
+then apply them), or refuses with the engine's :class:`StichError`.
+
+The deals are not in the events: each is derived from the table's secret seed and the
+game's number (:func:`deal_seed`), so the event log itself holds nothing hidden except
+the text of a Skat discard, which the wire form shows only to the declarer.
+
+>>> s = Sitting(TableSettings(game="skat", rules="skat(preset=lothar)", games=3,
+...                           seats=("bot:easy", "bot:random", "bot:easy"), seed=7))
+>>> for ev in s.plan_start():
+...     s.apply(ev)
+>>> [e.kind for e in s.events][:5]
+['seat', 'seat', 'seat', 'start', 'deal']
+>>> s.to_move_seat() in (0, 1, 2)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from stich.baptisten import BaptistenRules, BaptistenState
+from stich.baptisten.scoring import scoresheet
+from stich.core import ArgumentError
+from stich.record import baptisten_record, skat_record
+from stich.skat import SkatRules, SkatState
+from stich.table import SkatTable, TableGame
+
+__all__ = [
+    "BOT_LEVELS",
+    "Event",
+    "GameName",
+    "Sitting",
+    "TableSettings",
+    "bot_engine_name",
+    "deal_seed",
+    "replay_events",
+]
+
+GameName = Literal["skat", "baptisten"]
+
+BOT_LEVELS: dict[str, str] = {"random": "random", "easy": "heuristic", "heuristic": "heuristic"}
+"""Bot names a seat may ask for, and the engine bot that plays them (``easy`` is the
+rule-based bot; the search bots of a later issue plug in here by name)."""
+
+
+def bot_engine_name(name: str) -> str:
+    """The engine bot behind a seat's bot name (refused when unknown)."""
+    try:
+        return BOT_LEVELS[name]
+    except KeyError:
+        raise ArgumentError("bots.unknown", name=name,
+                            choices=", ".join(sorted(BOT_LEVELS))) from None
+
+
+def deal_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` of a table (0 for the draw of seats and dealer).
+
+    >>> deal_seed(7, 1) == deal_seed(7, 1) != deal_seed(7, 2)
+    True
+    """
+    digest = hashlib.sha256(f"stich:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a table was created with.  ``seats`` holds per seat ``person`` (an open seat
+    for a person), or ``bot:<level>``; ``games``: Skat games in the list (a multiple of
+    3, 0 = open-ended; Baptistenskat: 1); ``seed``: the secret the deals come from."""
+
+    game: GameName
+    rules: str
+    seats: tuple[str, ...]
+    seed: int
+    games: int = 36
+    grace: float = 60.0
+    show_hands: bool = False  # spectators see every hand
+    public: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as stored (the seed included: never send this to a client)."""
+        return {"game": self.game, "rules": self.rules, "seats": list(self.seats),
+                "seed": self.seed, "games": self.games, "grace": self.grace,
+                "show_hands": self.show_hands, "public": self.public}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> TableSettings:
+        return TableSettings(game=d["game"], rules=d["rules"], seats=tuple(d["seats"]),
+                             seed=int(d["seed"]), games=int(d["games"]),
+                             grace=float(d["grace"]), show_hands=bool(d["show_hands"]),
+                             public=bool(d["public"]))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One numbered thing that happened at a table.
+
+    Kinds: ``seat`` (a person or bot sits down: seat, name, user, bot), ``leave``,
+    ``start``, ``deal`` (Skat game ``number`` begins), ``act`` (seat, text, by =
+    ``player`` | ``bot`` | ``standin``), ``game_over`` (a Skat game's line of the list),
+    ``round_over`` (a Baptistenskat round), ``end``, ``pause``/``resume`` (seat),
+    ``away``/``back`` (seat), ``standin`` (a bot plays for an absent seat)."""
+
+    seq: int
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "seat": self.seat, "data": self.data}
+
+
+@dataclass
+class SeatInfo:
+    name: str
+    user: int | None = None  # the account (guests have accounts too)
+    bot: str | None = None  # a bot's level, for a bot seat
+
+
+class Sitting:
+    """A table's state, rebuilt from its events.  Seats are table seats (0 …); a Skat
+    game's positions (Vorhand, Mittelhand, Hinterhand) rotate over them."""
+
+    def __init__(self, settings: TableSettings) -> None:
+        self.settings = settings
+        self.events: list[Event] = []
+        self.seats: list[SeatInfo | None] = [None] * len(settings.seats)
+        self.started = False
+        self.over = False
+        self.paused_by: int | None = None
+        self.ending = False  # an open-ended list ends after the running game
+        self.away: set[int] = set()
+        self.standins: set[int] = set()
+        self.skat: SkatState | None = None
+        self.skat_table: SkatTable | None = None
+        self.positions: tuple[int, int, int] = (0, 1, 2)
+        self.game_number = 0
+        self.baptisten: BaptistenState | None = None
+        self.finished: list[dict[str, Any]] = []  # records of finished games, in order
+        if settings.game == "skat":
+            self.skat_rules = SkatRules.parse(settings.rules)
+        else:
+            self.baptisten_rules = BaptistenRules.parse(settings.rules)
+            if self.baptisten_rules.players != len(settings.seats):
+                raise ArgumentError("server.seat_count", seats=len(settings.seats),
+                                    players=self.baptisten_rules.players)
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The number of the last event (0 before the first)."""
+        return len(self.events)
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    def names(self) -> list[str]:
+        return [s.name if s else "" for s in self.seats]
+
+    @property
+    def state(self) -> SkatState | BaptistenState | None:
+        return self.skat if self.settings.game == "skat" else self.baptisten
+
+    def position_of(self, seat: int) -> int:
+        """The seat's place in the running game (Skat: its position; Baptistenskat: the
+        seat itself)."""
+        return self.positions.index(seat) if self.settings.game == "skat" else seat
+
+    def seat_at(self, position: int) -> int:
+        return self.positions[position] if self.settings.game == "skat" else position
+
+    def to_move_seat(self) -> int | None:
+        """The table seat whose turn it is, or None (not started, over)."""
+        st = self.state
+        if not self.started or self.over or st is None or st.is_over:
+            return None
+        return self.seat_at(st.to_move)
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is None]
+
+    def bot_seat(self, seat: int) -> str | None:
+        """The bot level that plays ``seat`` now (a bot seat, or a stand-in)."""
+        info = self.seats[seat]
+        if info is not None and info.bot is not None:
+            return info.bot
+        if seat in self.standins:
+            return "easy"
+        return None
+
+    def view(self, seat: int) -> Any:
+        """The engine's view of a table seat (the running game)."""
+        st = self.state
+        assert st is not None
+        return st.view(self.position_of(seat))
+
+    def skat_list(self) -> dict[str, Any] | None:
+        """The Skat list so far (None for Baptistenskat)."""
+        if self.skat_table is None:
+            return None
+        d = self.skat_table.to_dict()
+        d["players"] = self.names()
+        d["games_planned"] = self.settings.games
+        return d
+
+    def sheet(self) -> dict[str, Any] | None:
+        """The Anschreibezettel so far: the engine's scoresheet JSON (None for Skat)."""
+        if self.baptisten is None:
+            return None
+        return scoresheet(self.baptisten, self.names())
+
+    # --- planning: what a request would add (nothing changes) ----------------------------
+
+    def _next(self, kind: str, seat: int | None = None, **data: Any) -> Event:
+        return Event(self.seq + 1, kind, seat, data)
+
+    def plan_sit(self, seat: int, name: str, user: int | None,
+                 bot: str | None = None) -> list[Event]:
+        if not 0 <= seat < self.n_seats:
+            raise ArgumentError("server.no_such_seat", seat=seat + 1, seats=self.n_seats)
+        if self.seats[seat] is not None:
+            raise ArgumentError("server.seat_taken", seat=seat + 1)
+        if bot is not None:
+            bot_engine_name(bot)
+        if user is not None and any(s and s.user == user for s in self.seats):
+            raise ArgumentError("server.already_seated")
+        ev = self._next("seat", seat, name=name, user=user, bot=bot)
+        return [ev, *self._after([ev])]
+
+    def plan_start(self) -> list[Event]:
+        """The bots' seats of the settings, and the start once every seat is taken."""
+        events: list[Event] = []
+        seq = self.seq
+        for i, spec in enumerate(self.settings.seats):
+            if spec.startswith("bot:") and self.seats[i] is None:
+                level = spec[4:]
+                bot_engine_name(level)
+                seq += 1
+                events.append(Event(seq, "seat", i, {"name": "", "user": None, "bot": level}))
+        return [*events, *self._after(events)]
+
+    def _after(self, planned: list[Event]) -> list[Event]:
+        """The start (and first deal), when ``planned`` fills the last seat."""
+        filled = {i for i, s in enumerate(self.seats) if s is not None}
+        filled |= {e.seat for e in planned if e.kind == "seat" and e.seat is not None}
+        if self.started or len(filled) < self.n_seats:
+            return []
+        seq = self.seq + len(planned)
+        rng = random.Random(deal_seed(self.settings.seed, 0))
+        first = rng.randrange(self.n_seats)
+        out = [Event(seq + 1, "start", None, {"first": first})]
+        if self.settings.game == "skat":
+            out.append(Event(seq + 2, "deal", None, {"number": 1}))
+        return out
+
+    def plan_act(self, seat: int, text: str, by: str = "player") -> list[Event]:
+        """The events an action adds: the action, and what follows from it (a game's
+        end, the next deal, the end of the table).  Refused: not started, paused,
+        over, not this seat's turn, or not legal (the engine's message)."""
+        if not self.started:
+            raise ArgumentError("server.not_started")
+        if self.over:
+            raise ArgumentError("server.table_over")
+        if self.paused_by is not None:
+            raise ArgumentError("server.paused")
+        st = self.state
+        assert st is not None
+        turn = self.to_move_seat()
+        if turn != seat:
+            raise ArgumentError("server.not_your_turn")
+        new, action = _step(st, text.strip())  # the engine's refusal stands as it is
+        ev = self._next("act", seat, text=action, by=by)
+        return [ev, *self._consequences(new, ev.seq)]
+
+    def _consequences(self, new: SkatState | BaptistenState, seq: int) -> list[Event]:
+        out: list[Event] = []
+        if isinstance(new, SkatState):
+            if new.is_over:
+                out.append(Event(seq + 1, "game_over", None, {"number": self.game_number}))
+                planned = self.settings.games
+                if (planned and self.game_number >= planned) or self.ending:
+                    out.append(Event(seq + 2, "end", None, {}))
+                else:
+                    out.append(Event(seq + 2, "deal", None, {"number": self.game_number + 1}))
+            return out
+        assert self.baptisten is not None
+        if new.round_index != self.baptisten.round_index or new.is_over:
+            out.append(Event(seq + 1, "round_over", None,
+                             {"round": self.baptisten.round_no}))
+            if new.is_over:
+                out.append(Event(seq + 2, "end", None, {}))
+        return out
+
+    def plan_pause(self, seat: int, pause: bool) -> list[Event]:
+        if not self.started or self.over:
+            raise ArgumentError("server.not_running")
+        if pause and self.paused_by is not None:
+            raise ArgumentError("server.already_paused")
+        if not pause and self.paused_by is None:
+            raise ArgumentError("server.not_paused")
+        return [self._next("pause" if pause else "resume", seat)]
+
+    def plan_presence(self, seat: int, kind: str) -> list[Event]:
+        """``away`` / ``back`` / ``standin`` for a person's seat ([] when nothing changes)."""
+        info = self.seats[seat]
+        if info is None or info.bot is not None or self.over:
+            return []
+        if kind == "away" and seat in self.away:
+            return []
+        if kind == "back" and seat not in self.away and seat not in self.standins:
+            return []
+        if kind == "standin" and (seat in self.standins or seat not in self.away):
+            return []
+        return [self._next(kind, seat)]
+
+    def plan_end(self, seat: int) -> list[Event]:
+        """An open-ended Skat list ends after the running game (a player asks)."""
+        if self.over:
+            raise ArgumentError("server.table_over")
+        if self.settings.game != "skat" or self.settings.games != 0 or self.ending:
+            raise ArgumentError("server.not_open_ended")
+        if not self.started:
+            raise ArgumentError("server.not_started")
+        return [self._next("ending", seat)]
+
+    # --- applying ------------------------------------------------------------------------
+
+    def apply(self, ev: Event) -> None:
+        """Apply the next event (replay or live).  Inconsistent logs are refused."""
+        if ev.seq != self.seq + 1:
+            raise ArgumentError("server.event_gap", expected=self.seq + 1, given=ev.seq)
+        handler = getattr(self, f"_on_{ev.kind}", None)
+        if handler is None:
+            raise ArgumentError("server.unknown_event", kind=ev.kind)
+        handler(ev)
+        self.events.append(ev)
+
+    def _on_seat(self, ev: Event) -> None:
+        assert ev.seat is not None
+        d = ev.data
+        bot = d.get("bot")
+        name = d.get("name") or ""
+        if bot and not name:
+            name = self._bot_name(ev.seat)
+        self.seats[ev.seat] = SeatInfo(name=name, user=d.get("user"), bot=bot)
+
+    def _bot_name(self, seat: int) -> str:
+        pool = ("Kurt", "Helga", "Otto", "Erna", "Paul", "Grete", "Fritz", "Hilde", "Willi",
+                "Käthe", "Heinz", "Lotte", "Bruno", "Anni", "Egon")
+        taken = {s.name.casefold() for s in self.seats if s is not None}
+        free = [n for n in pool if n.casefold() not in taken]
+        return free[0] if free else f"Bot {seat + 1}"
+
+    def _on_leave(self, ev: Event) -> None:
+        assert ev.seat is not None
+        self.seats[ev.seat] = None
+
+    def _on_start(self, ev: Event) -> None:
+        self.started = True
+        first = int(ev.data["first"])
+        if self.settings.game == "skat":
+            self.skat_table = SkatTable(self.names(), self.skat_rules, first_dealer=first)
+        else:
+            self.baptisten = BaptistenState.new(
+                self.baptisten_rules, seed=deal_seed(self.settings.seed, 1), first=first)
+
+    def _on_deal(self, ev: Event) -> None:
+        assert self.skat_table is not None
+        self.game_number = int(ev.data["number"])
+        self.positions = self.skat_table.positions()
+        self.skat = SkatState.new(self.skat_rules,
+                                  seed=deal_seed(self.settings.seed, self.game_number))
+
+    def _on_act(self, ev: Event) -> None:
+        st = self.state
+        assert st is not None and ev.seat is not None
+        if self.to_move_seat() != ev.seat:
+            raise ArgumentError("server.not_your_turn")
+        new, _ = _step(st, ev.data["text"])
+        if isinstance(new, SkatState):
+            self.skat = new
+        else:
+            self.baptisten = new
+
+    def _on_game_over(self, ev: Event) -> None:
+        assert self.skat is not None and self.skat_table is not None
+        names = [self.names()[p] for p in self.positions]
+        entry: TableGame = self.skat_table.record_game(self.skat.outcome(), self.positions)
+        rec = skat_record(self.skat, names,
+                          extra={"table_game": entry.number,
+                                 "seats": list(self.positions)})
+        self.finished.append(rec)
+
+    def _on_round_over(self, ev: Event) -> None:
+        if self.baptisten is not None and self.baptisten.is_over:
+            self.finished.append(baptisten_record(self.baptisten, self.names()))
+
+    def _on_end(self, ev: Event) -> None:
+        self.over = True
+
+    def _on_ending(self, ev: Event) -> None:
+        self.ending = True
+
+    def _on_pause(self, ev: Event) -> None:
+        self.paused_by = ev.seat
+
+    def _on_resume(self, ev: Event) -> None:
+        self.paused_by = None
+
+    def _on_away(self, ev: Event) -> None:
+        assert ev.seat is not None
+        self.away.add(ev.seat)
+
+    def _on_back(self, ev: Event) -> None:
+        assert ev.seat is not None
+        self.away.discard(ev.seat)
+        self.standins.discard(ev.seat)
+
+    def _on_standin(self, ev: Event) -> None:
+        assert ev.seat is not None
+        self.standins.add(ev.seat)
+
+
+def _step(st: SkatState | BaptistenState, text: str) -> tuple[SkatState | BaptistenState, str]:
+    """The state after an action given as text, and the action's canonical text."""
+    if isinstance(st, SkatState):
+        a = st.parse_action(text)
+        return st.apply(a), str(a)
+    b = st.parse_action(text)
+    return st.apply(b), str(b)
+
+
+def replay_events(settings: TableSettings, events: Sequence[Event]) -> Sitting:
+    """A table rebuilt from its settings and events."""
+    s = Sitting(settings)
+    for ev in events:
+        s.apply(ev)
+    return s

@@ -1,0 +1,358 @@
+"""The database: where it is, its migrations, and every query the server makes.
+
+``--db`` takes ``sqlite:///path`` or ``postgresql://user@host:port/db``; the drivers are
+chosen here (aiosqlite / psycopg 3).  SQLite runs in WAL mode with ``synchronous=FULL``:
+an acknowledged event is on disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from importlib import resources
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import case, create_engine, delete, event, func, select, text, update
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from stich.core import ArgumentError
+from stich.server.sitting import Event
+from stich.server.store.models import (
+    Analysis,
+    EventRow,
+    GamePlayer,
+    GameRow,
+    Session,
+    TableRow,
+    User,
+)
+
+__all__ = ["NewGame", "Store", "async_url", "migrate", "now", "sync_url"]
+
+SESSION_DAYS = 30
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _scheme(url: str) -> tuple[str, Any]:
+    u = make_url(url)
+    return u.get_backend_name(), u
+
+
+def _with_driver(url: str, sqlite_driver: str) -> str:
+    backend, u = _scheme(url)
+    drivers = {"postgresql": "postgresql+psycopg", "sqlite": sqlite_driver}
+    if backend not in drivers:
+        raise ArgumentError("server.bad_db", url=url)
+    return str(u.set(drivername=drivers[backend]).render_as_string(hide_password=False))
+
+
+def sync_url(url: str) -> str:
+    """The URL with the synchronous driver (for the migrations).
+
+    >>> sync_url("postgresql://me@db:5432/x"), sync_url("sqlite:///a.db")
+    ('postgresql+psycopg://me@db:5432/x', 'sqlite:///a.db')
+    """
+    return _with_driver(url, "sqlite")
+
+
+def async_url(url: str) -> str:
+    """The URL with the asyncio driver."""
+    return _with_driver(url, "sqlite+aiosqlite")
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def migrate(url: str) -> None:
+    """Bring the schema to the newest revision (Alembic).  On PostgreSQL an advisory lock
+    keeps several starting processes from migrating at once."""
+    engine = create_engine(sync_url(url))
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    cfg = Config()
+    where = resources.files("stich.server.store") / "migrations"
+    cfg.set_main_option("script_location", str(where))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(4715)"))
+        _upgrade(cfg, conn)
+    engine.dispose()
+
+
+def _upgrade(cfg: Config, conn: Connection) -> None:
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, "head")
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A finished game to store with the events that finish it."""
+
+    number: int
+    game: str
+    rules: str
+    preset: str
+    record: dict[str, Any]
+    players: list[dict[str, Any]]  # seat, user_id, name, bot, score, bilanz, declarer, …
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Store:
+    """Every query of the server, asynchronous."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if make_url(url).get_backend_name() == "postgresql":
+            kwargs = {"pool_size": 10, "max_overflow": 20}
+        self.engine: AsyncEngine = create_async_engine(async_url(url), **kwargs)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.session = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # --- users and sessions --------------------------------------------------------------
+
+    async def create_user(self, name: str, password_hash: str | None, guest: bool,
+                          key: str | None = None) -> User:
+        """A new account; ``key`` (unique) defaults to the casefolded name (guests get
+        a random one: guests' names need not be unique)."""
+        user = User(name=name, name_key=key or name.casefold(), password_hash=password_hash,
+                    guest=guest, created_at=now())
+        try:
+            async with self.session.begin() as s:
+                s.add(user)
+        except IntegrityError:
+            raise ArgumentError("auth.name_taken", name=name) from None
+        return user
+
+    async def user_by_name(self, name: str) -> User | None:
+        async with self.session() as s:
+            return (await s.execute(select(User).where(User.name_key == name.casefold())
+                                    )).scalar_one_or_none()
+
+    async def user(self, user_id: int) -> User | None:
+        async with self.session() as s:
+            return await s.get(User, user_id)
+
+    async def register_guest(self, user_id: int, name: str, password_hash: str) -> User:
+        """A guest becomes a registered player (under a new name, if given); the games
+        played as the guest stay theirs."""
+        try:
+            async with self.session.begin() as s:
+                user = await s.get(User, user_id)
+                assert user is not None
+                user.name, user.name_key = name, name.casefold()
+                user.password_hash, user.guest = password_hash, False
+                await s.execute(update(GamePlayer).where(GamePlayer.user_id == user_id)
+                                .values(name=name))
+        except IntegrityError:
+            raise ArgumentError("auth.name_taken", name=name) from None
+        return user
+
+    async def new_session(self, user_id: int) -> str:
+        token = secrets.token_urlsafe(32)
+        async with self.session.begin() as s:
+            s.add(Session(token_hash=_hash(token), user_id=user_id, created_at=now(),
+                          expires_at=now() + timedelta(days=SESSION_DAYS)))
+        return token
+
+    async def session_user(self, token: str) -> User | None:
+        async with self.session() as s:
+            row = await s.get(Session, _hash(token))
+            if row is None:
+                return None
+            expires = row.expires_at if row.expires_at.tzinfo else \
+                row.expires_at.replace(tzinfo=UTC)
+            if expires < now():
+                return None
+            return await s.get(User, row.user_id)
+
+    async def end_session(self, token: str) -> None:
+        async with self.session.begin() as s:
+            await s.execute(delete(Session).where(Session.token_hash == _hash(token)))
+
+    # --- tables and events ---------------------------------------------------------------
+
+    async def create_table(self, row: TableRow, events: Sequence[Event]) -> None:
+        async with self.session.begin() as s:
+            s.add(row)
+            await s.flush()
+            for ev in events:
+                s.add(_event_row(row.id, ev))
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.session() as s:
+            return await s.get(TableRow, table_id)
+
+    async def tables(self, *, public_only: bool, statuses: Sequence[str],
+                     limit: int = 200) -> list[TableRow]:
+        async with self.session() as s:
+            q = select(TableRow).where(TableRow.status.in_(statuses))
+            if public_only:
+                q = q.where(TableRow.public.is_(True))
+            q = q.order_by(TableRow.created_at.desc()).limit(limit)
+            return list((await s.execute(q)).scalars())
+
+    async def live_table_ids(self) -> list[str]:
+        async with self.session() as s:
+            q = select(TableRow.id).where(TableRow.status != "over")
+            return list((await s.execute(q)).scalars())
+
+    async def events(self, table_id: str, after: int = 0) -> list[Event]:
+        async with self.session() as s:
+            q = (select(EventRow).where(EventRow.table_id == table_id, EventRow.seq > after)
+                 .order_by(EventRow.seq))
+            return [Event(r.seq, r.kind, r.seat, dict(r.data))
+                    for r in (await s.execute(q)).scalars()]
+
+    async def append(self, table_id: str, events: Sequence[Event], *, status: str,
+                     summary: dict[str, Any], games: Sequence[NewGame] = ()) -> bool:
+        """Commit events (and the games they finish) at once.  False when another writer
+        took one of these numbers first: nothing is written then."""
+        if not events:
+            return True
+        try:
+            async with self.session.begin() as s:
+                for ev in events:
+                    s.add(_event_row(table_id, ev))
+                await s.flush()
+                await s.execute(update(TableRow).where(TableRow.id == table_id)
+                                .values(seq=events[-1].seq, status=status, summary=summary))
+                for g in games:
+                    row = GameRow(table_id=table_id, number=g.number, game=g.game,
+                                  rules=g.rules, preset=g.preset, record=g.record,
+                                  finished_at=now())
+                    s.add(row)
+                    await s.flush()
+                    for p in g.players:
+                        s.add(GamePlayer(game_id=row.id, **p))
+        except IntegrityError:
+            return False
+        return True
+
+    async def take_lease(self, table_id: str, owner: str, until: float, now_: float) -> bool:
+        """Own a table (drive its bots and timers) until ``until``: granted when free,
+        expired, or already ours."""
+        async with self.session.begin() as s:
+            res = await s.execute(
+                update(TableRow).where(TableRow.id == table_id)
+                .where((TableRow.lease_owner.is_(None)) | (TableRow.lease_owner == owner)
+                       | (TableRow.lease_until < now_))
+                .values(lease_owner=owner, lease_until=until))
+            return bool(getattr(res, "rowcount", 0))
+
+    async def drop_lease(self, table_id: str, owner: str) -> None:
+        async with self.session.begin() as s:
+            await s.execute(update(TableRow).where(TableRow.id == table_id,
+                                                   TableRow.lease_owner == owner)
+                            .values(lease_owner=None, lease_until=None))
+
+    # --- games, history, Bestenliste -----------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRow | None:
+        async with self.session() as s:
+            return await s.get(GameRow, game_id)
+
+    async def game_players(self, game_ids: Sequence[int]) -> list[GamePlayer]:
+        if not game_ids:
+            return []
+        async with self.session() as s:
+            q = select(GamePlayer).where(GamePlayer.game_id.in_(game_ids)) \
+                .order_by(GamePlayer.game_id, GamePlayer.seat)
+            return list((await s.execute(q)).scalars())
+
+    async def table_games(self, table_id: str) -> list[GameRow]:
+        async with self.session() as s:
+            q = select(GameRow).where(GameRow.table_id == table_id).order_by(GameRow.number)
+            return list((await s.execute(q)).scalars())
+
+    async def user_games(self, user_id: int, limit: int = 100,
+                         offset: int = 0) -> list[tuple[GameRow, GamePlayer]]:
+        async with self.session() as s:
+            q = (select(GameRow, GamePlayer).join(GamePlayer, GamePlayer.game_id == GameRow.id)
+                 .where(GamePlayer.user_id == user_id)
+                 .order_by(GameRow.finished_at.desc(), GameRow.id.desc())
+                 .limit(limit).offset(offset))
+            return [(g, p) for g, p in (await s.execute(q)).all()]
+
+    async def skat_ranking(self, preset: str, since: datetime | None) -> list[dict[str, Any]]:
+        """The Bestenliste: per registered player over their Skat games of a preset."""
+        async with self.session() as s:
+            q = (select(User.name, func.sum(GamePlayer.score), func.sum(GamePlayer.bilanz),
+                        func.count(GamePlayer.id),
+                        func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(True))),
+                        func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(False))))
+                 .join(GamePlayer, GamePlayer.user_id == User.id)
+                 .join(GameRow, GameRow.id == GamePlayer.game_id)
+                 .where(GameRow.game == "skat", GameRow.preset == preset,
+                        User.guest.is_(False))
+                 .group_by(User.id, User.name))
+            if since is not None:
+                q = q.where(GameRow.finished_at >= since)
+            rows = (await s.execute(q)).all()
+        out = [{"name": n, "punktestand": int(p or 0), "bilanz": int(b or 0), "games": int(g),
+                "declarer_won": int(w or 0), "declarer_lost": int(lo or 0)}
+               for n, p, b, g, w, lo in rows]
+        out.sort(key=lambda r: (-r["bilanz"], -r["punktestand"], r["name"].casefold()))
+        return out
+
+    async def baptisten_games(self, since: datetime | None,
+                              limit: int = 200) -> list[tuple[GameRow, list[GamePlayer]]]:
+        async with self.session() as s:
+            q = select(GameRow).where(GameRow.game == "baptisten")
+            if since is not None:
+                q = q.where(GameRow.finished_at >= since)
+            q = q.order_by(GameRow.finished_at.desc()).limit(limit)
+            games = list((await s.execute(q)).scalars())
+        players = await self.game_players([g.id for g in games])
+        by_game: dict[int, list[GamePlayer]] = {}
+        for p in players:
+            by_game.setdefault(p.game_id, []).append(p)
+        return [(g, by_game.get(g.id, [])) for g in games]
+
+    async def analysis(self, game_id: int, lang: str) -> dict[str, Any] | None:
+        async with self.session() as s:
+            row = await s.get(Analysis, (game_id, lang))
+            return None if row is None else dict(row.result)
+
+    async def save_analysis(self, game_id: int, lang: str, result: dict[str, Any]) -> None:
+        try:
+            async with self.session.begin() as s:
+                s.add(Analysis(game_id=game_id, lang=lang, result=result))
+        except IntegrityError:  # another worker was quicker: same answer
+            pass
+
+
+def _as_int(expr: Any) -> Any:
+    return case((expr, 1), else_=0)
+
+
+def _event_row(table_id: str, ev: Event) -> EventRow:
+    return EventRow(table_id=table_id, seq=ev.seq, kind=ev.kind, seat=ev.seat, data=ev.data,
+                    created_at=now())

@@ -1,0 +1,125 @@
+"""The database tables (SQLAlchemy 2).  The schema itself is made by the Alembic
+migrations in ``migrations/``; these classes must match them (a test compares).
+
+- ``users``: registered players and guests (a guest has no password until it registers).
+- ``sessions``: login sessions; the cookie holds a random token, the table its SHA-256.
+- ``tables``: a table's settings (with its secret deal seed) and where it stands.
+- ``events``: the append-only event log; (table_id, seq) is unique: the lock that lets
+  any worker append, and the fence against two writers.
+- ``games``: every finished game's record; ``game_players`` a line per player for the
+  Bestenliste and the history; ``analyses`` cached analyses of Skat games.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "Session", "TableRow",
+           "User"]
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON,
+                                                     list[Any]: JSON}
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+    name_key: Mapped[str] = mapped_column(String(24), unique=True)  # casefolded
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Session(Base):
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(String(200))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    invite: Mapped[str] = mapped_column(String(64))
+    public: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(16))  # waiting | running | over
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seq: Mapped[int] = mapped_column(Integer, default=0)  # the last event's number
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)  # seats and names, for the lobby
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    __table_args__ = (Index("ix_tables_status", "status"),)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"),
+                                    primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)  # the game's number at its table
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(String(200))
+    preset: Mapped[str] = mapped_column(String(32))  # lothar | isko | custom | baptisten…
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("table_id", "number", name="uq_games_table_number"),
+                      Index("ix_games_finished", "finished_at"))
+
+
+class GamePlayer(Base):
+    __tablename__ = "game_players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)  # table seat
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    score: Mapped[int] = mapped_column(Integer)  # Skat: list score; Baptisten: total
+    bilanz: Mapped[int] = mapped_column(Integer)  # Skat: the game's Bilanz; else 0
+    declarer: Mapped[bool] = mapped_column(Boolean)
+    won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)  # Baptistenskat
+    __table_args__ = (Index("ix_game_players_user", "user_id"),)
+
+
+class Analysis(Base):
+    __tablename__ = "analyses"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    lang: Mapped[str] = mapped_column(String(4), primary_key=True)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)

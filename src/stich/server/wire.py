@@ -1,0 +1,216 @@
+"""What a connection receives: a seat's view as JSON, and each event as that seat may
+see it.  Everything a client gets is built here, from the engine's ``view(seat)`` only.
+
+A spectator gets the public view: a seat's view with its private parts taken out (no
+hand, no Skat, no forehead cards, no legal moves).  Where the table allows it, a
+spectator sees every hand instead: the views of all seats, merged.
+
+Action texts are public except a Skat discard's cards: an event's text is shown to a
+receiver only when every card it names is among the cards that receiver's view knows;
+otherwise only its first word (``discard``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stich.baptisten.view import BaptistenView
+from stich.cards import PlainDeck, bits, format_cards, plain_deck
+from stich.server.sitting import Event, Sitting
+from stich.skat.view import SkatView
+
+__all__ = ["SPECTATOR", "event_message", "known_mask", "public_event_data", "view_json"]
+
+SPECTATOR = -1
+"""The receiver number of a spectator."""
+
+
+def _skat_cards(mask: int) -> list[str]:
+    return format_cards(mask).split() if mask else []
+
+
+def _plain(deck: PlainDeck, mask: int) -> list[str]:
+    return [deck.cards[i].code for i in bits(mask)]
+
+
+def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
+    """A Skat view as JSON (positions: 0 Vorhand, 1 Mittelhand, 2 Hinterhand)."""
+    played = [0, 0, 0]
+    for leader, cards, _ in v.tricks:
+        for i in range(len(cards)):
+            played[(leader + i) % 3] += 1
+    for seat, _ in v.trick:
+        played[seat] += 1
+    held = [10 - p for p in played]
+    if v.declarer >= 0 and v.phase == "DISCARD":
+        held[v.declarer] = 12  # the Skat picked up, two cards still to put away
+    out: dict[str, Any] = {
+        "game": "skat",
+        "seat": None if public else v.seat,
+        "rules": v.rules,
+        "phase": v.phase,
+        "to_move": v.to_move,
+        "hand": [] if public else _skat_cards(v.hand),
+        "cards_held": held,
+        "bidding": [[s, t] for s, t in v.bidding],
+        "bid": v.bid,
+        "declarer": v.declarer,
+        "contract": None if v.contract is None else str(v.contract),
+        "skat": [] if public else _skat_cards(v.skat_seen),
+        "discarded": [] if public else _skat_cards(v.discarded),
+        "ouvert": _skat_cards(v.ouvert_hand),
+        "trick": [[s, _skat_cards(1 << c)[0]] for s, c in v.trick],
+        "tricks": [[leader, [_skat_cards(1 << c)[0] for c in cards], winner]
+                   for leader, cards, winner in v.tricks],
+        "tricks_won": list(v.tricks_won),
+        "points_taken": list(v.points_taken()),
+        "legal": [] if public else [str(a) for a in v.legal_actions],
+        "deal": None,
+    }
+    if v.deal is not None:
+        hands, skat = v.deal
+        out["deal"] = {"hands": [_skat_cards(h) for h in hands], "skat": _skat_cards(skat)}
+    return out
+
+
+def baptisten_view_json(v: BaptistenView, deck: PlainDeck,
+                        public: bool = False) -> dict[str, Any]:
+    """A Baptistenskat view as JSON (seats are table seats)."""
+    return {
+        "game": "baptisten",
+        "seat": None if public else v.seat,
+        "rules": v.rules,
+        "round": v.round_no,
+        "cards": v.cards,
+        "first": v.first,
+        "phase": v.phase,
+        "to_move": v.to_move,
+        "hand": [] if public else _plain(deck, v.hand),
+        "others": [[] if public else _plain(deck, h) for h in v.others],
+        "trump_card": deck.cards[v.trump_card].code,
+        "trump": v.trump,
+        "bids": list(v.bids),
+        "stakes": list(v.stakes),
+        "forced": list(v.forced),
+        "hooked": None if public else v.hooked,
+        "owed": list(v.owed_now()),
+        "trick": [[s, deck.cards[c].code] for s, c in v.trick],
+        "round_tricks": [[leader, [deck.cards[c].code for c in cards], winner]
+                         for leader, cards, winner in v.round_tricks],
+        "tricks_won": list(v.tricks_won),
+        "totals": list(v.totals),
+        "legal": [] if public else [str(a) for a in v.legal_actions],
+    }
+
+
+def _deck(sitting: Sitting) -> PlainDeck:
+    return plain_deck(sitting.baptisten_rules.deck)
+
+
+def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
+    """What ``receiver`` (a seat, or :data:`SPECTATOR`) sees of the running game now;
+    None before the start."""
+    st = sitting.state
+    if st is None:
+        return None
+    spectator = receiver == SPECTATOR
+    if spectator and sitting.settings.show_hands:
+        return _all_hands(sitting)
+    seat = 0 if spectator else receiver
+    v = sitting.view(seat)
+    if isinstance(v, SkatView):
+        out = skat_view_json(v, public=spectator)
+        out["positions"] = list(sitting.positions)
+        out["number"] = sitting.game_number
+    else:
+        out = baptisten_view_json(v, _deck(sitting), public=spectator)
+    return out
+
+
+def _all_hands(sitting: Sitting) -> dict[str, Any]:
+    """A spectator's view at a table that shows every hand (each seat's own view merged)."""
+    views = [sitting.view(s) for s in range(sitting.n_seats)]
+    first = views[0]
+    if isinstance(first, SkatView):
+        out = skat_view_json(first, public=True)
+        out["hands"] = [_skat_cards(v.hand) for v in _by_position(sitting, views)]
+        out["positions"] = list(sitting.positions)
+        out["number"] = sitting.game_number
+        return out
+    deck = _deck(sitting)
+    out = baptisten_view_json(first, deck, public=True)
+    st = sitting.baptisten
+    assert st is not None
+    out["hands"] = [_plain(deck, st.hands[p]) for p in range(sitting.n_seats)] \
+        if not st.is_over else [[] for _ in range(sitting.n_seats)]
+    return out
+
+
+def _by_position(sitting: Sitting, views: list[Any]) -> list[Any]:
+    return [views[sitting.seat_at(p)] for p in range(3)]
+
+
+def known_mask(sitting: Sitting, receiver: int) -> int:
+    """The cards the receiver's view knows now (spectators: the public view's)."""
+    if sitting.state is None or receiver == SPECTATOR:
+        v = sitting.view(0) if sitting.state is not None else None
+        return 0 if v is None else int(v.played) | _public_extra(v)
+    return int(sitting.view(receiver).known_cards())
+
+
+def _public_extra(v: Any) -> int:
+    if isinstance(v, SkatView):
+        m = v.ouvert_hand
+        if v.deal is not None:
+            m |= v.deal[0][0] | v.deal[0][1] | v.deal[0][2] | v.deal[1]
+        return m
+    return 0
+
+
+def _text_visible(sitting: Sitting, text: str, receiver: int) -> str:
+    """The action's text, or only its first word when it names a card the receiver's
+    view does not know (a Skat discard seen by the others)."""
+    if sitting.settings.game != "skat" or not text.startswith("discard"):
+        return text
+    known = known_mask(sitting, receiver)
+    if receiver == SPECTATOR and sitting.settings.show_hands:
+        st = sitting.skat
+        known = known if st is None or not st.is_over else -1
+    from stich.cards import parse_cards
+    try:
+        cards = parse_cards(text.split(None, 1)[1])
+    except (ValueError, IndexError):
+        return text.split()[0]
+    return text if cards & ~known == 0 else text.split()[0]
+
+
+def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
+    """An event's data as ``receiver`` may see it (after the event was applied)."""
+    d = ev.data
+    if ev.kind == "act":
+        return {"text": _text_visible(sitting, str(d["text"]), receiver), "by": d.get("by")}
+    if ev.kind == "seat":
+        assert ev.seat is not None
+        info = sitting.seats[ev.seat]
+        return {"name": info.name if info else d.get("name"), "bot": d.get("bot")}
+    if ev.kind == "game_over" and sitting.skat_table is not None:
+        line = sitting.skat_table.games[-1].to_dict()
+        return {"number": d.get("number"), "line": line}
+    if ev.kind == "round_over" and sitting.baptisten is not None:
+        sheet = sitting.sheet()
+        assert sheet is not None
+        return {"round": d.get("round"), "sheet_row": sheet["rounds"][-1]}
+    return dict(d)
+
+
+def event_message(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
+    """The message announcing ``ev`` to ``receiver``, with the receiver's view after it.
+    ``sitting`` must stand right after ``ev``."""
+    return {
+        "type": "event",
+        "seq": ev.seq,
+        "kind": ev.kind,
+        "seat": ev.seat,
+        "data": public_event_data(sitting, ev, receiver),
+        "view": view_json(sitting, receiver),
+    }
