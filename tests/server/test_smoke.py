@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.server.harness import Client
+from tests.server.test_schema import validate_all
 
 
 def test_a_person_plays_a_short_list_against_two_bots(clients: Callable[..., Client],
@@ -35,6 +36,7 @@ def test_a_person_plays_a_short_list_against_two_bots(clients: Callable[..., Cli
         return ws.messages
 
     messages = run(play())
+    validate_all(messages)  # every message fits the published schema
     overs = [m for m in messages if m.get("kind") == "game_over"]
     assert len(overs) == 3
     seqs = [m["seq"] for m in messages if m["type"] == "event"]

@@ -227,3 +227,18 @@ def websocket_schema() -> dict[str, Any]:
         "client": TypeAdapter(ClientMessage).json_schema(),
         "server": TypeAdapter(ServerMessage).json_schema(),
     }
+
+
+def write_schema(path: str) -> None:
+    """Write the WebSocket schema as JSON (docs/server-protocol.json)."""
+    import json
+    from pathlib import Path
+
+    Path(path).write_text(json.dumps(websocket_schema(), indent=2, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+
+
+if __name__ == "__main__":  # python -m stich.server.protocol docs/server-protocol.json
+    import sys
+
+    write_schema(sys.argv[1])
