@@ -143,6 +143,8 @@ class TableActor:
         self.wake()
         for ev in events:
             self._on_event(ev)
+        if self.sitting.over and not self.conns:
+            self.hub.forget(self)
         return events
 
     def _apply(self, events: list[Event]) -> list[tuple[int, dict[int, dict[str, Any]]]]:
@@ -270,6 +272,8 @@ class TableActor:
     async def disconnect(self, conn: Conn) -> None:
         self.conns.discard(conn)
         conn.closed = True
+        if self.sitting.over and not self.conns:
+            self.hub.forget(self)
         if conn.receiver == SPECTATOR:
             return
         await self.hub.bus.presence(self.id, conn.receiver, -1)
@@ -423,6 +427,12 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await self.store.drop_lease(a.id, self.worker_id)
         await self.bus.close()
+
+    def forget(self, actor: TableActor) -> None:
+        """Drop a finished table nobody watches from memory (it reloads on demand)."""
+        if self.actors.get(actor.id) is actor and actor.sitting.over and not actor.conns:
+            del self.actors[actor.id]
+            self.invites.pop(actor.id, None)
 
     async def load_sitting(self, table_id: str) -> Sitting | None:
         row = await self.store.table(table_id)
