@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -55,12 +56,16 @@ class Server:
         t0 = time.monotonic()
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=env, start_new_session=True)
-        assert self.proc.stdout is not None
+        assert self.proc.stdout is not None and self.proc.stderr is not None
         line = self.proc.stdout.readline()
         m = re.search(r"http://127\.0\.0\.1:(\d+)", line)
         if not m:
-            err = self.proc.stderr.read() if self.proc.stderr else ""
+            err = self.proc.stderr.read()
             raise RuntimeError(f"server did not start: {line!r} {err}")
+        # keep reading what the server prints, or a full pipe would stop it
+        self.log: list[str] = []
+        for stream in (self.proc.stdout, self.proc.stderr):
+            threading.Thread(target=self._drain, args=(stream,), daemon=True).start()
         self.port = int(m.group(1))
         while time.monotonic() - t0 < timeout:
             try:
@@ -70,6 +75,11 @@ class Server:
                 pass
             time.sleep(0.05)
         raise RuntimeError("server did not answer")
+
+    def _drain(self, stream: Any) -> None:
+        for line in stream:
+            self.log.append(line)
+            del self.log[:-500]
 
     def kill(self) -> None:
         """kill -9 (the whole process group: every worker)."""

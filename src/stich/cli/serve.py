@@ -41,6 +41,9 @@ def serve_cmd(
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", metavar="SECONDS", min=0.0, max=10.0,
         help="How long a bot waits before it acts when a person sits at the table.")] = 0.5,
+    bot_time: Annotated[float, typer.Option(
+        "--bot-time", metavar="SECONDS", min=0.1, max=600.0,
+        help="A bot's time per move; after it a random legal move is played.")] = 5.0,
     lang: str = lang_option(),
 ) -> None:
     """Start the online table: lobby, tables with bots, Bestenliste."""
@@ -57,6 +60,7 @@ def serve_cmd(
 
     try:
         run(db=db, redis=redis, host=host, port=port, workers=workers, bot_delay=bot_delay,
+            bot_time=bot_time,
             announce=lambda url: typer.echo(words["ready"].format(url=url)))
     except (StichError, OSError) as e:
         print_error(e, lang)

@@ -48,7 +48,7 @@ class ServeConfig:
     db: str
     redis: str | None = None
     bot_delay: float = 0.5
-    bot_processes: int = 1
+    bot_processes: int = 2
     bot_time: float = 5.0
     presence_check: float = 10.0
     migrate: bool = True
@@ -137,6 +137,7 @@ def create_app(config: ServeConfig) -> FastAPI:
                                                  multi=config.redis is not None))
         app.state.store, app.state.hub, app.state.workers = store, hub, workers
         await hub.start()
+        asyncio.get_running_loop().create_task(workers.start())  # no wait: ready at once
         try:
             yield
         finally:
@@ -174,7 +175,8 @@ def create_app(config: ServeConfig) -> FastAPI:
     async def health(request: Request) -> dict[str, Any]:
         hub: Hub = request.app.state.hub
         return {"ok": True, "worker": hub.worker_id, "tables": len(hub.actors),
-                "db": request.app.state.store.dialect}
+                "db": request.app.state.store.dialect,
+                "bot_timeouts": request.app.state.workers.timeouts}
 
     @app.get("/", response_class=HTMLResponse)
     async def index() -> str:

@@ -30,6 +30,8 @@ def app_from_env() -> FastAPI:
     return create_app(ServeConfig(
         db=os.environ["STICH_DB"], redis=os.environ.get("STICH_REDIS") or None,
         bot_delay=float(os.environ.get("STICH_BOT_DELAY", "0.5")),
+        bot_time=float(os.environ.get("STICH_BOT_TIME", "5")),
+        bot_processes=int(os.environ.get("STICH_BOT_PROCESSES", "2")),
         presence_check=float(os.environ.get("STICH_PRESENCE_CHECK", "10")),
         migrate=False))
 
@@ -45,7 +47,8 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
-        bot_delay: float, announce: Callable[[str], None], log_level: str = "warning") -> None:
+        bot_delay: float, announce: Callable[[str], None], bot_time: float = 5.0,
+        log_level: str = "warning") -> None:
     """Migrate, bind, announce the address, serve until stopped."""
     migrate(db)
     sock = bind(host, port)
@@ -54,6 +57,7 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
     os.environ["STICH_DB"] = db
     os.environ["STICH_REDIS"] = redis or ""
     os.environ["STICH_BOT_DELAY"] = str(bot_delay)
+    os.environ["STICH_BOT_TIME"] = str(bot_time)
     config = uvicorn.Config("stich.server.main:app_from_env", factory=True,
                             log_level=log_level, ws_max_size=WS_MAX, workers=workers,
                             lifespan="on", proxy_headers=False)

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -53,7 +54,11 @@ GameName = Literal["skat", "baptisten"]
 
 BOT_LEVELS: dict[str, str] = {"random": "random", "easy": "heuristic", "heuristic": "heuristic"}
 """Bot names a seat may ask for, and the engine bot that plays them (``easy`` is the
-rule-based bot; the search bots of a later issue plug in here by name)."""
+rule-based bot; the search bots of a later issue plug in here by name).  With the
+environment variable ``STICH_TEST_SLOW_BOT`` (seconds) there is also ``slow``: a random
+bot that thinks that long first, for testing the per-move time limit."""
+if os.environ.get("STICH_TEST_SLOW_BOT"):
+    BOT_LEVELS["slow"] = "random"
 
 
 def bot_engine_name(name: str) -> str:

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import multiprocessing
+import os
 import random
+import sys
+import time
+from multiprocessing.connection import Connection
 from typing import Any
 
 from stich.bots import make_baptisten_bot, make_bot
@@ -26,6 +31,9 @@ _BOTS: dict[tuple[str, str], Any] = {}
 
 def choose_action(game: str, level: str, view: Any, seed: int) -> str:
     """A bot's action text for a view (runs in a worker process)."""
+    if level == "slow":  # the test bot that thinks too long (see sitting.BOT_LEVELS)
+        time.sleep(float(os.environ.get("STICH_TEST_SLOW_BOT", "0")))
+        level = "random"
     key = (game, level)
     bot = _BOTS.get(key)
     if bot is None:
@@ -33,6 +41,14 @@ def choose_action(game: str, level: str, view: Any, seed: int) -> str:
         bot = make_bot(name) if game == "skat" else make_baptisten_bot(name)
         _BOTS[key] = bot
     return str(bot.choose(view, random.Random(seed)))
+
+
+def warm_up() -> int:
+    """Run once in each new worker process: the bots are imported and ready."""
+    for level in ("random", "heuristic"):
+        make_bot(level)
+        make_baptisten_bot(level)
+    return os.getpid()
 
 
 def fallback_action(view: Any, seed: int) -> str:
@@ -46,54 +62,176 @@ def analyse_record(record: dict[str, Any]) -> dict[str, Any]:
     return {"players": list(record.get("players", [])), **analyze(state).to_dict()}
 
 
-class Workers:
-    """The process pool (``processes`` = 0: a thread in this process, for tests that
-    need no isolation)."""
+def _serve(conn: Connection) -> None:
+    """A worker process: import the bots, say ready, then run one task at a time."""
+    warm_up()
+    conn.send(("ready", None))
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send(("ok", fn(*args)))
+        except Exception as e:  # the error goes back to the caller
+            conn.send(("error", e))
 
-    def __init__(self, processes: int = 1, bot_time: float = 5.0,
+
+class _Worker:
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.proc.start()
+        child.close()
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.proc.kill()
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+
+class Pool:
+    """``size`` worker processes, one task each at a time.  A task's time limit runs
+    from the moment a worker takes it (not while it waits for a free worker); a task over
+    its limit is stopped by killing its worker, which is replaced in the background, so
+    the other workers and their tables go on.  ``size`` 0: a thread in this process
+    (no isolation, for tests)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.timeouts = 0
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: set[_Worker] = set()
+        self._threads: concurrent.futures.ThreadPoolExecutor | None = None
+
+    def _queue(self) -> asyncio.Queue[_Worker]:
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+            for _ in range(self.size):
+                self._spawn()
+        return self._idle
+
+    def _spawn(self) -> None:
+        loop = asyncio.get_running_loop()
+
+        async def start() -> None:
+            w = await loop.run_in_executor(None, _Worker)
+            self._all.add(w)
+            try:
+                kind, _ = await self._reply(w)
+            except Exception:
+                kind = "broken"
+            if kind == "ready":
+                self._queue().put_nowait(w)
+            else:
+                self._retire(w)
+                await asyncio.sleep(1.0)
+                self._spawn()
+
+        task = loop.create_task(start())
+        _KEEP.add(task)
+        task.add_done_callback(_KEEP.discard)
+
+    async def _reply(self, w: _Worker) -> tuple[str, Any]:
+        """The worker's next message, read without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[tuple[str, Any]] = loop.create_future()
+        fd = w.conn.fileno()
+
+        def readable() -> None:
+            loop.remove_reader(fd)
+            if fut.done():
+                return
+            try:
+                fut.set_result(w.conn.recv())
+            except Exception as e:
+                fut.set_exception(e)
+
+        loop.add_reader(fd, readable)
+        try:
+            return await fut
+        finally:
+            with contextlib.suppress(Exception):
+                loop.remove_reader(fd)
+
+    def _retire(self, w: _Worker) -> None:
+        self._all.discard(w)
+        w.kill()
+
+    async def run(self, timeout: float, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker within ``timeout`` seconds (TimeoutError after)."""
+        if self.size <= 0:
+            if self._threads is None:
+                self._threads = concurrent.futures.ThreadPoolExecutor(1)
+            loop = asyncio.get_running_loop()
+            return await asyncio.wait_for(loop.run_in_executor(self._threads, fn, *args),
+                                          timeout)
+        w = await self._queue().get()
+        try:
+            w.conn.send((fn, args))
+            kind, value = await asyncio.wait_for(self._reply(w), timeout)
+        except BaseException:
+            # over time, cancelled or broken: the worker may still be busy; replace it
+            if isinstance(sys.exc_info()[1], TimeoutError):
+                self.timeouts += 1
+            self._retire(w)
+            self._spawn()
+            raise
+        self._queue().put_nowait(w)
+        if kind == "error":
+            raise value
+        return value
+
+    async def start(self) -> None:
+        self._queue()
+
+    def close(self) -> None:
+        for w in list(self._all):
+            self._retire(w)
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+
+
+_KEEP: set[asyncio.Task[None]] = set()
+
+
+class Workers:
+    """Bots and analyses, each in their own pool of processes (``processes`` = 0: a
+    thread in this process, for tests that need no isolation), so that a long analysis
+    never holds up a bot."""
+
+    def __init__(self, processes: int = 2, bot_time: float = 5.0,
                  analysis_time: float = 120.0) -> None:
-        self.processes = processes
         self.bot_time = bot_time
         self.analysis_time = analysis_time
-        self._pool: concurrent.futures.Executor | None = None
-        self.timeouts = 0
+        self.bots = Pool(processes)
+        self.analyses = Pool(min(processes, 1))
 
-    def _executor(self) -> concurrent.futures.Executor:
-        if self._pool is None:
-            if self.processes > 0:
-                ctx = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(self.processes,
-                                                                    mp_context=ctx)
-            else:
-                self._pool = concurrent.futures.ThreadPoolExecutor(1)
-        return self._pool
+    @property
+    def timeouts(self) -> int:
+        """Bot moves cut off at their time limit so far."""
+        return self.bots.timeouts
 
-    async def _run(self, timeout: float, fn: Any, *args: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        try:
-            fut = loop.run_in_executor(self._executor(), fn, *args)
-        except concurrent.futures.BrokenExecutor:
-            self._pool = None
-            fut = loop.run_in_executor(self._executor(), fn, *args)
-        try:
-            return await asyncio.wait_for(fut, timeout)
-        except concurrent.futures.BrokenExecutor:
-            self._pool = None
-            raise
+    async def start(self) -> None:
+        """Start the bots' processes now rather than at the first bot move."""
+        await self.bots.start()
 
     async def bot_action(self, game: str, level: str, view: Any, seed: int) -> str:
+        """The bot's action text, or a random legal one when it is out of time."""
         try:
-            text: str = await self._run(self.bot_time, choose_action, game, level, view, seed)
+            text: str = await self.bots.run(self.bot_time, choose_action, game, level,
+                                            view, seed)
             return text
-        except (TimeoutError, concurrent.futures.BrokenExecutor):
-            self.timeouts += 1
+        except (TimeoutError, EOFError, OSError):
             return fallback_action(view, seed)
 
     async def analysis(self, record: dict[str, Any]) -> dict[str, Any]:
-        result: dict[str, Any] = await self._run(self.analysis_time, analyse_record, record)
+        result: dict[str, Any] = await self.analyses.run(self.analysis_time, analyse_record,
+                                                         record)
         return result
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.bots.close()
+        self.analyses.close()
