@@ -14,6 +14,8 @@ from fastapi import APIRouter, Request
 from stich.cards import plain_deck
 from stich.core import ArgumentError
 from stich.record import replay
+from stich.server.auth import current_user
+from stich.server.lobby import visible_actor
 from stich.server.store.db import Store
 from stich.server.store.models import GamePlayer, GameRow
 from stich.server.wire import baptisten_view_json, skat_view_json
@@ -73,6 +75,20 @@ async def game(game_id: int, request: Request) -> dict[str, Any]:
     g = await _game(request, game_id)
     players = await _store(request).game_players([g.id])
     return {"game": _game_json(g, players), "record": g.record}
+
+
+@router.get("/tables/{table_id}/games")
+async def table_games(table_id: str, request: Request,
+                      invite: str | None = None) -> dict[str, Any]:
+    """The finished games of a table (a table one may see), in their order there."""
+    actor, _ = await visible_actor(request, table_id, invite, await current_user(request))
+    store = _store(request)
+    games = await store.table_games(actor.id)
+    players = await store.game_players([g.id for g in games])
+    by_game: dict[int, list[GamePlayer]] = {}
+    for p in players:
+        by_game.setdefault(p.game_id, []).append(p)
+    return {"table": actor.id, "games": [_game_json(g, by_game.get(g.id, [])) for g in games]}
 
 
 @router.get("/games/{game_id}/replay")
