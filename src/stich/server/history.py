@@ -50,16 +50,23 @@ def _store(request: Request) -> Store:
     return store
 
 
-def _player_json(p: GamePlayer) -> dict[str, Any]:
-    return {"seat": p.seat, "name": p.name, "bot": p.bot, "registered": p.user_id is not None,
+async def _registered(request: Request, players: list[GamePlayer]) -> set[int]:
+    """The accounts among the players that are registered (a guest has an account too)."""
+    return await _store(request).registered({p.user_id for p in players
+                                             if p.user_id is not None})
+
+
+def _player_json(p: GamePlayer, registered: set[int]) -> dict[str, Any]:
+    return {"seat": p.seat, "name": p.name, "bot": p.bot,
+            "registered": p.user_id in registered,
             "score": p.score, "bilanz": p.bilanz, "declarer": p.declarer, "won": p.won,
             "place": p.place}
 
 
-def _game_json(g: GameRow, players: list[GamePlayer]) -> dict[str, Any]:
+def _game_json(g: GameRow, players: list[GamePlayer], registered: set[int]) -> dict[str, Any]:
     return {"id": g.id, "table": g.table_id, "number": g.number, "game": g.game,
             "rules": g.rules, "preset": g.preset, "finished_at": g.finished_at.isoformat(),
-            "players": [_player_json(p) for p in players]}
+            "players": [_player_json(p, registered) for p in players]}
 
 
 async def _game(request: Request, game_id: int) -> GameRow:
@@ -74,7 +81,8 @@ async def game(game_id: int, request: Request) -> dict[str, Any]:
     """A finished game: who played, the result, and its record (docs/records.md)."""
     g = await _game(request, game_id)
     players = await _store(request).game_players([g.id])
-    return {"game": _game_json(g, players), "record": g.record}
+    return {"game": _game_json(g, players, await _registered(request, players)),
+            "record": g.record}
 
 
 @router.get("/tables/{table_id}/games")
@@ -88,7 +96,9 @@ async def table_games(table_id: str, request: Request,
     by_game: dict[int, list[GamePlayer]] = {}
     for p in players:
         by_game.setdefault(p.game_id, []).append(p)
-    return {"table": actor.id, "games": [_game_json(g, by_game.get(g.id, [])) for g in games]}
+    registered = await _registered(request, players)
+    return {"table": actor.id,
+            "games": [_game_json(g, by_game.get(g.id, []), registered) for g in games]}
 
 
 @router.get("/games/{game_id}/replay")
@@ -172,11 +182,13 @@ async def baptisten_ranking(request: Request, period: str = "all") -> dict[str, 
     """Finished Baptistenskat games (newest first, with each player's total and place),
     and per registered player: games, wins, average place and an openskill rating."""
     games = await _store(request).baptisten_games(period_start(period))
-    return {"period": period, "players": rate_players(games),
-            "games": [_game_json(g, ps) for g, ps in games]}
+    registered = await _registered(request, [p for _, ps in games for p in ps])
+    return {"period": period, "players": rate_players(games, registered),
+            "games": [_game_json(g, ps, registered) for g, ps in games]}
 
 
-def rate_players(games: list[tuple[GameRow, list[GamePlayer]]]) -> list[dict[str, Any]]:
+def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
+                 registered: set[int]) -> list[dict[str, Any]]:
     """Per registered player over finished games (oldest first): games, wins, average
     place, and an openskill (Plackett-Luce) rating from the places."""
     from openskill.models import PlackettLuce
@@ -185,7 +197,7 @@ def rate_players(games: list[tuple[GameRow, list[GamePlayer]]]) -> list[dict[str
     ratings: dict[int, Any] = {}
     stats: dict[int, dict[str, Any]] = {}
     for _, players in reversed(games):
-        people = [p for p in players if p.user_id is not None]
+        people = [p for p in players if p.user_id in registered]
         for p in people:
             st = stats.setdefault(p.user_id, {"name": p.name, "games": 0, "wins": 0,  # type: ignore[arg-type]
                                               "places": 0})
@@ -224,10 +236,11 @@ async def player(name: str, request: Request, limit: int = 50,
     by_game: dict[int, list[GamePlayer]] = {}
     for p in players:
         by_game.setdefault(p.game_id, []).append(p)
+    registered = await _registered(request, players)
     skat = {}
     for preset in ("lothar", "isko"):
         ranking = await store.skat_ranking(preset, None)
         skat[preset] = next((r for r in ranking if r["name"] == user.name), None)
     return {"name": user.name, "skat": skat,
-            "games": [_game_json(g, by_game.get(g.id, [])) | {"you": me.seat}
+            "games": [_game_json(g, by_game.get(g.id, []), registered) | {"you": me.seat}
                       for g, me in rows]}
