@@ -333,6 +333,11 @@ def test_bestenliste_sums_registered_players_per_preset(played: Played) -> None:
         assert gus not in rows
         assert not bots & set(rows)
     assert c.get(f"/api/users/{gus}").json()["error"]["code"] == "server.no_such_player"
+    first = table_games(c, played.tables["people_lothar"])[0]
+    flags = {p["name"]: p["registered"] for p in first["players"]}
+    assert flags == {ann: True, ben: True, gus: False}  # a guest has an account, though
+    shown = c.get(f"/api/games/{first['id']}").json()["game"]["players"]
+    assert {p["name"]: p["registered"] for p in shown} == flags
     assert played.users["vic"] not in lothar  # created tables of bots, played no game
 
     bad = c.get("/api/bestenliste", params={"preset": "turnier"})
