@@ -14,6 +14,8 @@ from fastapi import APIRouter, Request
 from stich.cards import plain_deck
 from stich.core import ArgumentError
 from stich.record import replay
+from stich.server.auth import current_user
+from stich.server.lobby import visible_actor
 from stich.server.store.db import Store
 from stich.server.store.models import GamePlayer, GameRow
 from stich.server.wire import baptisten_view_json, skat_view_json
@@ -48,16 +50,23 @@ def _store(request: Request) -> Store:
     return store
 
 
-def _player_json(p: GamePlayer) -> dict[str, Any]:
-    return {"seat": p.seat, "name": p.name, "bot": p.bot, "registered": p.user_id is not None,
+async def _registered(request: Request, players: list[GamePlayer]) -> set[int]:
+    """The accounts among the players that are registered (a guest has an account too)."""
+    return await _store(request).registered({p.user_id for p in players
+                                             if p.user_id is not None})
+
+
+def _player_json(p: GamePlayer, registered: set[int]) -> dict[str, Any]:
+    return {"seat": p.seat, "name": p.name, "bot": p.bot,
+            "registered": p.user_id in registered,
             "score": p.score, "bilanz": p.bilanz, "declarer": p.declarer, "won": p.won,
             "place": p.place}
 
 
-def _game_json(g: GameRow, players: list[GamePlayer]) -> dict[str, Any]:
+def _game_json(g: GameRow, players: list[GamePlayer], registered: set[int]) -> dict[str, Any]:
     return {"id": g.id, "table": g.table_id, "number": g.number, "game": g.game,
             "rules": g.rules, "preset": g.preset, "finished_at": g.finished_at.isoformat(),
-            "players": [_player_json(p) for p in players]}
+            "players": [_player_json(p, registered) for p in players]}
 
 
 async def _game(request: Request, game_id: int) -> GameRow:
@@ -72,7 +81,24 @@ async def game(game_id: int, request: Request) -> dict[str, Any]:
     """A finished game: who played, the result, and its record (docs/records.md)."""
     g = await _game(request, game_id)
     players = await _store(request).game_players([g.id])
-    return {"game": _game_json(g, players), "record": g.record}
+    return {"game": _game_json(g, players, await _registered(request, players)),
+            "record": g.record}
+
+
+@router.get("/tables/{table_id}/games")
+async def table_games(table_id: str, request: Request,
+                      invite: str | None = None) -> dict[str, Any]:
+    """The finished games of a table (a table one may see), in their order there."""
+    actor, _ = await visible_actor(request, table_id, invite, await current_user(request))
+    store = _store(request)
+    games = await store.table_games(actor.id)
+    players = await store.game_players([g.id for g in games])
+    by_game: dict[int, list[GamePlayer]] = {}
+    for p in players:
+        by_game.setdefault(p.game_id, []).append(p)
+    registered = await _registered(request, players)
+    return {"table": actor.id,
+            "games": [_game_json(g, by_game.get(g.id, []), registered) for g in games]}
 
 
 @router.get("/games/{game_id}/replay")
@@ -156,11 +182,13 @@ async def baptisten_ranking(request: Request, period: str = "all") -> dict[str, 
     """Finished Baptistenskat games (newest first, with each player's total and place),
     and per registered player: games, wins, average place and an openskill rating."""
     games = await _store(request).baptisten_games(period_start(period))
-    return {"period": period, "players": rate_players(games),
-            "games": [_game_json(g, ps) for g, ps in games]}
+    registered = await _registered(request, [p for _, ps in games for p in ps])
+    return {"period": period, "players": rate_players(games, registered),
+            "games": [_game_json(g, ps, registered) for g, ps in games]}
 
 
-def rate_players(games: list[tuple[GameRow, list[GamePlayer]]]) -> list[dict[str, Any]]:
+def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
+                 registered: set[int]) -> list[dict[str, Any]]:
     """Per registered player over finished games (oldest first): games, wins, average
     place, and an openskill (Plackett-Luce) rating from the places."""
     from openskill.models import PlackettLuce
@@ -169,7 +197,7 @@ def rate_players(games: list[tuple[GameRow, list[GamePlayer]]]) -> list[dict[str
     ratings: dict[int, Any] = {}
     stats: dict[int, dict[str, Any]] = {}
     for _, players in reversed(games):
-        people = [p for p in players if p.user_id is not None]
+        people = [p for p in players if p.user_id in registered]
         for p in people:
             st = stats.setdefault(p.user_id, {"name": p.name, "games": 0, "wins": 0,  # type: ignore[arg-type]
                                               "places": 0})
@@ -208,10 +236,11 @@ async def player(name: str, request: Request, limit: int = 50,
     by_game: dict[int, list[GamePlayer]] = {}
     for p in players:
         by_game.setdefault(p.game_id, []).append(p)
+    registered = await _registered(request, players)
     skat = {}
     for preset in ("lothar", "isko"):
         ranking = await store.skat_ranking(preset, None)
         skat[preset] = next((r for r in ranking if r["name"] == user.name), None)
     return {"name": user.name, "skat": skat,
-            "games": [_game_json(g, by_game.get(g.id, [])) | {"you": me.seat}
+            "games": [_game_json(g, by_game.get(g.id, []), registered) | {"you": me.seat}
                       for g, me in rows]}

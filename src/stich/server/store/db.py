@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from importlib import resources
@@ -286,6 +286,14 @@ class Store:
             q = select(GamePlayer).where(GamePlayer.game_id.in_(game_ids)) \
                 .order_by(GamePlayer.game_id, GamePlayer.seat)
             return list((await s.execute(q)).scalars())
+
+    async def registered(self, user_ids: Collection[int]) -> set[int]:
+        """Which of these accounts are registered players (not guests)."""
+        if not user_ids:
+            return set()
+        async with self.session() as s:
+            q = select(User.id).where(User.id.in_(list(user_ids)), User.guest.is_(False))
+            return set((await s.execute(q)).scalars())
 
     async def table_games(self, table_id: str) -> list[GameRow]:
         async with self.session() as s:
