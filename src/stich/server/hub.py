@@ -246,11 +246,12 @@ class TableActor:
 
     def _send_since(self, conn: Conn, since: int | None) -> None:
         seq = self.sitting.seq
-        if since is not None and since >= seq:
+        if since is not None and since == seq:
             conn.last_seq = seq
-            return
+            return  # up to date (a number beyond the table's gets a snapshot below)
         oldest = self.recent[0][0] if self.recent else seq + 1
-        if since is not None and since + 1 >= oldest and seq - since <= CATCH_UP_LIMIT:
+        if since is not None and since < seq and since + 1 >= oldest \
+                and seq - since <= CATCH_UP_LIMIT:
             for n, msgs in self.recent:
                 if n > since:
                     conn.send(msgs[conn.receiver])
