@@ -57,6 +57,8 @@ def baptisten_rules(body: CreateTableRequest) -> BaptistenRules:
         "hook_always": base.hook_always or 4 in variants,
         "must_overtrump": base.must_overtrump or 5 in variants,
         "rounds": base.rounds, "trump_card": base.trump_card,
+        "points_per_trick": base.points_per_trick, "exact_bonus": base.exact_bonus,
+        "exact_zero_bonus": base.exact_zero_bonus,
     }
     if body.max_cards is not None:
         return BaptistenRules(**fields, max_cards=body.max_cards)
