@@ -111,7 +111,8 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
     if row is None or actor is None:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
     hub.invites[table_id] = row.invite
-    invited = invite is not None and secrets.compare_digest(invite, row.invite)
+    invited = invite is not None and secrets.compare_digest(invite.encode(),
+                                                            row.invite.encode())
     seated = user is not None and actor.seat_of(user.id) is not None
     if not row.public and not invited and not seated:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
