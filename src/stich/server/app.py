@@ -278,7 +278,7 @@ async def handle(text: str, actor: TableActor, conn: Conn) -> None:
     except (json.JSONDecodeError, RecursionError) as e:
         raise StichError("server.bad_json", reason=str(e)[:200]) from None
     try:
-        msg = client_adapter.validate_python(data)
+        msg = client_adapter.validate_python(data, strict=True)  # JSON types, not "3"/true
     except ValidationError as e:
         raise StichError("server.bad_message", reason=_first_problem(e.errors())[:300]) \
             from None
