@@ -162,7 +162,12 @@ def create_app(config: ServeConfig) -> FastAPI:
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
-        err = StichError("server.bad_message", reason=_first_problem(e.errors()))
+        errors = list(e.errors())
+        if errors and errors[0].get("type") == "json_invalid":  # not JSON at all
+            reason = str((errors[0].get("ctx") or {}).get("error", ""))[:200]
+            err = StichError("server.bad_json", reason=reason)
+        else:
+            err = StichError("server.bad_message", reason=_first_problem(errors))
         return JSONResponse(error_body(err, lang), status_code=422)
 
     @app.get("/api/schema")
