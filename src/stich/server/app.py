@@ -19,9 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stich import __version__
 from stich.messages import PLAIN, GameName, Position, StichError, render
@@ -157,6 +159,18 @@ def create_app(config: ServeConfig) -> FastAPI:
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
         return JSONResponse(error_body(e, lang), status_code=status_of(e.code))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_path(request: Request, e: StarletteHTTPException) -> Response:
+        """An unknown path or method: the same error shape as every refusal."""
+        if e.status_code not in (404, 405):
+            return await http_exception_handler(request, e)
+        lang = request_lang(request.query_params.get("lang"),
+                            request.headers.get("accept-language"))
+        err = StichError("server.no_such_path", method=request.method,
+                         path=request.url.path[:100])
+        return JSONResponse(error_body(err, lang), status_code=e.status_code,
+                            headers=e.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
