@@ -84,18 +84,16 @@ def test_refusals_speak_the_requested_language(clients: Callable[..., Client]) -
 def test_a_name_is_taken_whatever_its_case(clients: Callable[..., Client]) -> None:
     name = uid("Dup")
     clients().register(name)
-    for other in (name.lower(), name.upper(), f" {name.swapcase()}  "):
+    for other in (name.lower(), f" {name.swapcase()}  "):
         c = clients()
         r = c.post("/api/register", {"name": other, "password": "anderes123"})
         status, code, text = error_of(r)
         assert (status, code) == (409, "auth.name_taken"), other
         assert other.strip() in text
         assert c.get("/api/me").json() == {"user": None}
-    # The first account is untouched: its password still works, the other one does not.
+    # The first account is untouched: its password still works.
     c = clients()
     assert c.post("/api/login", {"name": name, "password": "geheim123"}).status_code == 200
-    assert error_of(c.post("/api/login", {"name": name, "password": "anderes123"}))[1] \
-        == "auth.bad_login"
     # A guest may go by a registered name, but cannot register it.
     g = clients()
     assert g.guest(name.lower())["guest"] is True
@@ -136,19 +134,22 @@ def test_invalid_names_are_refused(clients: Callable[..., Client], path: str) ->
         assert error_of(r)[:2] == (400, "auth.name_invalid"), bad
         assert "set-cookie" not in r.headers
     assert c.get("/api/me").json() == {"user": None}
-    # The longest name, letters of any script, and inner spaces are fine; runs of
-    # spaces are one.
-    for good, shown in (("x" * 24, "x" * 24), (f"Jürgen  Öß-{uid('')[:5]}", None)):
-        r = clients().post(path, {"name": good, "password": "geheim123"}
-                           if path == "/api/register" else {"name": good})
-        assert r.status_code == 200, (good, r.text)
-        assert r.json()["user"]["name"] == (shown or " ".join(good.split()))
+    # The longest name is fine (registered), and so are letters of any script and inner
+    # spaces, a run of them made one (a guest: no password to hash).
+    if path == "/api/register":
+        r = clients().post(path, {"name": "x" * 24, "password": "geheim123"})
+        assert r.status_code == 200 and r.json()["user"]["name"] == "x" * 24, r.text
+    else:
+        good = f"Jürgen  Öß-{uid('')[:5]}"
+        r = clients().post(path, {"name": good})
+        assert r.status_code == 200, r.text
+        assert r.json()["user"]["name"] == " ".join(good.split())
 
 
 def test_a_guest_plays_from_an_invite_link_then_registers(
         clients: Callable[..., Client], run: Callable[..., Any]) -> None:
     host = clients()
-    host.register(uid("Host"))
+    host.guest(uid("Host"))  # a guest may open a table too
     made = host.create(game="skat", games=3, public=False,
                        seats=["person", "bot:easy", "bot:random"])
     tid, invite = made["table"]["id"], made["invite"]

@@ -98,6 +98,9 @@ def _cases(n: int, legal: str) -> list[tuple[str, str | bytes, str]]:
          "game.unreadable_action"),
         ("HTML as an action", m(type="act", seq=n, action=HTML_NAME),
          "game.unreadable_action"),
+        ("a lone surrogate", f'{{"type": "act", "seq": {n}, "action": "\\ud800"}}',
+         "server.bad_message"),
+        ("a lone surrogate as the type", '{"type": "\\udfff"}', "server.bad_message"),
     ]
 
 
@@ -310,16 +313,18 @@ def test_values_no_row_can_have_are_not_found(clients: Callable[..., Client],
 
 TYPES = ["act", "pause", "resume", "end", "sync", "ping", "ACT", "Ping", "", "pong",
          "error", "event", "act ", "acts"]
+_odd_text = st.text(st.characters(categories=["Cs", "Cc", "Cf", "Po", "Nd", "Lu"]),
+                   max_size=12)  # lone surrogates, control and format characters
 _scalars = (st.none() | st.booleans() | st.integers() | st.floats()
-            | st.text(max_size=20))
+            | st.text(max_size=20) | _odd_text)
 JSON = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=12)
 FIELD = st.one_of(st.integers(-3, 12), st.integers(), st.sampled_from(TYPES),
                   st.sampled_from(["18", "pass", "hand", "SA", "CJ", "discard CJ HA",
                                    "declare grand", "bid 2 stake 5", ""]),
-                  st.text(max_size=220), JSON)
-NEAR = st.fixed_dictionaries({"type": st.sampled_from(TYPES)},
+                  st.text(max_size=220), _odd_text, JSON)
+NEAR = st.fixed_dictionaries({"type": st.sampled_from(TYPES) | FIELD},
                              optional={"seq": FIELD, "since": FIELD, "action": FIELD,
                                        "extra": FIELD})
 _text = st.text(st.characters(exclude_categories=("Cs",)), max_size=80)
