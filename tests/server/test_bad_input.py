@@ -309,6 +309,34 @@ def test_values_no_row_can_have_are_not_found(clients: Callable[..., Client],
     assert table(other, tid, invite=invite)["seq"] == 1
 
 
+def test_odd_query_parameters_on_the_socket(clients: Callable[..., Client],
+                                            run: Callable[..., Any], server: Server) -> None:
+    a = _guest(clients, "Q")
+    tid = a.create(game="skat", seats=["me", "person", "person"])["table"]["id"]
+
+    async def story() -> None:
+        for query in ("since=abc", "since=-5", "since=1e9", "since=" + "9" * 5000,
+                      "lang=xx", "lang=" + "e" * 3000, "invite=" + "x" * 3000, "x=1&x=2",
+                      "lang=en"):
+            raw = await websockets.connect(f"{server.ws}/ws/tables/{tid}?{query}",
+                                           additional_headers={"Cookie": a.cookie_header()})
+            ws = TableSocket(raw)
+            welcome = await ws.recv()
+            assert welcome["type"] == "welcome" and welcome["you"] == 0, (query, welcome)
+            snap = await ws.recv()  # none of these asks for events it can be sent
+            assert snap["type"] == "snapshot" and snap["seq"] == welcome["seq"], (query, snap)
+            await ws.send({"type": "pause"})
+            err = await next_error(ws)
+            assert err["code"] == "server.not_running", (query, err)
+            # Without a language it knows (and no Accept-Language), the site speaks German.
+            want = "the table is not running" if query == "lang=en" else \
+                "Der Tisch läuft nicht"
+            assert err["text"] == want, (query, err)
+            await ws.close()
+
+    run(story())
+
+
 # --- fuzzing the message schema over one live connection ------------------------------
 
 TYPES = ["act", "pause", "resume", "end", "sync", "ping", "ACT", "Ping", "", "pong",
