@@ -77,6 +77,9 @@ async def play_random(ws: TableSocket, rng: random.Random,
     import time
 
     end = time.monotonic() + timeout
+    if my_turn(ws.view):  # the turn came with a message read before (nothing moves now)
+        assert ws.view is not None
+        await ws.act(rng.choice(ws.view["legal"]))
     while True:
         msg = await ws.recv(max(0.1, end - time.monotonic()))
         assert msg["type"] != "error", msg

@@ -257,9 +257,6 @@ def test_hostile_names_break_nothing(clients: Callable[..., Client], server: Ser
     assert d.get("/api/me").json()["user"]["name"] == before
     good = uid("After")
     assert clients().register(good)["name"] == good
-    assert error_of(clients().post("/api/register", {"name": good.upper(),
-                                                     "password": "geheim123"}))[1] \
-        == "auth.name_taken"
     assert d.get("/api/bestenliste").status_code == 200
     assert server.proc is not None and server.proc.poll() is None
 
