@@ -78,6 +78,10 @@ define({
         "en": "there is no table {table}",
         "de": "Einen Tisch {table} gibt es nicht",
     },
+    "server.no_such_path": {
+        "en": "there is no {method} {path} here",
+        "de": "{method} {path} gibt es hier nicht",
+    },
     "server.no_such_game": {
         "en": "there is no finished game {game}",
         "de": "Ein beendetes Spiel {game} gibt es nicht",

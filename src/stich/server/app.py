@@ -19,9 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stich import __version__
 from stich.messages import PLAIN, GameName, Position, StichError, render
@@ -159,11 +161,28 @@ def create_app(config: ServeConfig) -> FastAPI:
                             request.headers.get("accept-language"))
         return JSONResponse(error_body(e, lang), status_code=status_of(e.code))
 
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_path(request: Request, e: StarletteHTTPException) -> Response:
+        """An unknown path or method: the same error shape as every refusal."""
+        if e.status_code not in (404, 405):
+            return await http_exception_handler(request, e)
+        lang = request_lang(request.query_params.get("lang"),
+                            request.headers.get("accept-language"))
+        err = StichError("server.no_such_path", method=request.method,
+                         path=request.url.path[:100])
+        return JSONResponse(error_body(err, lang), status_code=e.status_code,
+                            headers=e.headers)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
-        err = StichError("server.bad_message", reason=_first_problem(e.errors()))
+        errors = list(e.errors())
+        if errors and errors[0].get("type") == "json_invalid":  # not JSON at all
+            reason = str((errors[0].get("ctx") or {}).get("error", ""))[:200]
+            err = StichError("server.bad_json", reason=reason)
+        else:
+            err = StichError("server.bad_message", reason=_first_problem(errors))
         return JSONResponse(error_body(err, lang), status_code=422)
 
     @app.get("/api/schema")
@@ -280,7 +299,7 @@ async def handle(text: str, actor: TableActor, conn: Conn) -> None:
     except (json.JSONDecodeError, RecursionError) as e:
         raise StichError("server.bad_json", reason=str(e)[:200]) from None
     try:
-        msg = client_adapter.validate_python(data)
+        msg = client_adapter.validate_python(data, strict=True)  # JSON types, not "3"/true
     except ValidationError as e:
         raise StichError("server.bad_message", reason=_first_problem(e.errors())[:300]) \
             from None

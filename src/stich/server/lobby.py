@@ -57,6 +57,8 @@ def baptisten_rules(body: CreateTableRequest) -> BaptistenRules:
         "hook_always": base.hook_always or 4 in variants,
         "must_overtrump": base.must_overtrump or 5 in variants,
         "rounds": base.rounds, "trump_card": base.trump_card,
+        "points_per_trick": base.points_per_trick, "exact_bonus": base.exact_bonus,
+        "exact_zero_bonus": base.exact_zero_bonus,
     }
     if body.max_cards is not None:
         return BaptistenRules(**fields, max_cards=body.max_cards)
@@ -109,7 +111,8 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
     if row is None or actor is None:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
     hub.invites[table_id] = row.invite
-    invited = invite is not None and secrets.compare_digest(invite, row.invite)
+    invited = invite is not None and secrets.compare_digest(invite.encode(),
+                                                            row.invite.encode())
     seated = user is not None and actor.seat_of(user.id) is not None
     if not row.public and not invited and not seated:
         raise ArgumentError("server.no_such_table", table=table_id[:40])

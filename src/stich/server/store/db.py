@@ -37,6 +37,7 @@ from stich.server.store.models import (
 __all__ = ["NewGame", "Store", "async_url", "migrate", "now", "sync_url"]
 
 SESSION_DAYS = 30
+INT_MAX = 2**31 - 1  # the largest value of an Integer column (PostgreSQL)
 
 
 def now() -> datetime:
@@ -152,6 +153,8 @@ class Store:
         return user
 
     async def user_by_name(self, name: str) -> User | None:
+        if "\x00" in name:  # no name has one, and PostgreSQL text cannot hold it
+            return None
         async with self.session() as s:
             return (await s.execute(select(User).where(User.name_key == name.casefold())
                                     )).scalar_one_or_none()
@@ -207,6 +210,8 @@ class Store:
                 s.add(_event_row(row.id, ev))
 
     async def table(self, table_id: str) -> TableRow | None:
+        if "\x00" in table_id:  # no id has one, and PostgreSQL text cannot hold it
+            return None
         async with self.session() as s:
             return await s.get(TableRow, table_id)
 
@@ -276,6 +281,8 @@ class Store:
     # --- games, history, Bestenliste -----------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow | None:
+        if not 0 < game_id <= INT_MAX:  # beyond the column: no such game
+            return None
         async with self.session() as s:
             return await s.get(GameRow, game_id)
 
@@ -306,7 +313,7 @@ class Store:
             q = (select(GameRow, GamePlayer).join(GamePlayer, GamePlayer.game_id == GameRow.id)
                  .where(GamePlayer.user_id == user_id)
                  .order_by(GameRow.finished_at.desc(), GameRow.id.desc())
-                 .limit(limit).offset(offset))
+                 .limit(min(limit, INT_MAX)).offset(min(offset, INT_MAX)))
             return [(g, p) for g, p in (await s.execute(q)).all()]
 
     async def skat_ranking(self, preset: str, since: datetime | None) -> list[dict[str, Any]]:
