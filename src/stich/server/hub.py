@@ -283,8 +283,13 @@ class TableActor:
             await self._presence(conn.receiver, "away")
 
     async def _presence(self, seat: int, kind: str) -> None:
-        with contextlib.suppress(StichError):
-            await self.submit(lambda s: s.plan_presence(seat, kind))
+        for _ in range(5):  # lost against another worker's commit: decide again
+            try:
+                await self.submit(lambda s: s.plan_presence(seat, kind))
+                return
+            except StichError as e:
+                if e.code != "server.stale":
+                    return
 
     # --- driving: bots and timers (the lease holder) -------------------------------------
 
