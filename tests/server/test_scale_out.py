@@ -6,6 +6,11 @@
   Every socket sees every event in order without gaps; the messages are the ones the
   stored log renders; the list is the same through both workers and recomputes from
   the records.
+- Two players on different workers press pause (and resume) at the same moment: one
+  commit loses on the unique (table, seq) key, and that worker's sockets still get the
+  winner's event.
+- A person plays through the worker without the lease and leaves right after each move
+  while the other worker moves the bots: the seat is marked away and back every time.
 - ``--workers 2`` (one port, uvicorn's worker processes): a bots-only table and a table
   with a person, both to their end.
 - The worker that holds a bots-only table's lease is killed (kill -9): the other one
