@@ -4,7 +4,8 @@ Several bots-only tables run at once (a registered creator, nobody seated, each 
 by a spectator socket) and one table where a test client plays a seat.  Every event a
 socket was sent counts as acknowledged.  The server is killed at random moments and
 started again on the same database and port; the sockets reconnect with ``since`` set to
-the last event they saw.  Afterwards:
+the last event they saw; the snapshot they get then must keep every line of the list
+they were told before.  Afterwards:
 
 - every event a client received is in the database with the same content: the stored
   log, replayed, renders exactly the message the client got (view included);
@@ -184,6 +185,7 @@ class Follower:
         self.view: dict[str, Any] | None = None  # the last one received
         self.receiver = SPECTATOR
         self.events: list[dict[str, Any]] = []
+        self.lines: dict[int, dict[str, Any]] = {}  # the list's lines announced so far
         self.problems: list[str] = []
         self.connections = 0
         self.snapshots = 0
@@ -226,6 +228,12 @@ class Follower:
                     self.problems.append(f"snapshot {msg['seq']} after event {self.seq}")
                 self.seq, self.view = msg["seq"], msg["view"]
                 self.snapshots += 1
+                games = (msg.get("list") or {}).get("games", [])
+                for number, line in self.lines.items():  # what was told stands
+                    if number > len(games) or games[number - 1] != line:
+                        self.problems.append(f"{self.table_id}: line {number} was {line} "
+                                             f"but the snapshot after it has "
+                                             f"{games[number - 1:number]}")
                 if msg["table"]["status"] == "over":
                     self.done = True
                     return
@@ -235,6 +243,8 @@ class Follower:
                                          f"{self.seq}")
                 self.seq, self.view = msg["seq"], msg["view"]
                 self.events.append(msg)
+                if msg["kind"] == "game_over":
+                    self.lines[msg["data"]["number"]] = msg["data"]["line"]
                 if msg["kind"] == "end":
                     self.done = True
                     return
