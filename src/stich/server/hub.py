@@ -129,13 +129,14 @@ class TableActor:
             if not events:
                 return []
             finished = len(self.sitting.finished)
+            committed = self.sitting.seq
             rendered = self._apply(events)
             games = self._new_games(finished)
             ok = await self.hub.store.append(
                 self.id, events, status=table_status(self.sitting),
                 summary=table_summary(self.sitting), games=games)
             if not ok:
-                await self._reload_locked()
+                await self._reload_locked(committed)
                 raise ArgumentError("server.stale", current=self.sitting.seq,
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
@@ -208,10 +209,12 @@ class TableActor:
         async with self.lock:
             await self._catch_up_locked()
 
-    async def _reload_locked(self) -> None:
+    async def _reload_locked(self, old: int) -> None:
+        """The table from the database after a lost commit: ``old`` is the last event
+        this worker had committed or caught up with (what its connections were sent);
+        everything after it is the other writer's, sent and acted upon here."""
         fresh = await self.hub.load_sitting(self.id)
         assert fresh is not None
-        old = self.sitting.seq
         self.sitting = Sitting(fresh.settings)
         self.recent.clear()
         events = fresh.events
@@ -220,6 +223,9 @@ class TableActor:
                 self.sitting.apply(ev)
         missed = [ev for ev in events if ev.seq > old]
         self._deliver(self._apply(missed))
+        for ev in missed:
+            self._on_event(ev)
+        self.wake()
 
     # --- connections ---------------------------------------------------------------------
 
@@ -282,8 +288,13 @@ class TableActor:
             await self._presence(conn.receiver, "away")
 
     async def _presence(self, seat: int, kind: str) -> None:
-        with contextlib.suppress(StichError):
-            await self.submit(lambda s: s.plan_presence(seat, kind))
+        for _ in range(5):  # lost against another worker's commit: decide again
+            try:
+                await self.submit(lambda s: s.plan_presence(seat, kind))
+                return
+            except StichError as e:
+                if e.code != "server.stale":
+                    return
 
     # --- driving: bots and timers (the lease holder) -------------------------------------
 
