@@ -7,15 +7,16 @@ not from the server's view code.  The same replay checks the tables' event logs:
 action by the seat whose turn it was.
 
 Real traffic (``test_real_traffic_hides_every_hidden_card``), over real WebSockets, every
-person a client playing random legal actions from its own view, with two spectators a
-table (an anonymous one and a person seated at another table), half of the tables
-showing spectators every hand:
+person a client playing random legal actions from its own view (steered towards each
+kind of Skat game until it was played: Ramsch, passed, Hand, Ouvert, Null, Grand), with
+two spectators a table (an anonymous one and a person seated at another table), a third
+of the tables or more showing spectators every hand:
 
-- SQLite: 24 Skat games (four tables of six: lothar and isko, three persons or one
-  person and two ``bot:easy``) and 16 Baptistenskat games (one a table: 3 to 7 players,
+- SQLite: 18 Skat games (six tables of three: lothar and isko, three persons or one
+  person and two ``bot:easy``) and 12 Baptistenskat games (one a table: 3 to 7 players,
   every variant 1-5 and the decks elferraus, skat, romme and romme-double-joker,
-  ``max_cards`` 2 or 3), in two batches of ten tables;
-- PostgreSQL: 6 Skat games (two tables of three) and 6 Baptistenskat games.
+  ``max_cards`` 2 or 3), in two batches of nine tables;
+- PostgreSQL: 6 Skat games (two tables of three) and 4 Baptistenskat games, one batch.
 
 At the same time every seat tries to act for every other seat of an all-person table
 while that seat holds its move (refused: ``server.not_your_turn``, and with a ``seat``
@@ -240,6 +241,8 @@ def test_real_traffic_hides_every_hidden_card(server: Server) -> None:
             assert rep.games[f"baptisten variant {v}"] > 0
         for n in range(3, 8):
             assert rep.games[f"baptisten {n} players"] > 0
+        for deck in ("elferraus", "skat", "romme", "romme-double-joker"):
+            assert rep.games[f"baptisten deck {deck}"] > 0
     # every seat of an all-person table was refused acting for every other seat
     for out in outs:
         n = len(out.spec.seats)
