@@ -79,6 +79,7 @@ def main() -> int:
             refused: Counter[str] = Counter()
             for out in outs:
                 refused.update(out.refused)
+                refused["(reconnections)"] += out.reconnects
             return rep, refused
 
         try:
@@ -96,7 +97,7 @@ def main() -> int:
     print("played:")
     for label, n in sorted(rep.seen.items()):
         print(f"  {label:36} {n:6}")
-    print("refused (as they must be):")
+    print("refused (as they must be), and reconnections:")
     for code, n in sorted(refused.items()):
         print(f"  {code:36} {n:6}")
     print(f"actions replayed: {rep.actions}")

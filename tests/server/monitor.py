@@ -522,6 +522,7 @@ class Outcome:
     clients: dict[int, Client] = field(default_factory=dict)  # seat → a guest's client
     refused: Counter[str] = field(default_factory=Counter)  # refusal codes seen as expected
     pairs: set[tuple[int, int]] = field(default_factory=set)  # (seat, mover) refused
+    reconnects: int = 0
     problems: list[str] = field(default_factory=list)
 
     def close(self) -> None:
@@ -544,6 +545,13 @@ def _mover(view: dict[str, Any] | None) -> int | None:
     return to_move
 
 
+def _over(msg: dict[str, Any]) -> bool:
+    """The table's end: its ``end`` event, or a snapshot of an ended table."""
+    if msg["type"] == "event":
+        return bool(msg["kind"] == "end")
+    return msg["type"] == "snapshot" and msg["table"]["status"] == "over"
+
+
 def _my_turn(view: dict[str, Any] | None) -> bool:
     return bool(view and view.get("legal") and view.get("to_move") == view.get("seat"))
 
@@ -551,8 +559,9 @@ def _my_turn(view: dict[str, Any] | None) -> bool:
 class _Seat:
     """One person's connection to its table, playing random legal actions."""
 
-    def __init__(self, play: _TablePlay, seat: int, ws: TableSocket, rng: random.Random) -> None:
-        self.play, self.seat, self.ws, self.rng = play, seat, ws, rng
+    def __init__(self, play: _TablePlay, seat: int, c: Client, ws: TableSocket,
+                 rng: random.Random) -> None:
+        self.play, self.seat, self.client, self.ws, self.rng = play, seat, c, ws, rng
         self.answers: list[str] = []  # error codes since a try was sent
         self.answered: asyncio.Future[list[str]] | None = None
         self.own_try: int | None = None  # the mover of a try of our own in flight
@@ -571,7 +580,7 @@ class _Seat:
             if kind == "pong":
                 await self._pong()
                 continue
-            if kind == "event" and msg["kind"] == "end":
+            if _over(msg):
                 return
             if kind == "event" and msg["kind"] == "game_over" and self.play.wishes:
                 self.play.wishes.seen(msg["data"]["line"]["result"])
@@ -612,6 +621,8 @@ class _Seat:
             if self.play.coordinated:
                 await self.play.others_try(self.seat, seq, action)
             await self.ws.act(action, seq=seq)
+            if not self.play.coordinated and self.rng.random() < 0.05:
+                self.ws = await self.play.reconnect(self.client, self.ws, self.seat, self.rng)
             return
         mover = _mover(view)
         if (mover is not None and not self.play.coordinated and mover != self.seat
@@ -635,8 +646,9 @@ class _Seat:
 class _Watcher:
     """A spectator's connection: reads everything, tries to act at every seat's turn."""
 
-    def __init__(self, play: _TablePlay, ws: TableSocket, rng: random.Random) -> None:
-        self.play, self.ws, self.rng = play, ws, rng
+    def __init__(self, play: _TablePlay, c: Client, ws: TableSocket,
+                 rng: random.Random) -> None:
+        self.play, self.client, self.ws, self.rng = play, c, ws, rng
         self.pending = False
         self.answers: list[str] = []
         self.tried: set[int] = set()
@@ -657,8 +669,11 @@ class _Watcher:
                         self.play.out.problems.append(f"a spectator acting: {code}")
                 self.answers = []
                 continue
-            if kind == "event" and msg["kind"] == "end":
+            if _over(msg):
                 return
+            if kind == "event" and not self.pending and self.rng.random() < 0.02:
+                self.ws = await self.play.reconnect(self.client, self.ws, None, self.rng)
+                continue
             if kind in ("event", "snapshot") and not self.pending:
                 mover = _mover(msg.get("view"))
                 if mover is not None and (mover not in self.tried or self.rng.random() < 0.05):
@@ -702,9 +717,11 @@ class Wishes:
 
 
 class _TablePlay:
-    def __init__(self, out: Outcome, coordinated: bool, rng: random.Random,
+    def __init__(self, out: Outcome, coordinated: bool, rng: random.Random, monitor: Monitor,
                  wishes: Wishes | None = None) -> None:
         self.out = out
+        self.monitor = monitor
+        self.sockets: list[TableSocket] = []  # every connection opened, to close at the end
         self.wishes = wishes if out.spec.game == "skat" else None
         self.preset = str(out.spec.create.get("preset", "lothar"))
         self.coordinated = coordinated  # every seat a person: tries while the mover waits
@@ -713,6 +730,21 @@ class _TablePlay:
         game = out.spec.game
         self.any_action = ["pass", "18", "hand", "pickup", "SA", "CJ", "declare grand"] \
             if game == "skat" else ["bid 0 stake 1", "bid 1", "play"]
+
+    async def reconnect(self, c: Client, ws: TableSocket, receiver: Receiver,
+                        rng: random.Random) -> TableSocket:
+        """Close a connection and open it again: half of the time asking for what came
+        after the last event seen (the missed events), else for a snapshot."""
+        since = ws.seq if rng.random() < 0.5 else None
+        await ws.close()
+        new = await c.connect(self.out.table_id, since=since)
+        self.sockets.append(new)
+        self.monitor.watch(self.out.table_id, receiver, new.messages)
+        welcome = await new.recv(TURN_TIMEOUT)
+        if welcome["type"] != "welcome" or welcome["you"] != receiver:
+            self.out.problems.append(f"reconnected as {welcome}")
+        self.out.reconnects += 1
+        return new
 
     def choose(self, legal: list[str], rng: random.Random) -> str:
         """A random legal action (steered towards wished game kinds, if any)."""
@@ -842,12 +874,13 @@ async def play_tables(server: Server, specs: Sequence[tuple[TableSpec, bool]],
                                     for i, (spec, show) in enumerate(specs)))
     outs = [o for o, _ in setups]
     tasks: list[asyncio.Task[None]] = []
-    watchers: list[TableSocket] = []
+    plays: list[_TablePlay] = []
     anonymous = client(server)
     try:
         for i, (out, sockets) in enumerate(setups):
             play = _TablePlay(out, coordinated=all(x == "person" for x in out.spec.seats),
-                              rng=random.Random(rng.random()), wishes=wishes)
+                              rng=random.Random(rng.random()), monitor=monitor, wishes=wishes)
+            plays.append(play)
             neighbour = outs[(i + 1) % len(outs)]
             lookers = [anonymous]
             if neighbour is not out:
@@ -855,11 +888,13 @@ async def play_tables(server: Server, specs: Sequence[tuple[TableSpec, bool]],
             for c in lookers:
                 ws = await c.connect(out.table_id)
                 monitor.watch(out.table_id, None, ws.messages)
-                watchers.append(ws)
+                play.sockets.append(ws)
                 tasks.append(asyncio.create_task(
-                    _Watcher(play, ws, random.Random(rng.random())).run()))
+                    _Watcher(play, c, ws, random.Random(rng.random())).run()))
             for s, ws in sockets.items():
-                play.seats[s] = _Seat(play, s, ws, random.Random(rng.random()))
+                play.sockets.append(ws)
+                c = out.creator if s == out.spec.persons[0] else out.clients[s]
+                play.seats[s] = _Seat(play, s, c, ws, random.Random(rng.random()))
             if neighbour is not out:  # an outsider can neither join nor seat a bot
                 r = await asyncio.to_thread(neighbour.creator.post,
                                             f"/api/tables/{out.table_id}/join", {})
@@ -877,7 +912,8 @@ async def play_tables(server: Server, specs: Sequence[tuple[TableSpec, bool]],
     finally:
         for task in tasks:
             task.cancel()
-        for ws in watchers + [ws for _, socks in setups for ws in socks.values()]:
+        for ws in [ws for _, socks in setups for ws in socks.values()] \
+                + [ws for p in plays for ws in p.sockets]:
             await ws.close()
         anonymous.close()
     return outs
