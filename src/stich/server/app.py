@@ -312,10 +312,17 @@ async def handle(text: str, actor: TableActor, conn: Conn) -> None:
     seat = conn.receiver
     if seat == SPECTATOR:
         raise StichError("server.spectator")
+
+    def own(s: Sitting) -> None:  # still this person's seat (not left and retaken)
+        info = s.seats[seat]
+        if info is None or info.bot is not None or info.user != conn.user_id:
+            raise StichError("server.spectator")
+
     if isinstance(msg, Act):
         action, seen = msg.action, msg.seq
 
         def plan(s: Sitting) -> list[Event]:
+            own(s)
             if seen != s.seq:
                 raise StichError("server.stale", current=s.seq, seen=seen)
             return s.plan_act(seat, action)
@@ -323,6 +330,16 @@ async def handle(text: str, actor: TableActor, conn: Conn) -> None:
         await actor.submit(plan)
     elif isinstance(msg, Pause | Resume):
         pause = isinstance(msg, Pause)
-        await actor.submit(lambda s: s.plan_pause(seat, pause))
+
+        def plan_pause(s: Sitting) -> list[Event]:
+            own(s)
+            return s.plan_pause(seat, pause)
+
+        await actor.submit(plan_pause)
     elif isinstance(msg, EndList):
-        await actor.submit(lambda s: s.plan_end(seat))
+
+        def plan_end(s: Sitting) -> list[Event]:
+            own(s)
+            return s.plan_end(seat)
+
+        await actor.submit(plan_end)

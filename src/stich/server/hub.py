@@ -152,10 +152,20 @@ class TableActor:
         out = []
         for ev in events:
             self.sitting.apply(ev)
+            if ev.kind == "leave" and ev.seat is not None:
+                self._unseat(ev.seat)
             msgs = {r: event_message(self.sitting, ev, r) for r in self._receivers()}
             self.recent.append((ev.seq, msgs))
             out.append((ev.seq, msgs))
         return out
+
+    def _unseat(self, seat: int) -> None:
+        """The connections of a person who stood up watch from now on (the seat may go
+        to someone else: they must not see that hand nor act for it)."""
+        for c in self.conns:
+            if c.receiver == seat:
+                c.receiver = SPECTATOR
+                self._spawn(self.hub.bus.presence(self.id, seat, -1))
 
     def _receivers(self) -> list[int]:
         return [*range(self.sitting.n_seats), SPECTATOR]
