@@ -6,17 +6,20 @@ change nothing, and a pause stops the bots."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+
 from stich.cards import format_cards
-from tests.server.harness import Client, TableSocket
+from tests.server.harness import Client, Server, TableSocket
 from tests.server.proto_helpers import (
     barrier,
     catch_up,
     kind,
     my_turn,
     next_error,
+    plain_clients,
     play_random,
     table,
     uid,
@@ -24,6 +27,11 @@ from tests.server.proto_helpers import (
 )
 
 CARDS = frozenset(format_cards((1 << 32) - 1).split())
+
+@pytest.fixture
+def clients(server: Server) -> Iterator[Callable[..., Client]]:
+    """The conftest's ``clients``, as :class:`PlainClient` s (no CA bundle per client)."""
+    yield from plain_clients(server)
 
 
 def _guest(clients: Callable[..., Client], prefix: str = "G", lang: str = "en") -> Client:
