@@ -5,10 +5,37 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from tests.server.harness import Client, TableSocket
+import httpx
+
+from tests.server.harness import Client, Server, TableSocket
+
+
+class PlainClient(Client):
+    """The harness's client, for plain http: its HTTP client loads no CA certificates
+    (httpx loads certifi's bundle for every client, a fifth of a second each on a busy
+    machine, and these tests make dozens of clients)."""
+
+    def __init__(self, server: Server, lang: str = "en") -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, timeout=30, verify=False)
+        self.lang = lang
+
+
+def plain_clients(server: Server) -> Iterator[Callable[..., Client]]:
+    """The body of a ``clients`` fixture making :class:`PlainClient` s (closed after)."""
+    made: list[Client] = []
+
+    def make(lang: str = "en") -> Client:
+        c = PlainClient(server, lang)
+        made.append(c)
+        return c
+
+    yield make
+    for c in made:
+        c.close()
 
 
 def uid(prefix: str = "P") -> str:

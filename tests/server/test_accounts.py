@@ -5,14 +5,20 @@ theirs, in their player page and in the Bestenliste)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.server.harness import Client, Server
-from tests.server.proto_helpers import error_of, kind, play_random, table, uid
+from tests.server.proto_helpers import error_of, kind, plain_clients, play_random, table, uid
+
+
+@pytest.fixture
+def clients(server: Server) -> Iterator[Callable[..., Client]]:
+    """The conftest's ``clients``, as :class:`PlainClient` s (no CA bundle per client)."""
+    yield from plain_clients(server)
 
 
 def _cookie_attrs(r: httpx.Response) -> tuple[str, dict[str, str]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -23,6 +23,7 @@ from tests.server.proto_helpers import (
     error_of,
     kind,
     next_error,
+    plain_clients,
     table,
     uid,
     wait_my_turn,
@@ -30,6 +31,11 @@ from tests.server.proto_helpers import (
 
 SQL_NAME = "x'); DROP TABLE users;--"
 HTML_NAME = "<script>alert(1)</script>"
+
+@pytest.fixture
+def clients(server: Server) -> Iterator[Callable[..., Client]]:
+    """The conftest's ``clients``, as :class:`PlainClient` s (no CA bundle per client)."""
+    yield from plain_clients(server)
 
 
 def _guest(clients: Callable[..., Client], prefix: str = "G") -> Client:

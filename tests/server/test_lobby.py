@@ -5,15 +5,29 @@ on seats, the start once every seat is taken, and ending an open-ended list."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 import websockets
 
 from stich.baptisten import BaptistenRules
-from tests.server.harness import Client
-from tests.server.proto_helpers import barrier, error_of, kind, play_random, table, uid
+from tests.server.harness import Client, Server
+from tests.server.proto_helpers import (
+    barrier,
+    error_of,
+    kind,
+    plain_clients,
+    play_random,
+    table,
+    uid,
+)
+
+
+@pytest.fixture
+def clients(server: Server) -> Iterator[Callable[..., Client]]:
+    """The conftest's ``clients``, as :class:`PlainClient` s (no CA bundle per client)."""
+    yield from plain_clients(server)
 
 
 def _person(clients: Callable[..., Client], prefix: str = "L") -> Client:
