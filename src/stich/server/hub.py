@@ -28,7 +28,7 @@ from stich.baptisten.scoring import ranking
 from stich.core import ArgumentError
 from stich.messages import StichError
 from stich.server.bus import Bus
-from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
+from stich.server.sitting import Event, Sitting, TableSettings, deal_seed, replay_events
 from stich.server.store.db import NewGame, Store
 from stich.server.wire import SPECTATOR, event_message, view_json
 from stich.skat import SkatRules
@@ -131,9 +131,13 @@ class TableActor:
             finished = len(self.sitting.finished)
             rendered = self._apply(events)
             games = self._new_games(finished)
-            ok = await self.hub.store.append(
-                self.id, events, status=table_status(self.sitting),
-                summary=table_summary(self.sitting), games=games)
+            try:
+                ok = await self.hub.store.append(
+                    self.id, events, status=table_status(self.sitting),
+                    summary=table_summary(self.sitting), games=games)
+            except Exception:  # not committed: the table goes back to before the plan
+                self._undo(len(events))
+                raise
             if not ok:
                 await self._reload_locked()
                 raise ArgumentError("server.stale", current=self.sitting.seq,
@@ -153,6 +157,12 @@ class TableActor:
             self.recent.append((ev.seq, msgs))
             out.append((ev.seq, msgs))
         return out
+
+    def _undo(self, n: int) -> None:
+        """Forget the last ``n`` applied events (their commit failed)."""
+        self.sitting = replay_events(self.sitting.settings, self.sitting.events[:-n])
+        for _ in range(min(n, len(self.recent))):
+            self.recent.pop()
 
     def _receivers(self) -> list[int]:
         return [*range(self.sitting.n_seats), SPECTATOR]
