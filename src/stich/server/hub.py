@@ -92,7 +92,7 @@ def table_summary(s: Sitting) -> dict[str, Any]:
             seats.append({"seat": i, "kind": "bot" if info.bot else "person",
                           "name": info.name, "bot": info.bot, "user": info.user})
     return {"seats": seats, "games_played": len(s.finished) if s.settings.game == "skat"
-            else len(s.sheet()["rounds"]) if s.baptisten is not None else 0,  # type: ignore[index]
+            else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
             "paused_by": s.paused_by}
 
 
