@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import hashlib
+import re
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -24,8 +25,6 @@ from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import (
     bindparam,
     case,
@@ -34,6 +33,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     text,
     update,
@@ -101,21 +101,54 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 def migrate(url: str) -> None:
     """Bring the schema to the newest revision (Alembic).  On PostgreSQL an advisory lock
-    keeps several starting processes from migrating at once."""
+    keeps several starting processes from migrating at once.  A database already at the
+    newest revision is recognised without loading Alembic (most starts)."""
     engine = create_engine(sync_url(url))
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    cfg = Config()
-    where = resources.files("stich.server.store") / "migrations"
-    cfg.set_main_option("script_location", str(where))
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(4715)"))
-        _upgrade(cfg, conn)
+        head = _head()
+        if head is None or _revision(conn) != head:
+            _upgrade(conn)
     engine.dispose()
 
 
-def _upgrade(cfg: Config, conn: Connection) -> None:
+def _head() -> str | None:
+    """The newest revision, read from the migration files (``revision = "…"``,
+    ``down_revision = …``); None when that is not one revision (Alembic decides then)."""
+    revisions: set[str] = set()
+    replaced: set[str] = set()
+    for f in (resources.files("stich.server.store") / "migrations" / "versions").iterdir():
+        if not f.name.endswith(".py") or f.name.startswith("__"):
+            continue
+        src = f.read_text(encoding="utf-8")
+        rev = re.search(r"^revision\b[^=]*=\s*[\"']([^\"']+)[\"']", src, re.M)
+        down = re.search(r"^down_revision\b[^=]*=(.*)$", src, re.M)
+        if rev is None or down is None:
+            return None
+        revisions.add(rev.group(1))
+        replaced.update(re.findall(r"[\"']([^\"']+)[\"']", down.group(1)))
+    heads = revisions - replaced
+    return heads.pop() if len(heads) == 1 else None
+
+
+def _revision(conn: Connection) -> str | None:
+    """The database's revision (None: not migrated yet)."""
+    if not inspect(conn).has_table("alembic_version"):
+        return None
+    rows = conn.execute(text("SELECT version_num FROM alembic_version")).all()
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
+def _upgrade(conn: Connection) -> None:
+    from alembic import command  # loaded only to migrate (a fifth of the import time)
+    from alembic.config import Config
+
+    cfg = Config()
+    where = resources.files("stich.server.store") / "migrations"
+    cfg.set_main_option("script_location", str(where))
     cfg.attributes["connection"] = conn
     command.upgrade(cfg, "head")
 
