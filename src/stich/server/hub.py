@@ -410,12 +410,21 @@ class Hub:
 
     async def start(self) -> None:
         await self.bus.start(self._on_bus)
-        for table_id in await self.store.live_table_ids():
-            actor = await self.get(table_id)
-            if actor is not None:
-                self._later_presence(actor)
+        self._tasks.append(asyncio.create_task(self._load_live()))
         if self.config.multi:
             self._tasks.append(asyncio.create_task(self._lease_loop()))
+
+    async def _load_live(self) -> None:
+        """Load (replay) the live tables after the start, so the site answers at once
+        (200 tables of 400 events took 20 s); one asked for earlier loads on demand."""
+        for table_id in await self.store.live_table_ids():
+            try:
+                actor = await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
+                continue
+            if actor is not None:
+                self._later_presence(actor)
 
     def _later_presence(self, actor: TableActor) -> None:
         async def check() -> None:
