@@ -38,6 +38,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import subprocess
@@ -64,7 +65,7 @@ def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     s = sorted(values)
-    k = max(0, min(len(s) - 1, int(round(q / 100 * len(s) + 0.5)) - 1))
+    k = max(0, min(len(s) - 1, math.ceil(q / 100 * len(s)) - 1))
     return s[k]
 
 
@@ -421,7 +422,9 @@ def show_step(s: Step, tables: int) -> str:
     return (f"rate/table {s.rate:5.2f}  offered {s.rate * tables:6.0f}/s  done "
             f"{s.actions_s:6.1f}/s  p50 {s.p50:6.1f} ms  p99 {s.p99:6.1f} ms  "
             f"(every client: p50 {s.p50_every:5.1f}, p99 {s.p99_every:5.1f})  "
-            f"server CPU {100 * s.server_cpu:3.0f}%  load CPU {100 * s.load_cpu:3.0f}%  "
+            f"server CPU {100 * s.server_cpu:3.0f}% "
+            f"({1000 * s.server_cpu / max(s.actions_s, 1e-9):.2f} ms/action)  "
+            f"load CPU {100 * s.load_cpu:3.0f}%  "
             f"RSS {s.rss_mb:5.0f} MB  refused {s.errors}  stuck {s.stuck}  "
             f"gen-lag p99 {s.lag_p99:4.1f} ms")
 
@@ -457,17 +460,18 @@ def main() -> None:
     n_skat = round(args.tables * args.skat_share)
     games = ["skat"] * n_skat + ["baptisten"] * (args.tables - n_skat)
     random.Random(args.seed).shuffle(games)
+    load0 = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp, database(args.db, Path(tmp)) as url:
         server = Server(url, bot_delay=0.0)
-        took = server.start(timeout=60)
-        assert server.proc is not None and server.proc.stdout and server.proc.stderr
-        out, err = Drain(server.proc.stdout), Drain(server.proc.stderr)
-        idle = proc_status(server.proc.pid)
-        print(f"server (pid {server.proc.pid}) ready in {took:.2f} s on {args.db}; "
-              f"RSS {idle['VmRSS'] / 1024:.0f} MB",
-              flush=True)
-        cond = Conductor(server, games, args.procs, args.rate, args.seed)
+        cond: Conductor | None = None
         try:
+            took = server.start(timeout=60)
+            assert server.proc is not None and server.proc.stdout and server.proc.stderr
+            out, err = Drain(server.proc.stdout), Drain(server.proc.stderr)
+            idle = proc_status(server.proc.pid)
+            print(f"server (pid {server.proc.pid}) ready in {took:.2f} s on {args.db}; "
+                  f"RSS {idle['VmRSS'] / 1024:.0f} MB", flush=True)
+            cond = Conductor(server, games, args.procs, args.rate, args.seed)
             loaded = proc_status(server.proc.pid)
             print(f"{args.tables} tables ({n_skat} Skat, {args.tables - n_skat} "
                   f"Baptistenskat), {cond.clients} WebSocket clients, set up in "
@@ -489,23 +493,26 @@ def main() -> None:
                         break
                     rate *= args.step
         finally:
-            cond.close()
+            if cond is not None:
+                cond.close()
             server.stop()
-        if err.tail:
-            print("server stderr (last lines):", *err.tail, sep="\n  ")
+            if server.proc is None and "err" in locals() and err.tail:
+                print("server stderr (last lines):", *err.tail, sep="\n  ")
         del out
-    report(args, steps, n_skat, cond, loaded)
+    load1 = os.getloadavg()
+    report(args, steps, n_skat, cond, loaded, (load0[0], load1[0]))
 
 
 def report(args: argparse.Namespace, steps: list[Step], n_skat: int, cond: Conductor,
-           loaded: dict[str, int]) -> None:
+           loaded: dict[str, int], load: tuple[float, float]) -> None:
     cores = os.cpu_count()
     print()
     print(f"== stich serve under load: {args.db}, {args.tables} tables ({n_skat} Skat x3, "
           f"{args.tables - n_skat} Baptistenskat x4 = {cond.clients} WebSocket clients on "
           f"loopback), one server process, --bot-delay 0 ==")
     print(f"note: {cores} cores shared by the server and {len(cond.children)} load-generator "
-          f"process(es); the generator's CPU is shown, the figures are a lower bound")
+          f"process(es); the generator's CPU is shown, the figures are a lower bound; "
+          f"machine load average {load[0]:.1f} before, {load[1]:.1f} after")
     if not args.find_max:
         s = steps[0]
         ok = "met" if s.p99 <= TARGET_P99_MS else "NOT met"
@@ -518,8 +525,9 @@ def report(args: argparse.Namespace, steps: list[Step], n_skat: int, cond: Condu
               f"p99 {s.p99_every:.1f} ms")
         print(f"memory    server VmRSS {s.rss_mb:.0f} MB (peak VmHWM {s.hwm_mb:.0f} MB; "
               f"{loaded['VmRSS'] / 1024:.0f} MB right after the set-up)")
-        print(f"CPU       server {100 * s.server_cpu:.0f}% of a core, load generator "
-              f"{100 * s.load_cpu:.0f}%")
+        per = 1000 * s.server_cpu / s.actions_s if s.actions_s else float("nan")
+        print(f"CPU       server {100 * s.server_cpu:.0f}% of a core ({per:.2f} ms a action), "
+              f"load generator {100 * s.load_cpu:.0f}%")
         return
     good = [s for s in steps if s.p99 <= TARGET_P99_MS and not s.errors and not s.stuck]
     for s in steps:
