@@ -28,7 +28,7 @@ from stich.baptisten.scoring import ranking
 from stich.core import ArgumentError
 from stich.messages import StichError
 from stich.server.bus import Bus
-from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
+from stich.server.sitting import Event, Sitting, TableSettings, deal_seed, replay_events
 from stich.server.store.db import NewGame, Store
 from stich.server.wire import SPECTATOR, event_message, view_json
 from stich.skat import SkatRules
@@ -92,7 +92,7 @@ def table_summary(s: Sitting) -> dict[str, Any]:
             seats.append({"seat": i, "kind": "bot" if info.bot else "person",
                           "name": info.name, "bot": info.bot, "user": info.user})
     return {"seats": seats, "games_played": len(s.finished) if s.settings.game == "skat"
-            else len(s.sheet()["rounds"]) if s.baptisten is not None else 0,  # type: ignore[index]
+            else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
             "paused_by": s.paused_by}
 
 
@@ -132,9 +132,13 @@ class TableActor:
             committed = self.sitting.seq
             rendered = self._apply(events)
             games = self._new_games(finished)
-            ok = await self.hub.store.append(
-                self.id, events, status=table_status(self.sitting),
-                summary=table_summary(self.sitting), games=games)
+            try:
+                ok = await self.hub.store.append(
+                    self.id, events, status=table_status(self.sitting),
+                    summary=table_summary(self.sitting), games=games)
+            except Exception:  # not committed: the table goes back to before the plan
+                self._undo(len(events))
+                raise
             if not ok:
                 await self._reload_locked(committed)
                 raise ArgumentError("server.stale", current=self.sitting.seq,
@@ -166,6 +170,12 @@ class TableActor:
             if c.receiver == seat:
                 c.receiver = SPECTATOR
                 self._spawn(self.hub.bus.presence(self.id, seat, -1))
+
+    def _undo(self, n: int) -> None:
+        """Forget the last ``n`` applied events (their commit failed)."""
+        self.sitting = replay_events(self.sitting.settings, self.sitting.events[:-n])
+        for _ in range(min(n, len(self.recent))):
+            self.recent.pop()
 
     def _receivers(self) -> list[int]:
         return [*range(self.sitting.n_seats), SPECTATOR]
@@ -426,12 +436,21 @@ class Hub:
 
     async def start(self) -> None:
         await self.bus.start(self._on_bus)
-        for table_id in await self.store.live_table_ids():
-            actor = await self.get(table_id)
-            if actor is not None:
-                self._later_presence(actor)
+        self._tasks.append(asyncio.create_task(self._load_live()))
         if self.config.multi:
             self._tasks.append(asyncio.create_task(self._lease_loop()))
+
+    async def _load_live(self) -> None:
+        """Load (replay) the live tables after the start, so the site answers at once
+        (200 tables of 400 events took 20 s); one asked for earlier loads on demand."""
+        for table_id in await self.store.live_table_ids():
+            try:
+                actor = await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be loaded", table_id)
+                continue
+            if actor is not None:
+                self._later_presence(actor)
 
     def _later_presence(self, actor: TableActor) -> None:
         async def check() -> None:

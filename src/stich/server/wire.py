@@ -25,8 +25,12 @@ SPECTATOR = -1
 """The receiver number of a spectator."""
 
 
+_SKAT_CODES = tuple(format_cards(1 << i) for i in range(32))  # a card's code by index
+
+
 def _skat_cards(mask: int) -> list[str]:
-    return format_cards(mask).split() if mask else []
+    codes = _SKAT_CODES
+    return [codes[i] for i in bits(mask)]  # format_cards' order (index order), fewer steps
 
 
 def _plain(deck: PlainDeck, mask: int) -> list[str]:
@@ -59,8 +63,8 @@ def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
         "skat": [] if public else _skat_cards(v.skat_seen),
         "discarded": [] if public else _skat_cards(v.discarded),
         "ouvert": _skat_cards(v.ouvert_hand),
-        "trick": [[s, _skat_cards(1 << c)[0]] for s, c in v.trick],
-        "tricks": [[leader, [_skat_cards(1 << c)[0] for c in cards], winner]
+        "trick": [[s, _SKAT_CODES[c]] for s, c in v.trick],
+        "tricks": [[leader, [_SKAT_CODES[c] for c in cards], winner]
                    for leader, cards, winner in v.tricks],
         "tricks_won": list(v.tricks_won),
         "points_taken": list(v.points_taken()),
@@ -103,6 +107,23 @@ def baptisten_view_json(v: BaptistenView, deck: PlainDeck,
     }
 
 
+_memo: list[Any] = [None, {}]  # a game state and its views by position
+
+
+def _view(sitting: Sitting, seat: int) -> Any:
+    """``sitting.view(seat)``, computed once per state: the engine states are immutable
+    (every action makes a new one), and one event is rendered for every receiver."""
+    st = sitting.state
+    if _memo[0] is not st:
+        _memo[0], _memo[1] = st, {}
+    views: dict[int, Any] = _memo[1]
+    pos = sitting.position_of(seat)
+    v = views.get(pos)
+    if v is None:
+        v = views[pos] = sitting.view(seat)
+    return v
+
+
 def _deck(sitting: Sitting) -> PlainDeck:
     return plain_deck(sitting.baptisten_rules.deck)
 
@@ -117,7 +138,7 @@ def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
     if spectator and sitting.settings.show_hands:
         return _all_hands(sitting)
     seat = 0 if spectator else receiver
-    v = sitting.view(seat)
+    v = _view(sitting, seat)
     if isinstance(v, SkatView):
         out = skat_view_json(v, public=spectator)
         out["positions"] = list(sitting.positions)
@@ -129,7 +150,7 @@ def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
 
 def _all_hands(sitting: Sitting) -> dict[str, Any]:
     """A spectator's view at a table that shows every hand (each seat's own view merged)."""
-    views = [sitting.view(s) for s in range(sitting.n_seats)]
+    views = [_view(sitting, s) for s in range(sitting.n_seats)]
     first = views[0]
     if isinstance(first, SkatView):
         out = skat_view_json(first, public=True)
@@ -153,9 +174,9 @@ def _by_position(sitting: Sitting, views: list[Any]) -> list[Any]:
 def known_mask(sitting: Sitting, receiver: int) -> int:
     """The cards the receiver's view knows now (spectators: the public view's)."""
     if sitting.state is None or receiver == SPECTATOR:
-        v = sitting.view(0) if sitting.state is not None else None
+        v = _view(sitting, 0) if sitting.state is not None else None
         return 0 if v is None else int(v.played) | _public_extra(v)
-    return int(sitting.view(receiver).known_cards())
+    return int(_view(sitting, receiver).known_cards())
 
 
 def _public_extra(v: Any) -> int:

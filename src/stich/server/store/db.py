@@ -3,23 +3,43 @@
 ``--db`` takes ``sqlite:///path`` or ``postgresql://user@host:port/db``; the drivers are
 chosen here (aiosqlite / psycopg 3).  SQLite runs in WAL mode with ``synchronous=FULL``:
 an acknowledged event is on disk.
+
+Events are committed in groups (:meth:`Store.append`): the appends of all tables that
+arrive while a commit is under way go into the next transaction together, so one fsync
+serves many tables; each caller still returns only after its own events are committed.
+On SQLite the writes of this process take turns (an asyncio lock) instead of waiting in
+SQLite's busy handler.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import contextlib
 import hashlib
+import re
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import case, create_engine, delete, event, func, select, text, update
-from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import (
+    bindparam,
+    case,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from stich.core import ArgumentError
@@ -82,21 +102,54 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 def migrate(url: str) -> None:
     """Bring the schema to the newest revision (Alembic).  On PostgreSQL an advisory lock
-    keeps several starting processes from migrating at once."""
+    keeps several starting processes from migrating at once.  A database already at the
+    newest revision is recognised without loading Alembic (most starts)."""
     engine = create_engine(sync_url(url))
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    cfg = Config()
-    where = resources.files("stich.server.store") / "migrations"
-    cfg.set_main_option("script_location", str(where))
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(4715)"))
-        _upgrade(cfg, conn)
+        head = _head()
+        if head is None or _revision(conn) != head:
+            _upgrade(conn)
     engine.dispose()
 
 
-def _upgrade(cfg: Config, conn: Connection) -> None:
+def _head() -> str | None:
+    """The newest revision, read from the migration files (``revision = "…"``,
+    ``down_revision = …``); None when that is not one revision (Alembic decides then)."""
+    revisions: set[str] = set()
+    replaced: set[str] = set()
+    for f in (resources.files("stich.server.store") / "migrations" / "versions").iterdir():
+        if not f.name.endswith(".py") or f.name.startswith("__"):
+            continue
+        src = f.read_text(encoding="utf-8")
+        rev = re.search(r"^revision\b[^=]*=\s*[\"']([^\"']+)[\"']", src, re.M)
+        down = re.search(r"^down_revision\b[^=]*=(.*)$", src, re.M)
+        if rev is None or down is None:
+            return None
+        revisions.add(rev.group(1))
+        replaced.update(re.findall(r"[\"']([^\"']+)[\"']", down.group(1)))
+    heads = revisions - replaced
+    return heads.pop() if len(heads) == 1 else None
+
+
+def _revision(conn: Connection) -> str | None:
+    """The database's revision (None: not migrated yet)."""
+    if not inspect(conn).has_table("alembic_version"):
+        return None
+    rows = conn.execute(text("SELECT version_num FROM alembic_version")).all()
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
+def _upgrade(conn: Connection) -> None:
+    from alembic import command  # loaded only to migrate (a fifth of the import time)
+    from alembic.config import Config
+
+    cfg = Config()
+    where = resources.files("stich.server.store") / "migrations"
+    cfg.set_main_option("script_location", str(where))
     cfg.attributes["connection"] = conn
     command.upgrade(cfg, "head")
 
@@ -113,8 +166,25 @@ class NewGame:
     players: list[dict[str, Any]]  # seat, user_id, name, bot, score, bilanz, declarer, …
 
 
+@dataclass
+class _Append:
+    """One waiting :meth:`Store.append`."""
+
+    table_id: str
+    events: Sequence[Event]
+    status: str
+    summary: dict[str, Any]
+    games: Sequence[NewGame]
+    done: asyncio.Future[bool]
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+_SET_TABLE = (update(TableRow).where(TableRow.id == bindparam("t_id"))
+              .values(seq=bindparam("t_seq"), status=bindparam("t_status"),
+                      summary=bindparam("t_summary")))
 
 
 class Store:
@@ -129,6 +199,28 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.session = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._lock = asyncio.Lock() if self.engine.dialect.name == "sqlite" else None
+        self._queue: list[_Append] = []
+        self._writer: asyncio.Task[None] | None = None
+        # SQLite: events are written by a plain sqlite3 connection in a thread of its
+        # own, a whole transaction per call (aiosqlite would hop threads per statement)
+        self._sync: Engine | None = None
+        self._sync_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        if self._lock is not None:
+            self._sync = create_engine(sync_url(url))
+            event.listen(self._sync, "connect", _sqlite_pragmas)
+            self._sync_thread = concurrent.futures.ThreadPoolExecutor(
+                1, thread_name_prefix="stich-db")
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """SQLite: one write transaction of this process at a time (the others wait
+        here, not in SQLite's busy handler, which sleeps up to 100 ms a try)."""
+        if self._lock is None:
+            yield
+            return
+        async with self._lock:
+            yield
 
     @property
     def dialect(self) -> str:
@@ -136,6 +228,9 @@ class Store:
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self._sync is not None and self._sync_thread is not None:
+            self._sync_thread.submit(self._sync.dispose).result()
+            self._sync_thread.shutdown()
 
     # --- users and sessions --------------------------------------------------------------
 
@@ -146,7 +241,7 @@ class Store:
         user = User(name=name, name_key=key or name.casefold(), password_hash=password_hash,
                     guest=guest, created_at=now())
         try:
-            async with self.session.begin() as s:
+            async with self._writing(), self.session.begin() as s:
                 s.add(user)
         except IntegrityError:
             raise ArgumentError("auth.name_taken", name=name) from None
@@ -167,7 +262,7 @@ class Store:
         """A guest becomes a registered player (under a new name, if given); the games
         played as the guest stay theirs."""
         try:
-            async with self.session.begin() as s:
+            async with self._writing(), self.session.begin() as s:
                 user = await s.get(User, user_id)
                 assert user is not None
                 user.name, user.name_key = name, name.casefold()
@@ -180,7 +275,7 @@ class Store:
 
     async def new_session(self, user_id: int) -> str:
         token = secrets.token_urlsafe(32)
-        async with self.session.begin() as s:
+        async with self._writing(), self.session.begin() as s:
             s.add(Session(token_hash=_hash(token), user_id=user_id, created_at=now(),
                           expires_at=now() + timedelta(days=SESSION_DAYS)))
         return token
@@ -197,13 +292,13 @@ class Store:
             return await s.get(User, row.user_id)
 
     async def end_session(self, token: str) -> None:
-        async with self.session.begin() as s:
+        async with self._writing(), self.session.begin() as s:
             await s.execute(delete(Session).where(Session.token_hash == _hash(token)))
 
     # --- tables and events ---------------------------------------------------------------
 
     async def create_table(self, row: TableRow, events: Sequence[Event]) -> None:
-        async with self.session.begin() as s:
+        async with self._writing(), self.session.begin() as s:
             s.add(row)
             await s.flush()
             for ev in events:
@@ -239,32 +334,67 @@ class Store:
     async def append(self, table_id: str, events: Sequence[Event], *, status: str,
                      summary: dict[str, Any], games: Sequence[NewGame] = ()) -> bool:
         """Commit events (and the games they finish) at once.  False when another writer
-        took one of these numbers first: nothing is written then."""
+        took one of these numbers first: nothing is written then.
+
+        Returns after the commit.  The appends that arrive while a commit is under way
+        wait for the next one and share it (a group commit: one fsync for many tables)."""
         if not events:
             return True
-        try:
-            async with self.session.begin() as s:
-                for ev in events:
-                    s.add(_event_row(table_id, ev))
-                await s.flush()
-                await s.execute(update(TableRow).where(TableRow.id == table_id)
-                                .values(seq=events[-1].seq, status=status, summary=summary))
-                for g in games:
-                    row = GameRow(table_id=table_id, number=g.number, game=g.game,
-                                  rules=g.rules, preset=g.preset, record=g.record,
-                                  finished_at=now())
-                    s.add(row)
-                    await s.flush()
-                    for p in g.players:
-                        s.add(GamePlayer(game_id=row.id, **p))
-        except IntegrityError:
-            return False
-        return True
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Append(table_id, events, status, summary, games, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queue())
+        return await done
+
+    async def _write_queue(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            batch.sort(key=lambda a: a.table_id)  # one lock order for every writer
+            try:
+                results = await self._commit(batch)
+            except BaseException as e:
+                for a in batch:
+                    if not a.done.done():
+                        if isinstance(e, Exception):
+                            a.done.set_exception(e)
+                        else:
+                            a.done.cancel()
+                if not isinstance(e, Exception):
+                    raise
+            else:
+                for a, ok in zip(batch, results, strict=True):
+                    if not a.done.done():
+                        a.done.set_result(ok)
+
+    async def _commit(self, batch: list[_Append]) -> list[bool]:
+        """One transaction for the batch; when it fails (a lost race, or a deadlock with
+        another worker), each append on its own, so only the loser is refused."""
+        if len(batch) > 1:
+            with contextlib.suppress(DBAPIError):
+                await self._transaction(batch)
+                return [True] * len(batch)
+        out = []
+        for a in batch:
+            try:
+                await self._transaction([a])
+                out.append(True)
+            except IntegrityError:
+                out.append(False)
+        return out
+
+    async def _transaction(self, batch: list[_Append]) -> None:
+        async with self._writing():
+            if self._sync is not None:  # SQLite: the whole transaction in one thread call
+                await asyncio.get_running_loop().run_in_executor(
+                    self._sync_thread, _write_sync, self._sync, batch)
+            else:
+                async with self.engine.begin() as conn:
+                    await conn.run_sync(_write_batch, batch)
 
     async def take_lease(self, table_id: str, owner: str, until: float, now_: float) -> bool:
         """Own a table (drive its bots and timers) until ``until``: granted when free,
         expired, or already ours."""
-        async with self.session.begin() as s:
+        async with self._writing(), self.session.begin() as s:
             res = await s.execute(
                 update(TableRow).where(TableRow.id == table_id)
                 .where((TableRow.lease_owner.is_(None)) | (TableRow.lease_owner == owner)
@@ -273,7 +403,7 @@ class Store:
             return bool(getattr(res, "rowcount", 0))
 
     async def drop_lease(self, table_id: str, owner: str) -> None:
-        async with self.session.begin() as s:
+        async with self._writing(), self.session.begin() as s:
             await s.execute(update(TableRow).where(TableRow.id == table_id,
                                                    TableRow.lease_owner == owner)
                             .values(lease_owner=None, lease_until=None))
@@ -358,10 +488,35 @@ class Store:
 
     async def save_analysis(self, game_id: int, lang: str, result: dict[str, Any]) -> None:
         try:
-            async with self.session.begin() as s:
+            async with self._writing(), self.session.begin() as s:
                 s.add(Analysis(game_id=game_id, lang=lang, result=result))
         except IntegrityError:  # another worker was quicker: same answer
             pass
+
+
+def _write_sync(engine: Engine, batch: list[_Append]) -> None:
+    with engine.begin() as conn:
+        _write_batch(conn, batch)
+
+
+def _write_batch(conn: Connection, batch: list[_Append]) -> None:
+    """The statements of a batch of appends (Core, not the ORM: this is the hot path):
+    every event in one INSERT, every table row in one UPDATE, then the finished games."""
+    at = now()
+    conn.execute(insert(EventRow), [
+        {"table_id": a.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
+         "data": ev.data, "created_at": at} for a in batch for ev in a.events])
+    conn.execute(_SET_TABLE, [{"t_id": a.table_id, "t_seq": a.events[-1].seq,
+                               "t_status": a.status, "t_summary": a.summary} for a in batch])
+    for a in batch:
+        for g in a.games:
+            game_id = conn.execute(
+                insert(GameRow).returning(GameRow.id),
+                {"table_id": a.table_id, "number": g.number, "game": g.game,
+                 "rules": g.rules, "preset": g.preset, "record": g.record,
+                 "finished_at": at}).scalar_one()
+            conn.execute(insert(GamePlayer),
+                         [{"game_id": game_id, **p} for p in g.players])
 
 
 def _as_int(expr: Any) -> Any:

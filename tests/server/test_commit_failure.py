@@ -1,0 +1,77 @@
+"""A commit that fails (not a lost race: the database refuses) changes nothing: the
+table the server shows afterwards is the one in the database, without gaps."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from tests.server.harness import Client, Server, database
+
+BOOM = """
+CREATE FUNCTION stich_boom() RETURNS trigger AS $$
+BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql;
+CREATE TRIGGER stich_boom BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION stich_boom();
+"""
+
+
+def test_a_failed_commit_leaves_the_table_as_stored(tmp_path: Path,
+                                                    run: Callable[..., Any]) -> None:
+    with database("postgresql", tmp_path) as url:
+        srv = Server(url, bot_delay=0.0)
+        srv.start()
+        try:
+            people = [Client(srv) for _ in range(3)]
+            for i, c in enumerate(people):
+                c.guest(f"P{i}")
+            t = people[0].create(game="skat", seats=["me", "person", "person"], grace=3600)
+            tid = t["table"]["id"]
+            for c in people[1:]:
+                assert c.post(f"/api/tables/{tid}/join", {"invite": t["invite"]}).status_code \
+                    == 200
+
+            def stored() -> list[int]:
+                with psycopg.connect(url) as conn:
+                    return [r[0] for r in conn.execute(
+                        "SELECT seq FROM events WHERE table_id = %s ORDER BY seq", (tid,))]
+
+            async def story() -> tuple[int, int, list[int]]:
+                socks = [await c.connect(tid) for c in people]
+                for s in socks:
+                    await s.drain()
+                mover = next(i for i, s in enumerate(socks)
+                             if s.view and s.view["legal"] and s.view["to_move"] == s.view["seat"])
+                before = socks[mover].seq
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute(BOOM)
+                await socks[mover].act(socks[mover].view["legal"][0])  # type: ignore[index]
+                with contextlib.suppress(Exception):  # the server may drop the socket
+                    await socks[mover].drain(0.5)
+                await asyncio.sleep(0.5)
+                with psycopg.connect(url, autocommit=True) as conn:
+                    conn.execute("DROP TRIGGER stich_boom ON events")
+                again = await people[mover].connect(tid)
+                await again.drain()
+                seqs = stored()  # before the sockets close (which adds away events)
+                for s in [*socks, again]:
+                    with contextlib.suppress(Exception):
+                        await s.close()
+                return before, again.seq, seqs
+
+            before, shown, seqs = run(story())
+            assert seqs == list(range(1, len(seqs) + 1))  # no gap
+            assert shown == seqs[-1]  # the server shows what is stored
+            assert before <= shown  # (an away/back of the mover may follow, no action)
+            with psycopg.connect(url) as conn:
+                acts = conn.execute("SELECT count(*) FROM events WHERE table_id = %s "
+                                    "AND kind = 'act'", (tid,)).fetchone()
+            assert acts == (0,)
+            for c in people:
+                c.close()
+        finally:
+            srv.stop()
