@@ -131,9 +131,14 @@ class TableActor:
             finished = len(self.sitting.finished)
             rendered = self._apply(events)
             games = self._new_games(finished)
-            ok = await self.hub.store.append(
-                self.id, events, status=table_status(self.sitting),
-                summary=table_summary(self.sitting), games=games)
+            try:
+                ok = await self.hub.store.append(
+                    self.id, events, status=table_status(self.sitting),
+                    summary=table_summary(self.sitting), games=games)
+            except Exception:  # not stored (the database failed): not applied either
+                log.exception("table %s: events from %d not stored", self.id, events[0].seq)
+                await self._reload_locked()
+                raise ArgumentError("server.not_saved") from None
             if not ok:
                 await self._reload_locked()
                 raise ArgumentError("server.stale", current=self.sitting.seq,
