@@ -578,6 +578,11 @@ class _Seat:
                 self.ws = await self.play.reconnect(self.client, self.ws, self.seat, self.rng)
                 continue
             kind = msg["type"]
+            if kind == "error" and msg["code"] == "server.not_saved":
+                self.play.out.refused[msg["code"]] += 1  # nothing happened: act again
+                if self.answered is None and self.own_try is None:
+                    await self._decide()
+                continue
             if kind == "error":
                 if self.answered is not None or self.own_try is not None:
                     self.answers.append(msg["code"])
