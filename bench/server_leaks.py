@@ -31,14 +31,33 @@ import asyncio
 import signal
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import IO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.server.harness import Server
 from tests.server.monitor import Monitor, Names, Pool, Report, mix, run_batches
+
+
+def _drain(server: Server, log: Path) -> None:
+    """Copy the server's output into a file (an unread pipe would stall it)."""
+    proc = server.proc
+    assert proc is not None and proc.stdout is not None and proc.stderr is not None
+    out = log.open("w", encoding="utf-8")
+    lock = threading.Lock()
+
+    def copy(stream: IO[str]) -> None:
+        for line in stream:
+            with lock:
+                out.write(line)
+                out.flush()
+
+    for stream in (proc.stdout, proc.stderr):
+        threading.Thread(target=copy, args=(stream,), daemon=True).start()
 
 
 def main() -> int:
@@ -57,10 +76,12 @@ def main() -> int:
         db = args.db or f"sqlite:///{Path(tmp) / 'leaks.db'}"
         server = Server(db, bot_delay=0.0)
         server.start()
+        log = Path(tempfile.gettempdir()) / f"server_leaks-{server.port}.log"
+        _drain(server, log)
         kind = db.split(":", 1)[0]
         print(f"server_leaks: {skat + baptisten} games ({skat} Skat, {baptisten} "
-              f"Baptistenskat) at {len(tables)} tables, {args.parallel} at a time, on {kind}",
-              flush=True)
+              f"Baptistenskat) at {len(tables)} tables, {args.parallel} at a time, on {kind} "
+              f"(server log: {log})", flush=True)
         t0 = time.monotonic()
 
         def progress(rep: Report, done: int, total: int) -> None:

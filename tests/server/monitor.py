@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import httpx
+import websockets
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
@@ -569,8 +570,19 @@ class _Seat:
 
     async def run(self) -> None:
         while True:
-            msg = await self.ws.recv(TURN_TIMEOUT)
+            try:
+                msg = await self.ws.recv(TURN_TIMEOUT)
+            except websockets.ConnectionClosed as e:  # never the server's to do: a problem
+                self.play.out.problems.append(f"table {self.play.out.table_id} seat "
+                                              f"{self.seat}: the server closed ({e})")
+                self.ws = await self.play.reconnect(self.client, self.ws, self.seat, self.rng)
+                continue
             kind = msg["type"]
+            if kind == "error" and msg["code"] == "server.not_saved":
+                self.play.out.refused[msg["code"]] += 1  # nothing happened: act again
+                if self.answered is None and self.own_try is None:
+                    await self._decide()
+                continue
             if kind == "error":
                 if self.answered is not None or self.own_try is not None:
                     self.answers.append(msg["code"])
@@ -655,7 +667,14 @@ class _Watcher:
 
     async def run(self) -> None:
         while True:
-            msg = await self.ws.recv(TURN_TIMEOUT)
+            try:
+                msg = await self.ws.recv(TURN_TIMEOUT)
+            except websockets.ConnectionClosed as e:
+                self.play.out.problems.append(f"table {self.play.out.table_id} spectator: "
+                                              f"the server closed ({e})")
+                self.ws = await self.play.reconnect(self.client, self.ws, None, self.rng)
+                self.pending = False
+                continue
             kind = msg["type"]
             if kind == "error":
                 self.answers.append(msg["code"])

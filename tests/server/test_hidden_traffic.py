@@ -28,15 +28,20 @@ connection and connects again (asking for the missed events, or for a snapshot):
 connections are monitored too.  ``bench/server_leaks.py`` runs the same over 2,000 games.
 
 The monitor itself is shown to fail on hand-made leaks, and to agree with the server's
-own rendering (``stich.server.wire``) over whole in-process tables.
+own rendering (``stich.server.wire``) over whole in-process tables.  Two server bugs it
+found have tests of their own: a person who stood up kept the seat's connection (saw
+the next person's hand, could act for them), and a write the database refused stayed
+applied in memory (players saw events the log does not hold).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -325,3 +330,60 @@ def test_a_person_who_left_a_seat_neither_sees_nor_acts_for_it(
     assert rep.problems == [] and rep.leaks == [], rep.leaks[:5]
     assert all(e.seat in (0, 1, 2) for e in events if e.kind == "act")
 
+
+
+def test_a_write_the_database_refuses_changes_nothing(tmp_path: Path,
+                                                      run: Callable[..., Any]) -> None:
+    """While another process holds SQLite's write lock past the server's busy timeout,
+    an action is refused (server.not_saved) and the table stays as stored: no event is
+    shown that the log does not hold, and the same action succeeds afterwards."""
+    path = tmp_path / "locked.db"
+    server = Server(f"sqlite:///{path}", bot_delay=0.0)
+    server.start()
+    try:
+        a = client(server)
+        name = f"Ann{uuid.uuid4().hex[:6]}"
+        a.register(name)
+        tid = a.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"])["table"]["id"]
+        mon = Monitor()
+        mon.table(tid, "skat", "skat(preset=lothar)", False)
+        refused: list[str] = []
+
+        async def go() -> None:
+            ws = await a.connect(tid)
+            mon.watch(tid, 0, ws.messages)
+            rng = random.Random(5)
+            locked = False
+            while True:
+                msg = await ws.recv(30)
+                if msg["type"] == "event" and msg["kind"] == "end":
+                    break
+                v = msg.get("view")
+                if msg["type"] not in ("event", "snapshot") or not v \
+                        or not (v["legal"] and v["to_move"] == v["seat"]):
+                    continue
+                action = rng.choice(v["legal"])
+                if not locked:  # once: the same action with the database locked
+                    locked = True
+                    db = sqlite3.connect(path, timeout=0)
+                    db.execute("BEGIN EXCLUSIVE")
+                    try:
+                        await ws.act(action, seq=msg["seq"])
+                        await ws.send({"type": "ping"})
+                        while (m := await ws.recv(30))["type"] != "pong":
+                            if m["type"] == "error":
+                                refused.append(m["code"])
+                    finally:
+                        db.rollback()
+                        db.close()
+                await ws.act(action, seq=msg["seq"])
+            await ws.close()
+
+        run(go())
+        assert refused == ["server.not_saved"]
+        events = read_events(server.db, tid)
+        rep = mon.check(tid, events, table_records(a, name, tid))
+        assert rep.problems == [] and rep.leaks == []
+        assert rep.actions > 30 and len(table_records(a, name, tid)) == 3
+    finally:
+        server.stop()

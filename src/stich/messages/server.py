@@ -66,6 +66,11 @@ define({
         "de": "Am Tisch ist inzwischen etwas passiert (Ereignis {current}, du kanntest "
               "{seen}): schau noch einmal",
     },
+    "server.not_saved": {
+        "en": "the table could not save that just now; nothing happened: try again",
+        "de": "Der Tisch konnte das gerade nicht speichern; es ist nichts passiert: "
+              "versuch es noch einmal",
+    },
     "server.event_gap": {
         "en": "event {given} does not follow event {expected}",
         "de": "Ereignis {given} folgt nicht auf Ereignis {expected}",

@@ -136,9 +136,10 @@ class TableActor:
                 ok = await self.hub.store.append(
                     self.id, events, status=table_status(self.sitting),
                     summary=table_summary(self.sitting), games=games)
-            except Exception:  # not committed: the table goes back to before the plan
+            except Exception:  # not stored (the database failed): not applied either
+                log.exception("table %s: events from %d not stored", self.id, events[0].seq)
                 self._undo(len(events))
-                raise
+                raise ArgumentError("server.not_saved") from None
             if not ok:
                 await self._reload_locked(committed)
                 raise ArgumentError("server.stale", current=self.sitting.seq,
