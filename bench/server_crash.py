@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.server.harness import Server, database
-from tests.server.test_crash import START, crash_run
+from tests.server.test_crash import START, crash_run, shut_down
 
 
 def main() -> int:
@@ -63,7 +63,7 @@ def main() -> int:
                                          bot_tables=args.bot_tables, games=args.games,
                                          progress=progress))
         finally:
-            server.stop()
+            shut_down(server)
     for p in figs.problems[:20]:
         print("  MISMATCH", p)
     r = figs.restarts

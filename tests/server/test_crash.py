@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -49,6 +50,16 @@ from stich.table import SkatTable
 from tests.server.harness import Client, Server, database
 
 START = 90.0  # seconds a (re)start may take on a busy machine before it counts as failed
+
+def shut_down(server: Server) -> None:
+    """Stop a server (SIGTERM), then kill what is left of its process group: a bot
+    process that the server started again while it was shutting down outlives it."""
+    group = server.proc.pid if server.proc is not None else None
+    server.stop()
+    if group is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(group, signal.SIGKILL)
+
 
 # --- reading the database directly (what survived) ----------------------------------------
 
@@ -369,7 +380,7 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_event(kind: str,
         try:
             figs = asyncio.run(crash_run(server, url, KILLS, random.Random(seed)))
         finally:
-            server.stop()
+            shut_down(server)
     where = f"(seed {seed}, {time.monotonic() - t0:.0f} s)"
     assert figs.problems == [], where
     assert figs.kills == figs.kills_while_running == KILLS, where

@@ -31,7 +31,14 @@ import httpx
 import pytest
 
 from tests.server.harness import REDIS, Client, Server, TableSocket, database
-from tests.server.test_crash import START, Follower, check_games, check_received, table_row
+from tests.server.test_crash import (
+    START,
+    Follower,
+    check_games,
+    check_received,
+    shut_down,
+    table_row,
+)
 
 
 @pytest.fixture
@@ -50,8 +57,8 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Ser
             b.start(START)
             yield a, b, url
         finally:
-            a.stop()
-            b.stop()
+            shut_down(a)
+            shut_down(b)
 
 
 def worker_of(server: Server) -> str:
@@ -285,7 +292,7 @@ def test_two_uvicorn_workers_on_one_port(pg: str) -> None:
         host.close()
         guest.close()
     finally:
-        srv.stop()
+        shut_down(srv)
 
 
 def test_the_other_worker_takes_over_a_bots_table_whose_worker_was_killed(
