@@ -32,6 +32,16 @@ router = APIRouter(prefix="/api", tags=["accounts"])
 _hasher = PasswordHasher()
 
 
+_DUMMY: list[str] = []
+
+
+def _dummy_hash() -> str:
+    """A hash of a random password: what an unknown name is checked against."""
+    if not _DUMMY:
+        _DUMMY.append(_hasher.hash(secrets.token_urlsafe(16)))
+    return _DUMMY[0]
+
+
 def check_name(name: str) -> str:
     """A display name: 1–24 letters, digits, spaces, ``. _ -``, not starting with a
     space or sign (so nothing HTML- or SQL-like gets through)."""
@@ -99,11 +109,13 @@ async def login(body: LoginRequest, request: Request, response: Response) -> dic
     store = request.app.state.store
     user = await store.user_by_name(body.name.strip())
     ok = False
-    if user is not None and user.password_hash:
-        try:
-            ok = await run_in_threadpool(_hasher.verify, user.password_hash, body.password)
-        except (VerificationError, InvalidHashError):
-            ok = False
+    # an unknown name costs a hash check too, so that the answer's time tells nothing
+    stored = user.password_hash if user is not None and user.password_hash else _dummy_hash()
+    try:
+        ok = await run_in_threadpool(_hasher.verify, stored, body.password)
+    except (VerificationError, InvalidHashError):
+        ok = False
+    ok = ok and user is not None and bool(user.password_hash)
     if not ok or user is None:
         raise ArgumentError("auth.bad_login")
     _set_cookie(request, response, await store.new_session(user.id))

@@ -518,11 +518,18 @@ class Hub:
         """Renew our leases; take over tables whose owner died."""
         while True:
             await asyncio.sleep(LEASE_SECONDS / 3)
-            with contextlib.suppress(Exception):
-                for table_id in await self.store.live_table_ids():
+            try:
+                table_ids = await self.store.live_table_ids()
+            except Exception:  # the database is away: try again next round
+                log.exception("lease round: no table list")
+                continue
+            for table_id in table_ids:
+                try:  # one table's trouble never stops the others' leases
                     actor = await self.get(table_id)
                     if actor is not None and not actor.sitting.over:
                         await self._try_lease(actor)
+                except Exception:
+                    log.exception("table %s: lease not renewed", table_id)
 
     async def _on_bus(self, table_id: str, seq: int) -> None:
         actor = self.actors.get(table_id)

@@ -188,7 +188,7 @@ class CreateTableRequest(_Strict):
 
     Skat: ``preset`` ``lothar`` (default) or ``isko`` (or ``rules``, a full rules
     string); ``games`` a multiple of 3 (default 36), 0 = open-ended.
-    Baptistenskat: ``players`` 3–15 (default: the number of seats), ``max_cards`` N,
+    Baptistenskat: the seats are the players (3–15); ``max_cards`` N,
     ``deck``, ``variants`` (numbers 1–5 of the seed text: 2 forehead, 3 trick scoring,
     4 hook always, 5 must overtrump; a double deck is variant 1 via ``deck``), or
     ``rules``."""

@@ -105,6 +105,7 @@ class Pool:
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: set[_Worker] = set()
         self._threads: concurrent.futures.ThreadPoolExecutor | None = None
+        self.closed = False
 
     def _queue(self) -> asyncio.Queue[_Worker]:
         if self._idle is None:
@@ -114,11 +115,16 @@ class Pool:
         return self._idle
 
     def _spawn(self) -> None:
+        if self.closed:  # shutting down: no new processes
+            return
         loop = asyncio.get_running_loop()
 
         async def start() -> None:
             w = await loop.run_in_executor(None, _Worker)
             self._all.add(w)
+            if self.closed:
+                self._retire(w)
+                return
             try:
                 kind, _ = await self._reply(w)
             except Exception:
@@ -188,6 +194,7 @@ class Pool:
         self._queue()
 
     def close(self) -> None:
+        self.closed = True
         for w in list(self._all):
             self._retire(w)
         if self._threads is not None:
