@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -34,7 +35,7 @@ from stich.server.protocol import Act, EndList, Pause, Ping, Resume, Sync, clien
 from stich.server.protocol import websocket_schema as _schema
 from stich.server.sitting import Event, Sitting
 from stich.server.store.db import Store, migrate
-from stich.server.wire import SPECTATOR
+from stich.server.wire import SPECTATOR, message_text
 from stich.server.workers import Workers
 
 __all__ = ["MAX_MESSAGE", "ServeConfig", "create_app"]
@@ -140,6 +141,8 @@ def create_app(config: ServeConfig) -> FastAPI:
         app.state.store, app.state.hub, app.state.workers = store, hub, workers
         await hub.start()
         asyncio.get_running_loop().create_task(workers.start())  # no wait: ready at once
+        gc.freeze()  # what the start made (modules, classes: most objects) is never
+        # collected: the collector's full passes, pauses of the whole site, stay short
         try:
             yield
         finally:
@@ -265,8 +268,7 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
         if msg is None:
             break
         try:
-            await websocket.send_text(json.dumps(msg, ensure_ascii=False,
-                                                 separators=(",", ":")))
+            await websocket.send_text(msg if isinstance(msg, str) else message_text(msg))
         except Exception:  # the socket is gone: the reader ends the connection
             break
     with contextlib.suppress(Exception):

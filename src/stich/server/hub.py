@@ -30,7 +30,7 @@ from stich.messages import StichError
 from stich.server.bus import Bus
 from stich.server.sitting import Event, Sitting, TableSettings, deal_seed, replay_events
 from stich.server.store.db import NewGame, Store
-from stich.server.wire import SPECTATOR, event_message, view_json
+from stich.server.wire import SPECTATOR, event_message, message_text, view_json
 from stich.skat import SkatRules
 from stich.table import game_bilanz
 
@@ -57,19 +57,30 @@ class Conn:
     receiver: int
     lang: str
     user_id: int | None
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(
+    outbox: asyncio.Queue[dict[str, Any] | str | None] = field(
         default_factory=lambda: asyncio.Queue(maxsize=2000))
     last_seq: int = 0
     closed: bool = False
 
     def send(self, msg: dict[str, Any]) -> None:
-        if self.closed:
-            return
         seq = msg.get("seq")
         if msg.get("type") == "event" and isinstance(seq, int):
-            if seq <= self.last_seq:
-                return  # never the same event twice
-            self.last_seq = seq
+            self.send_event(seq, message_text(msg))
+        else:
+            self._put(msg)
+
+    def send_event(self, seq: int, text: str) -> None:
+        """An event message, as its JSON text (see :func:`message_text`)."""
+        if self.closed:
+            return
+        if seq <= self.last_seq:
+            return  # never the same event twice
+        self.last_seq = seq
+        self._put(text)
+
+    def _put(self, msg: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
         try:
             self.outbox.put_nowait(msg)
         except asyncio.QueueFull:  # a client that reads nothing is let go
@@ -111,7 +122,9 @@ class TableActor:
         self.sitting = sitting
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.recent: deque[tuple[int, dict[int, dict[str, Any]]]] = deque(maxlen=RECENT)
+        # the JSON texts: strings are no work for the garbage collector, dicts of
+        # views (64 events x every receiver x every table) were most of its heap
+        self.recent: deque[tuple[int, dict[int, str]]] = deque(maxlen=RECENT)
         self.owned = not hub.config.multi
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
@@ -153,13 +166,14 @@ class TableActor:
             self.hub.forget(self)
         return events
 
-    def _apply(self, events: list[Event]) -> list[tuple[int, dict[int, dict[str, Any]]]]:
+    def _apply(self, events: list[Event]) -> list[tuple[int, dict[int, str]]]:
         out = []
         for ev in events:
             self.sitting.apply(ev)
             if ev.kind == "leave" and ev.seat is not None:
                 self._unseat(ev.seat)
-            msgs = {r: event_message(self.sitting, ev, r) for r in self._receivers()}
+            msgs = {r: message_text(event_message(self.sitting, ev, r))
+                    for r in self._receivers()}
             self.recent.append((ev.seq, msgs))
             out.append((ev.seq, msgs))
         return out
@@ -181,10 +195,10 @@ class TableActor:
     def _receivers(self) -> list[int]:
         return [*range(self.sitting.n_seats), SPECTATOR]
 
-    def _deliver(self, rendered: list[tuple[int, dict[int, dict[str, Any]]]]) -> None:
-        for _, msgs in rendered:
+    def _deliver(self, rendered: list[tuple[int, dict[int, str]]]) -> None:
+        for seq, msgs in rendered:
             for c in list(self.conns):
-                c.send(msgs[c.receiver])
+                c.send_event(seq, msgs[c.receiver])
 
     def _new_games(self, before: int) -> list[NewGame]:
         s = self.sitting
@@ -281,7 +295,7 @@ class TableActor:
                 and seq - since <= CATCH_UP_LIMIT:
             for n, msgs in self.recent:
                 if n > since:
-                    conn.send(msgs[conn.receiver])
+                    conn.send_event(n, msgs[conn.receiver])
             return
         conn.send(self.snapshot(conn.receiver))
         conn.last_seq = seq

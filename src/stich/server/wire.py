@@ -12,6 +12,7 @@ otherwise only its first word (``discard``).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from stich.baptisten.view import BaptistenView
@@ -19,7 +20,8 @@ from stich.cards import PlainDeck, bits, format_cards, plain_deck
 from stich.server.sitting import Event, Sitting
 from stich.skat.view import SkatView
 
-__all__ = ["SPECTATOR", "event_message", "known_mask", "public_event_data", "view_json"]
+__all__ = ["SPECTATOR", "event_message", "known_mask", "message_text", "public_event_data",
+           "view_json"]
 
 SPECTATOR = -1
 """The receiver number of a spectator."""
@@ -235,3 +237,8 @@ def event_message(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
         "data": public_event_data(sitting, ev, receiver),
         "view": view_json(sitting, receiver),
     }
+
+
+def message_text(msg: dict[str, Any]) -> str:
+    """A message as sent: compact JSON, UTF-8 as it is."""
+    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
