@@ -350,7 +350,8 @@ class TableActor:
         self._cancel_timer(seat)
         loop = asyncio.get_running_loop()
         grace = self.sitting.settings.grace
-        self._timers[seat] = loop.call_later(grace, self._spawn, self._grace_over(seat))
+        # the coroutine is made when the time is up: a cancelled timer leaves none behind
+        self._timers[seat] = loop.call_later(grace, lambda: self._spawn(self._grace_over(seat)))
 
     def _cancel_timer(self, seat: int) -> None:
         t = self._timers.pop(seat, None)
