@@ -45,7 +45,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=None, help="seed of the kill moments")
     ap.add_argument("--bot-tables", type=int, default=2,
                     help="bots-only tables running at every kill (2)")
-    ap.add_argument("--games", type=int, default=3, help="Skat games per table (3)")
+    ap.add_argument("--games", type=int, default=6, help="Skat games per table (6)")
     args = ap.parse_args()
     seed = random.randrange(2**32) if args.seed is None else args.seed
     print(f"server crash: {args.kills} kills on {args.db}, seed {seed}", flush=True)
