@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.server.harness import Server, database
-from tests.server.test_crash import START, crash_run, shut_down
+from tests.server.test_crash import BOT_DELAY, START, crash_run, shut_down
 
 
 def main() -> int:
@@ -56,7 +56,7 @@ def main() -> int:
 
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp, database(args.db, Path(tmp)) as url:
-        server = Server(url, bot_delay=0.0)
+        server = Server(url, bot_delay=BOT_DELAY)
         server.start(START)
         try:
             figs = asyncio.run(crash_run(server, url, args.kills, random.Random(seed),

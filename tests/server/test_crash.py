@@ -326,9 +326,11 @@ async def crash_run(server: Server, url: str, kills: int, rng: random.Random, *,
             await asyncio.sleep(rng.uniform(*pause))
             running = sum(table_row(url, f.table_id)["status"] != "over" for f in followers)
             if not running:
-                # On a quick machine every table may be over already: a kill must still
-                # land in the middle of play, so start one more and kill soon after.
-                await open_table(False)
+                # On a quick machine every table may be over already (bots alone play
+                # six games in a tenth of a second): a kill must still land in the middle
+                # of play, so open a table where a person plays with bots (they wait
+                # BOT_DELAY before each move then) and kill soon after.
+                await open_table(True)
                 await asyncio.sleep(rng.uniform(0.02, 0.1))
                 running = sum(table_row(url, f.table_id)["status"] != "over"
                               for f in followers)
@@ -370,6 +372,7 @@ async def crash_run(server: Server, url: str, kills: int, rng: random.Random, *,
 
 
 KILLS = 4  # per database kind (bench/server_crash.py does 100)
+BOT_DELAY = 0.05  # seconds a bot waits before its move at a table where a person plays
 
 
 def seed_from_env() -> int:
@@ -381,7 +384,7 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_event(kind: str,
                                                               tmp_path: Path) -> None:
     seed = seed_from_env()
     with database(kind, tmp_path) as url:
-        server = Server(url, bot_delay=0.0)
+        server = Server(url, bot_delay=BOT_DELAY)
         server.start(START)
         t0 = time.monotonic()
         try:

@@ -165,6 +165,8 @@ BAD_SETTINGS = [
     ({"seats": ["me", "person", "bot:hard"]}, 400, "server.bad_seat_spec"),
     ({"seats": ["me", "person", "robot"]}, 400, "server.bad_seat_spec"),
     ({"seats": ["me", "person", ""]}, 400, "server.bad_seat_spec"),
+    ({"games": "3"}, 422, "server.bad_message"),  # JSON types: a number, not a text
+    ({"public": "yes"}, 422, "server.bad_message"),
     ({"grace": 1}, 400, "server.grace"),
     ({"grace": 3601}, 400, "server.grace"),
     ({"preset": "nope"}, 400, "rules.unknown_preset"),
@@ -179,6 +181,8 @@ BAD_SETTINGS = [
      "server.bad_variant"),
     ({"game": "baptisten", "seats": ["me", "person", "person"], "variants": [0]}, 400,
      "server.bad_variant"),
+    ({"game": "baptisten", "seats": ["me", "person", "person"], "variants": [1],
+      "deck": "elferraus"}, 400, "server.variant_deck"),
     ({"game": "baptisten", "seats": ["me", "person", "person"], "deck": "tarot"}, 400,
      "cards.unknown_deck"),
     ({"game": "baptisten", "seats": ["me", "person", "person"], "max_cards": 27}, 400,
@@ -310,6 +314,47 @@ def test_a_skat_table_starts_with_the_third_player(clients: Callable[..., Client
     run(story())
     assert error_of(clients().post(f"/api/tables/{tid}/join", {}))[:2] \
         == (401, "auth.not_logged_in")
+
+
+def test_a_watcher_who_sits_down_plays_on_the_same_connection(
+        clients: Callable[..., Client], run: Callable[..., Any]) -> None:
+    """A person watching a table takes a seat over HTTP: the open socket is told so (a
+    new ``welcome`` naming the seat) and receives that seat's view from then on, with no
+    reconnect; one who stands up again watches on the same socket."""
+    host = _person(clients, "Host")
+    tid = host.create(game="skat", games=3, seats=["me", "person", "bot:easy"]
+                      )["table"]["id"]
+    b, c = _person(clients, "B"), _person(clients, "C")
+
+    async def story() -> None:
+        bs, cs = await b.connect(tid), await c.connect(tid)
+        for ws in (bs, cs):
+            w = await ws.recv()
+            assert w["type"] == "welcome" and w["you"] is None
+            await ws.drain()
+        # C sits down and stands up again: C's socket watches again, B's saw it all.
+        assert c.post(f"/api/tables/{tid}/join", {}).json()["you"] == 1
+        w = await cs.until(lambda m: m["type"] == "welcome")
+        assert w["you"] == 1 and w["table"]["seats"][1]["connected"] is True
+        assert c.post(f"/api/tables/{tid}/leave").status_code == 200
+        w = await cs.until(lambda m: m["type"] == "welcome")
+        assert w["you"] is None and w["table"]["seats"][1]["kind"] == "free"
+        # B sits down: the table starts, and B's socket holds B's ten cards.
+        assert b.post(f"/api/tables/{tid}/join", {}).json()["you"] == 1
+        got = await barrier(bs)
+        kinds = [(m["type"], m.get("kind")) for m in got]
+        assert kinds[:2] == [("event", "seat"), ("welcome", None)], kinds
+        assert got[1]["you"] == 1
+        deal = next(m for m in got if m.get("kind") == "deal")
+        assert deal["view"]["seat"] == 1 and len(deal["view"]["hand"]) == 10
+        # B acts for the seat on that socket, C's socket shows no hand at all.
+        watched = [m for m in await barrier(cs) if m["type"] == "event"]
+        assert watched and all(m["view"].get("hand") in (None, []) for m in watched
+                               if m["view"] is not None)
+        for ws in (bs, cs):
+            await ws.close()
+
+    run(story())
 
 
 def test_an_open_ended_list_ends_after_the_running_game(clients: Callable[..., Client],

@@ -124,6 +124,12 @@ define({
         "en": "the variants are numbered 1 to 5, not {given}",
         "de": "Die Varianten haben die Nummern 1 bis 5, nicht {given}",
     },
+    "server.variant_deck": {
+        "en": "variant 1 is the double Rommé deck with the joker (romme-double-joker), "
+              "not {deck}: leave out the deck or variant 1",
+        "de": "Variante 1 ist das doppelte Rommé-Blatt mit Joker (romme-double-joker), "
+              "nicht {deck}: lass das Blatt oder die Variante 1 weg",
+    },
     "server.bad_period": {
         "en": "the period is all, year or month, not {given!r}",
         "de": "Der Zeitraum ist all, year oder month, nicht „{given}“",

@@ -61,6 +61,8 @@ class Conn:
         default_factory=lambda: asyncio.Queue(maxsize=2000))
     last_seq: int = 0
     closed: bool = False
+    told: int | None = None  # the receiver its last ``welcome`` named
+    seated_at: int = 0  # events before this one reach it as a spectator's
 
     def send(self, msg: dict[str, Any]) -> None:
         seq = msg.get("seq")
@@ -158,6 +160,7 @@ class TableActor:
                 raise ArgumentError("server.stale", current=self.sitting.seq,
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
+            await self._welcome_again()
         await self.hub.bus.publish(self.id, self.sitting.seq)
         self.wake()
         for ev in events:
@@ -170,27 +173,44 @@ class TableActor:
         out = []
         for ev in events:
             self.sitting.apply(ev)
-            if ev.kind == "leave" and ev.seat is not None:
-                self._unseat(ev.seat)
+            if ev.kind in ("seat", "leave"):
+                self._rebind(ev.seq)
             msgs = {r: message_text(event_message(self.sitting, ev, r))
                     for r in self._receivers()}
             self.recent.append((ev.seq, msgs))
             out.append((ev.seq, msgs))
         return out
 
-    def _unseat(self, seat: int) -> None:
-        """The connections of a person who stood up watch from now on (the seat may go
-        to someone else: they must not see that hand nor act for it)."""
+    def _rebind(self, seq: int) -> None:
+        """Each connection receives for its user's seat now: a person who stood up
+        watches from now on (the seat may go to someone else: they must not see that hand
+        nor act for it), a spectator who sat down plays from event ``seq`` on.  A
+        connection whose seat changed gets a new ``welcome`` after the events
+        (:meth:`_welcome_again`)."""
         for c in self.conns:
-            if c.receiver == seat:
-                c.receiver = SPECTATOR
-                self._spawn(self.hub.bus.presence(self.id, seat, -1))
+            seat = self.seat_of(c.user_id)
+            new = SPECTATOR if seat is None else seat
+            if new == c.receiver:
+                continue
+            if c.receiver != SPECTATOR:
+                self._spawn(self.hub.bus.presence(self.id, c.receiver, -1))
+            if new != SPECTATOR:
+                self._spawn(self.hub.bus.presence(self.id, new, +1))
+                c.seated_at = seq
+            c.receiver = new
+
+    async def _welcome_again(self) -> None:
+        """A new ``welcome`` to each connection whose seat changed since its last one."""
+        for c in list(self.conns):
+            if c.told is not None and c.told != c.receiver and not c.closed:
+                c.send(await self.hub.welcome(self, c))
 
     def _undo(self, n: int) -> None:
         """Forget the last ``n`` applied events (their commit failed)."""
         self.sitting = replay_events(self.sitting.settings, self.sitting.events[:-n])
         for _ in range(min(n, len(self.recent))):
             self.recent.pop()
+        self._rebind(self.sitting.seq + 1)
 
     def _receivers(self) -> list[int]:
         return [*range(self.sitting.n_seats), SPECTATOR]
@@ -198,7 +218,7 @@ class TableActor:
     def _deliver(self, rendered: list[tuple[int, dict[int, str]]]) -> None:
         for seq, msgs in rendered:
             for c in list(self.conns):
-                c.send_event(seq, msgs[c.receiver])
+                c.send_event(seq, msgs[c.receiver if seq >= c.seated_at else SPECTATOR])
 
     def _new_games(self, before: int) -> list[NewGame]:
         s = self.sitting
@@ -236,6 +256,7 @@ class TableActor:
         events = await self.hub.store.events(self.id, after=self.sitting.seq)
         if events:
             self._deliver(self._apply(events))
+            await self._welcome_again()
             for ev in events:
                 self._on_event(ev)
             self.wake()
@@ -256,8 +277,10 @@ class TableActor:
         for ev in events:
             if ev.seq <= old:
                 self.sitting.apply(ev)
+        self._rebind(old + 1)
         missed = [ev for ev in events if ev.seq > old]
         self._deliver(self._apply(missed))
+        await self._welcome_again()
         for ev in missed:
             self._on_event(ev)
         self.wake()
@@ -577,6 +600,7 @@ class Hub:
             row = await self.store.table(actor.id)
             if row is not None:
                 self.invites[actor.id] = row.invite
+        conn.told = conn.receiver
         return {"type": "welcome", "table": self.table_info(actor, conn.receiver),
                 "you": None if conn.receiver == SPECTATOR else conn.receiver,
                 "seq": actor.sitting.seq}

@@ -48,6 +48,8 @@ def baptisten_rules(body: CreateTableRequest) -> BaptistenRules:
     for v in variants:
         if v not in (1, 2, 3, 4, 5):
             raise ArgumentError("server.bad_variant", given=v)
+    if 1 in variants and body.deck and body.deck != "romme-double-joker":
+        raise ArgumentError("server.variant_deck", deck=body.deck)
     deck = body.deck or ("romme-double-joker" if 1 in variants else base.deck)
     size = plain_deck(deck).size
     fields: dict[str, Any] = {

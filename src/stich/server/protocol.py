@@ -37,7 +37,7 @@ __all__ = [
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types: not "3" for 3
 
 
 # --- client → server --------------------------------------------------------------------
