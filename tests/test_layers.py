@@ -11,7 +11,7 @@ import sys
 import pytest
 
 WEB = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "redis",
-       "psycopg", "argon2", "stich.server")
+       "psycopg", "argon2", "jinja2", "babel", "stich.server", "stich.web")
 FORBIDDEN_FOR_ENGINES = ("typer", "rich", "click", "stich.cli", "stich.bots",
                          "stich.table", *WEB)
 

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction
+from stich.cards import PlainCard, PlainDeck, bits
 from stich.core import ArgumentError
 
 if TYPE_CHECKING:
     from stich.baptisten.state import BaptistenState, RoundResult
 
-__all__ = ["BaptistenView", "make_view"]
+__all__ = ["BaptistenView", "display_order", "make_view"]
 
 
 @dataclass(frozen=True)
@@ -95,3 +96,14 @@ def make_view(state: BaptistenState, seat: int) -> BaptistenView:
         trick=trick, round_tricks=tuple(state.round_tricks), tricks_won=state.tricks_won,
         totals=state.totals, sheet=state.sheet, legal_actions=legal,
     )
+
+
+def display_order(cards: int, deck: PlainDeck, trump: int) -> list[PlainCard]:
+    """Cards as a player holds them: the joker first, then trumps, then the other suits
+    in deck order; high to low."""
+    def key(c: PlainCard) -> tuple[int, int, int]:
+        if c.is_joker:
+            return (0, 0, 0)
+        return (1 if c.suit == trump else 2, c.suit, -c.rank)
+
+    return sorted((deck.cards[i] for i in bits(cards)), key=key)

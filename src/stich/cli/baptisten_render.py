@@ -19,7 +19,8 @@ from rich.measure import Measurement
 from rich.table import Table
 
 from stich.baptisten.state import RoundResult
-from stich.cards import PlainCard, PlainDeck, bits
+from stich.baptisten.view import display_order
+from stich.cards import PlainCard, PlainDeck
 from stich.cli.i18n import Translator
 
 __all__ = [
@@ -43,13 +44,9 @@ _COLOURS = {"R": "red", "Y": "yellow", "G": "green", "B": "blue",
 
 
 def sort_hand(hand: int, deck: PlainDeck, trump: int) -> list[PlainCard]:
-    """The joker first, then trumps, then the other suits in deck order; high to low."""
-    def key(c: PlainCard) -> tuple[int, int, int]:
-        if c.is_joker:
-            return (0, 0, 0)
-        return (1 if c.suit == trump else 2, c.suit, -c.rank)
-
-    return sorted((deck.cards[i] for i in bits(hand)), key=key)
+    """The joker first, then trumps, then the other suits in deck order; high to low
+    (:func:`stich.baptisten.view.display_order`)."""
+    return display_order(hand, deck, trump)
 
 
 def group_hand(hand: int, deck: PlainDeck, trump: int) -> list[tuple[int, list[PlainCard]]]:

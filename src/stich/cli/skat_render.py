@@ -14,11 +14,12 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
-from stich.cards import Card, Rank, Suit, cards_of
+from stich.cards import Card, Rank, Suit
 from stich.cli.i18n import Translator
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
+from stich.skat.view import display_order
 from stich.table import SkatTable, game_name
 
 __all__ = [
@@ -31,24 +32,13 @@ __all__ = [
     "sort_hand",
 ]
 
-_SUIT_ORDER = (Suit.EICHEL, Suit.GRUEN, Suit.HERZ, Suit.SCHELLEN)
 _COLOUR = {Suit.EICHEL: "bold", Suit.GRUEN: "green", Suit.HERZ: "red",
            Suit.SCHELLEN: "yellow"}
 
 
 def sort_hand(hand: int, game: GameType | None) -> list[Card]:
-    """The cards sorted for the game: trumps first in trump order, then the side suits
-    (Eichel, Grün, Herz, Schellen) high to low; Null in the Null order; before the
-    declaration (``None``) as for Grand."""
-    g = game if game is not None else GameType.GRAND
-    t = TABLES[g]
-
-    def key(c: Card) -> tuple[int, int, int]:
-        if t.trump >> c.index & 1:
-            return (0, 0, -t.strength[c.index])
-        return (1, _SUIT_ORDER.index(c.suit), -t.strength[c.index])
-
-    return sorted(cards_of(hand), key=key)
+    """The cards sorted for the game (:func:`stich.skat.view.display_order`)."""
+    return display_order(hand, game)
 
 
 def group_hand(hand: int, game: GameType | None) -> list[tuple[Suit | None, list[Card]]]:

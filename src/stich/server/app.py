@@ -22,11 +22,11 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from stich import __version__
+from stich import __version__, web
 from stich.messages import PLAIN, GameName, Position, StichError, render
 from stich.server import auth, history, lobby
 from stich.server.bus import Bus, LocalBus, RedisBus
@@ -200,11 +200,7 @@ def create_app(config: ServeConfig) -> FastAPI:
                 "db": request.app.state.store.dialect,
                 "bot_timeouts": request.app.state.workers.timeouts}
 
-    @app.get("/", response_class=HTMLResponse)
-    async def index() -> str:
-        return ("<!doctype html><meta charset=utf-8><title>stich</title>"
-                "<h1>stich</h1><p>Skat und Baptistenskat. Die API: "
-                "<a href=/docs>/docs</a>, <a href=/api/schema>/api/schema</a>.</p>")
+    web.mount(app)  # the pages and /static
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -16,9 +16,11 @@ import json
 from typing import Any
 
 from stich.baptisten.view import BaptistenView
+from stich.baptisten.view import display_order as baptisten_display_order
 from stich.cards import PlainDeck, bits, format_cards, plain_deck
 from stich.server.sitting import Event, Sitting
 from stich.skat.view import SkatView
+from stich.skat.view import display_order as skat_display_order
 
 __all__ = ["SPECTATOR", "event_message", "known_mask", "message_text", "public_event_data",
            "view_json"]
@@ -39,6 +41,16 @@ def _plain(deck: PlainDeck, mask: int) -> list[str]:
     return [deck.cards[i].code for i in bits(mask)]
 
 
+def _held_skat(mask: int, v: SkatView) -> list[str]:
+    """Cards in a hand as a player holds them for the game (trumps first)."""
+    return [_SKAT_CODES[c.index] for c in
+            skat_display_order(mask, None if v.contract is None else v.contract.game)]
+
+
+def _held_plain(deck: PlainDeck, mask: int, trump: int) -> list[str]:
+    return [c.code for c in baptisten_display_order(mask, deck, trump)]
+
+
 def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
     """A Skat view as JSON (positions: 0 Vorhand, 1 Mittelhand, 2 Hinterhand)."""
     played = [0, 0, 0]
@@ -56,7 +68,7 @@ def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
         "rules": v.rules,
         "phase": v.phase,
         "to_move": v.to_move,
-        "hand": [] if public else _skat_cards(v.hand),
+        "hand": [] if public else _held_skat(v.hand, v),
         "cards_held": held,
         "bidding": [[s, t] for s, t in v.bidding],
         "bid": v.bid,
@@ -64,7 +76,7 @@ def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
         "contract": None if v.contract is None else str(v.contract),
         "skat": [] if public else _skat_cards(v.skat_seen),
         "discarded": [] if public else _skat_cards(v.discarded),
-        "ouvert": _skat_cards(v.ouvert_hand),
+        "ouvert": _held_skat(v.ouvert_hand, v),
         "trick": [[s, _SKAT_CODES[c]] for s, c in v.trick],
         "tricks": [[leader, [_SKAT_CODES[c] for c in cards], winner]
                    for leader, cards, winner in v.tricks],
@@ -91,7 +103,7 @@ def baptisten_view_json(v: BaptistenView, deck: PlainDeck,
         "first": v.first,
         "phase": v.phase,
         "to_move": v.to_move,
-        "hand": [] if public else _plain(deck, v.hand),
+        "hand": [] if public else _held_plain(deck, v.hand, v.trump),
         "others": [[] if public else _plain(deck, h) for h in v.others],
         "trump_card": deck.cards[v.trump_card].code,
         "trump": v.trump,
@@ -156,7 +168,7 @@ def _all_hands(sitting: Sitting) -> dict[str, Any]:
     first = views[0]
     if isinstance(first, SkatView):
         out = skat_view_json(first, public=True)
-        out["hands"] = [_skat_cards(v.hand) for v in _by_position(sitting, views)]
+        out["hands"] = [_held_skat(v.hand, v) for v in _by_position(sitting, views)]
         out["positions"] = list(sitting.positions)
         out["number"] = sitting.game_number
         return out
@@ -164,7 +176,8 @@ def _all_hands(sitting: Sitting) -> dict[str, Any]:
     out = baptisten_view_json(first, deck, public=True)
     st = sitting.baptisten
     assert st is not None
-    out["hands"] = [_plain(deck, st.hands[p]) for p in range(sitting.n_seats)] \
+    out["hands"] = [_held_plain(deck, st.hands[p], first.trump)
+                    for p in range(sitting.n_seats)] \
         if not st.is_over else [[] for _ in range(sitting.n_seats)]
     return out
 

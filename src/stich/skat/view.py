@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from stich.cards import CARDS, card_points, cards_of
+from stich.cards import CARDS, Card, Suit, card_points, cards_of
 from stich.core import ArgumentError
 from stich.skat.actions import Action, Declare
 from stich.skat.rules import GameType
@@ -20,7 +20,7 @@ from stich.skat.tables import TABLES
 if TYPE_CHECKING:
     from stich.skat.state import SkatState
 
-__all__ = ["SkatView", "make_view"]
+__all__ = ["SkatView", "display_order", "make_view"]
 
 
 @dataclass(frozen=True)
@@ -147,3 +147,26 @@ def make_view(state: SkatState, seat: int) -> SkatView:
         legal_actions=tuple(state.legal_actions()) if state.to_move == seat else (),
         deal=state.deal if over else None,
     )
+
+
+_SUIT_ORDER = (Suit.EICHEL, Suit.GRUEN, Suit.HERZ, Suit.SCHELLEN)
+
+
+def display_order(cards: int, game: GameType | None) -> list[Card]:
+    """Cards as a player holds them for ``game``: trumps first in trump order, then the
+    side suits (Eichel, Grün, Herz, Schellen) high to low; Null in the Null order; before
+    the declaration and in Ramsch (``None``) as for Grand.
+
+    >>> from stich.cards import parse_cards
+    >>> [str(c) for c in display_order(parse_cards("D7 HJ DA CJ"), GameType.SCHELLEN)]
+    ['CJ', 'HJ', 'DA', 'D7']
+    """
+    g = game if game is not None else GameType.GRAND
+    t = TABLES[g]
+
+    def key(c: Card) -> tuple[int, int, int]:
+        if t.trump >> c.index & 1:
+            return (0, 0, -t.strength[c.index])
+        return (1, _SUIT_ORDER.index(c.suit), -t.strength[c.index])
+
+    return sorted(cards_of(cards), key=key)

@@ -1,0 +1,75 @@
+"""The HTML pages.  Each page is a Jinja2 template rendered in the visitor's language;
+the data comes from the same queries as the HTTP API, the live table from the WebSocket.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from stich import __version__
+from stich.server import auth
+from stich.web.i18n import HERE, LANGS, js_strings, page_lang, translations
+
+__all__ = ["LANG_COOKIE", "lang_of", "mount", "render_page", "router"]
+
+LANG_COOKIE = "stich_lang"
+router = APIRouter(include_in_schema=False)
+
+
+@cache
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(HERE / "templates"),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True,
+                      lstrip_blocks=True, extensions=["jinja2.ext.do"])
+    return env
+
+
+def lang_of(request: Request) -> str:
+    return page_lang(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                     request.headers.get("accept-language"))
+
+
+async def render_page(request: Request, template: str, **context: Any) -> HTMLResponse:
+    """``template`` in the visitor's language, with the logged-in user (or None)."""
+    lang = lang_of(request)
+    tr = translations(lang)
+    user = await auth.current_user(request)
+    ctx: dict[str, Any] = {
+        "_": tr.gettext, "lang": lang, "langs": LANGS, "version": __version__,
+        "user": None if user is None else auth.user_json(user),
+        "path": request.url.path,
+        "js_strings": Markup(json.dumps(js_strings(lang), ensure_ascii=False)
+                             .replace("</", "<\\/")),
+        **context,
+    }
+    html = _env().get_template(template).render(ctx)
+    resp = HTMLResponse(html)
+    q = request.query_params.get("lang")
+    if q in LANGS:  # a choice made on the page stays
+        resp.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax")
+    return resp
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    return await render_page(request, "lobby.html")
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table(request: Request, table_id: str) -> Response:
+    return await render_page(request, "table.html", table_id=table_id,
+                             invite=request.query_params.get("invite"))
+
+
+def mount(app: FastAPI) -> None:
+    """The pages and ``/static`` on the server's app."""
+    app.include_router(router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

@@ -1,0 +1,69 @@
+// @ts-check
+/** Site-wide helpers: translations for scripts, the API, the log-out button. */
+
+/** @type {Record<string, string>} */
+const STRINGS = JSON.parse(document.getElementById("strings")?.textContent || "{}");
+
+/**
+ * A text in the page's language; `{name}` placeholders are filled from `args`.
+ * @param {string} msgid  the English message id (extracted by Babel)
+ * @param {Record<string, string|number>} [args]
+ * @returns {string}
+ */
+export function _(msgid, args) {
+  let s = STRINGS[msgid] || msgid;
+  if (args) for (const [k, v] of Object.entries(args)) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+/** @returns {"de"|"en"} */
+export function lang() {
+  return document.documentElement.lang === "en" ? "en" : "de";
+}
+
+/**
+ * Call the HTTP API.  Resolves to the JSON answer; a refusal throws an Error whose
+ * message is the server's text (in the page's language) and whose `code` is its code.
+ * @param {string} path
+ * @param {unknown} [body]  sent as JSON with POST when given
+ * @returns {Promise<any>}
+ */
+export async function api(path, body) {
+  const sep = path.includes("?") ? "&" : "?";
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  };
+  const r = await fetch(`${path}${sep}lang=${lang()}`, { credentials: "same-origin", ...init });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    const err = new Error(data?.error?.text || `${r.status}`);
+    /** @type {any} */ (err).code = data?.error?.code;
+    throw err;
+  }
+  return data;
+}
+
+/**
+ * An element with attributes and children (text or nodes).
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node|string|null|undefined|false)} children
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "html") el.innerHTML = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+document.getElementById("logout")?.addEventListener("click", async () => {
+  await api("/api/logout", {}).catch(() => undefined);
+  location.href = "/";
+});
