@@ -50,3 +50,14 @@ def test_the_page_language() -> None:
     assert page_lang(None, None, "fr-FR,fr;q=0.9,de;q=0.8") == "de"
     assert page_lang("en", "de", "de") == "en"  # a choice on the page wins
     assert page_lang("xx", "en", "de") == "en"
+
+
+def test_scripts_keep_their_texts_where_babel_finds_them() -> None:
+    """Babel's JavaScript extractor does not look inside template literals: a text there
+    would never reach the catalogues."""
+    from stich.web.i18n import HERE
+
+    inside = re.compile(r"`[^`]*\$\{[^`]*\b_\(")
+    for path in sorted((HERE / "static" / "js").glob("*.js")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not inside.search(line), f"{path.name}:{n}: _() inside a template literal"

@@ -63,6 +63,11 @@ async def lobby(request: Request) -> Response:
     return await render_page(request, "lobby.html")
 
 
+@router.get("/login", response_class=HTMLResponse)
+async def login(request: Request) -> Response:
+    return await render_page(request, "lobby.html", login=True)
+
+
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table(request: Request, table_id: str) -> Response:
     return await render_page(request, "table.html", table_id=table_id,

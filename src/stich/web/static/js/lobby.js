@@ -1,0 +1,154 @@
+// @ts-check
+/**
+ * The lobby: logging in (or playing as a guest), the open tables, and a new table with
+ * every option the server offers.  Everything goes through the HTTP API.
+ */
+import { _, api, h } from "./site.js";
+
+const root = /** @type {HTMLElement} */ (document.getElementById("lobby"));
+const loggedIn = root.dataset.user === "yes";
+const next = new URLSearchParams(location.search).get("next");
+
+/** @param {string} msg */
+function errorLine(msg) { return h("p", { class: "error", role: "alert" }, msg); }
+
+function authBox() {
+  const box = h("section", { class: "panel auth grid2" });
+  /**
+   * @param {string} title @param {string} path @param {boolean} password @param {string} submit @param {string} id
+   */
+  const form = (title, path, password, submit, id) => {
+    const err = h("div", { "aria-live": "polite" });
+    const f = h("form", { id, onsubmit: async (/** @type {Event} */ e) => {
+      e.preventDefault();
+      const data = new FormData(/** @type {HTMLFormElement} */ (f));
+      const body = /** @type {any} */ ({ name: String(data.get("name") || "").trim() });
+      if (password) body.password = String(data.get("password") || "");
+      try {
+        await api(path, body);
+        location.href = next && next.startsWith("/") ? next : "/";
+      } catch (x) { err.replaceChildren(errorLine(/** @type {Error} */ (x).message)); }
+    } },
+      h("h2", {}, title),
+      h("label", {}, _("Name"), h("br"), h("input", { name: "name", required: true, maxlength: 24, autocomplete: "username" })),
+      password ? h("label", {}, _("Password"), h("br"), h("input", { name: "password", type: "password", required: true, autocomplete: path.endsWith("register") ? "new-password" : "current-password" })) : null,
+      h("button", { type: "submit" }, submit), err);
+    return f;
+  };
+  box.append(form(_("Log in"), "/api/login", true, _("Log in"), "login"),
+    form(_("Register"), "/api/register", true, _("Register"), "register"),
+    form(_("Play as a guest"), "/api/guest", false, _("Play as a guest"), "guest"));
+  box.append(h("p", { class: "muted" }, _("A guest plays under a name only. Register later with the same name to keep the games.")));
+  return box;
+}
+
+/** @param {any} t */
+function tableRow(t) {
+  const seats = t.seats.map((/** @type {any} */ s) => s.kind === "free" ? _("free") : s.name + (s.kind === "bot" ? " 🤖" : "")).join(", ");
+  const what = t.game === "skat" ? "Skat (" + (t.rules.includes("isko") ? "ISkO" : "Lothar") + ", " + (t.games ? _("{n} games", { n: t.games }) : _("open-ended")) + ")" : "Baptistenskat";
+  return h("tr", {}, h("td", {}, what), h("td", {}, seats),
+    h("td", {}, t.status === "waiting" ? _("waiting") : _("playing")),
+    h("td", {}, h("a", { class: "button secondary", href: `/t/${t.id}` }, t.status === "waiting" && t.free ? _("Join") : _("Watch"))));
+}
+
+async function tablesBox() {
+  const box = h("section", { class: "panel" }, h("h2", {}, _("Open tables")));
+  try {
+    const r = await api("/api/tables?status=open");
+    if (!r.tables.length) box.append(h("p", { class: "muted" }, _("No open tables. Start one!")));
+    else box.append(h("div", { class: "scroll" }, h("table", { class: "data" },
+      h("thead", {}, h("tr", {}, h("th", {}, _("Game")), h("th", {}, _("Seats")), h("th", {}, _("Status")), h("th", {}, ""))),
+      h("tbody", {}, ...r.tables.map(tableRow)))));
+  } catch (x) { box.append(errorLine(/** @type {Error} */ (x).message)); }
+  return box;
+}
+
+/** A seat chooser: me, a person (invite), or a bot. @param {number} i @param {string} value */
+function seatSelect(i, value) {
+  return h("select", { name: `seat${i}`, "aria-label": _("Seat {n}", { n: i + 1 }) },
+    ...[["me", _("me")], ["person", _("a person (invite)")], ["bot:easy", _("bot: rule-based")], ["bot:random", _("bot: random")]]
+      .map(([v, l]) => h("option", { value: v, selected: v === value }, l)));
+}
+
+function createBox() {
+  const err = h("div", { "aria-live": "polite" });
+  const f = /** @type {HTMLFormElement} */ (h("form", { class: "panel create", id: "create" }));
+  const game = /** @type {HTMLSelectElement} */ (h("select", { name: "game", id: "game" },
+    h("option", { value: "skat" }, "Skat"), h("option", { value: "baptisten" }, "Baptistenskat")));
+  const skat = h("fieldset", { class: "for-skat" }, h("legend", {}, "Skat"),
+    h("label", {}, _("Rules"), " ", h("select", { name: "preset" },
+      h("option", { value: "lothar" }, _("Lothar's table (ISkO with house rules, Ramsch when all pass)")),
+      h("option", { value: "isko" }, _("ISkO (official rules)")))),
+    h("label", {}, _("Games"), " ", h("select", { name: "games" },
+      ...[3, 6, 9, 12, 18, 24, 36, 48].map((n) => h("option", { value: n, selected: n === 36 }, String(n))),
+      h("option", { value: 0 }, _("open-ended")))),
+    h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy")));
+  const count = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "players", min: 3, max: 15, value: 4, id: "players" }));
+  const bseats = h("div", { class: "row bseats-choose" });
+  const drawSeats = () => {
+    const n = Math.max(3, Math.min(15, Number(count.value) || 4));
+    const old = [...bseats.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+    bseats.replaceChildren(...Array.from({ length: n }, (_x, i) => seatSelect(i, old[i] || (i === 0 ? "me" : "bot:easy"))));
+  };
+  count.addEventListener("input", drawSeats);
+  drawSeats();
+  const bapt = h("fieldset", { class: "for-baptisten", hidden: true }, h("legend", {}, "Baptistenskat"),
+    h("label", {}, _("Players (3–15)"), " ", count),
+    h("label", {}, _("Most cards in a round (N; empty: as many as the deck allows)"), " ", h("input", { type: "number", name: "max_cards", min: 1, max: 60 })),
+    h("label", {}, _("Deck"), " ", h("select", { name: "deck" },
+      h("option", { value: "" }, _("as the rules say (Elfer raus)")),
+      h("option", { value: "elferraus" }, _("Elfer raus (80 cards)")),
+      h("option", { value: "romme" }, _("Rommé (52 cards)")),
+      h("option", { value: "romme-double-joker" }, _("double Rommé with joker (105 cards)")),
+      h("option", { value: "skat" }, _("Skat (32 cards)")))),
+    h("fieldset", {}, h("legend", {}, _("Variants")),
+      ...[[2, _("2: forehead rounds (one card: you see everybody's but your own)")],
+        [3, _("3: trick scoring")], [4, _("4: the hook rule in every round")], [5, _("5: must overtrump")]]
+        .map(([v, l]) => h("label", {}, h("input", { type: "checkbox", name: "variants", value: v }), " ", l))),
+    h("p", { class: "muted" }, _("Variant 1 is the double deck: choose it above.")),
+    bseats);
+  game.addEventListener("change", () => {
+    skat.hidden = game.value !== "skat";
+    bapt.hidden = game.value === "skat";
+  });
+  const more = h("fieldset", {}, h("legend", {}, _("Table")),
+    h("label", {}, h("input", { type: "checkbox", name: "public", checked: true }), " ", _("public (listed in the lobby; otherwise only by the invite link)")),
+    h("label", {}, h("input", { type: "checkbox", name: "show_hands" }), " ", _("spectators see every hand")),
+    h("label", {}, _("Grace time before a bot stands in (seconds)"), " ", h("input", { type: "number", name: "grace", min: 5, max: 3600, value: 60 })));
+  f.append(h("h2", {}, _("New table")), h("label", { for: "game" }, _("Game")), game, skat, bapt, more,
+    h("button", { type: "submit" }, _("Open the table")), err);
+  f.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const d = new FormData(f);
+    const isSkat = d.get("game") === "skat";
+    /** @type {any} */
+    const body = { game: d.get("game"), public: d.get("public") === "on", show_hands: d.get("show_hands") === "on",
+      grace: Number(d.get("grace") || 60) };
+    const scope = isSkat ? skat : bapt;
+    body.seats = [...scope.querySelectorAll("select[name^=seat]")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+    if (isSkat) { body.preset = d.get("preset"); body.games = Number(d.get("games")); }
+    else {
+      if (d.get("max_cards")) body.max_cards = Number(d.get("max_cards"));
+      if (d.get("deck")) body.deck = d.get("deck");
+      body.variants = d.getAll("variants").map(Number);
+      if (body.deck === "romme-double-joker") body.variants.push(1);
+    }
+    try {
+      const r = await api("/api/tables", body);
+      location.href = r.invite_path;
+    } catch (x) { err.replaceChildren(errorLine(/** @type {Error} */ (x).message)); }
+  });
+  return f;
+}
+
+async function main() {
+  if (!loggedIn || location.pathname === "/login") {
+    root.append(authBox());
+    if (location.pathname === "/login") return;
+  } else {
+    root.append(createBox());
+  }
+  root.append(await tablesBox());
+}
+
+main();

@@ -1,0 +1,315 @@
+// @ts-check
+/**
+ * The table page: sitting down, the live connection, and drawing.  One `render()` draws
+ * everything from what the server sent: the table (seats, presence), the seat's view
+ * (with the legal actions as texts), the Skat list or the Anschreibezettel.  Nothing here
+ * knows a rule: a tap sends an action text and the server answers with an event or with
+ * the engine's reason, which is shown.
+ */
+import { _, api, h, lang } from "./site.js";
+import { TableConnection } from "./net.js";
+import { renderSkat, skatListPanel } from "./skat.js";
+import { renderBaptisten, sheetPanel } from "./baptisten.js";
+
+const root = /** @type {HTMLElement} */ (document.getElementById("table"));
+const tableId = root.dataset.table || "";
+const invite = root.dataset.invite || "";
+const userId = root.dataset.user ? Number(root.dataset.user) : null;
+
+/**
+ * Everything drawn comes from here.
+ * @typedef {{
+ *   table: any, you: number|null, view: any, list: any, sheet: any,
+ *   result: any, status: string, error: string, notice: string,
+ *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu", bidChoice: number|null,
+ *   style: string, seq: number,
+ * }} State
+ */
+/** @type {State} */
+export const state = {
+  table: null, you: null, view: null, list: null, sheet: null, result: null,
+  status: "connecting", error: "", notice: "", selected: [], panel: "", bidChoice: null,
+  style: localStorage.getItem("stich.style") || "german", seq: -1,
+};
+
+/** @type {TableConnection|null} */
+let conn = null;
+const inv = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+
+async function refreshTable() {
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(tableId)}${inv}`);
+    state.table = { ...(state.table || {}), ...r.table, invite: state.table?.invite ?? r.table.invite };
+    state.you = r.you;
+  } catch (e) {
+    state.error = /** @type {Error} */ (e).message;
+  }
+  render();
+}
+
+async function refreshList() {
+  if (!state.table) return;
+  const which = state.table.game === "skat" ? "list" : "sheet";
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/${which}${inv}`);
+    if (which === "list") state.list = r.list ?? r; else state.sheet = r.sheet ?? r;
+  } catch { /* shown at the next snapshot */ }
+  render();
+}
+
+/** @param {import("./net.js").EventMsg} m */
+function onEvent(m) {
+  state.seq = m.seq;
+  if (m.view !== undefined && m.view !== null) state.view = m.view;
+  const t = state.table;
+  switch (m.kind) {
+    case "away": if (t && m.seat !== null) t.seats[m.seat].away = true; break;
+    case "back": if (t && m.seat !== null) { t.seats[m.seat].away = false; t.seats[m.seat].standin = false; } break;
+    case "standin": if (t && m.seat !== null) t.seats[m.seat].standin = true; break;
+    case "pause": if (t) t.paused_by = m.seat; break;
+    case "resume": if (t) t.paused_by = null; break;
+    case "seat": case "leave": case "start": case "end": case "ending":
+      refreshTable(); break;
+    case "deal":
+      state.result = null; state.selected = []; state.panel = state.panel === "last" ? "" : state.panel;
+      if (t) t.games_played = (m.data?.number ?? 1) - 1;
+      break;
+    case "game_over":
+      state.result = m.data?.line ?? null;
+      refreshList();
+      break;
+    case "round_over":
+      state.result = m.data?.sheet_row ?? null;
+      refreshList();
+      break;
+    case "act":
+      state.error = "";
+      if (m.seat === state.you) state.selected = [];
+      state.bidChoice = m.seat === state.you ? null : state.bidChoice;
+      break;
+    default: break;
+  }
+  render();
+}
+
+function connect() {
+  conn = new TableConnection(tableId, { lang: lang(), invite }, {
+    onWelcome: (m) => { state.table = m.table; state.you = m.you; render(); },
+    onSnapshot: (m) => {
+      state.seq = m.seq; state.table = m.table; state.view = m.view;
+      state.list = m.list; state.sheet = m.sheet; render();
+    },
+    onEvent,
+    onError: (m) => { state.error = m.text; render(); if (m.code === "server.stale") conn?.sync(); },
+    onStatus: (s) => { state.status = s; render(); },
+  });
+  conn.open();
+  // for the tests and for the curious: the connection of this page
+  /** @type {any} */ (window).stichTable = { state, conn };
+}
+
+/** Send an action text; the answer comes as an event or an error. */
+export function act(/** @type {string} */ text) {
+  state.error = "";
+  conn?.act(text);
+}
+
+// --- before playing: a name, a seat ------------------------------------------------------
+
+function joinForm() {
+  const t = state.table;
+  if (!t) return null;
+  if (userId === null) {
+    const form = h("form", { class: "panel join", onsubmit: async (/** @type {Event} */ e) => {
+      e.preventDefault();
+      const name = /** @type {HTMLInputElement} */ (form.querySelector("input")).value.trim();
+      try { await api("/api/guest", { name }); location.reload(); } catch (err) {
+        state.error = /** @type {Error} */ (err).message; render();
+      }
+    } },
+      h("label", {}, _("Your name at this table"), " ",
+        h("input", { name: "name", required: true, maxlength: 24, autocomplete: "nickname" })),
+      h("button", { type: "submit" }, _("Sit down as a guest")),
+      h("p", { class: "muted" }, _("or"), " ", h("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }, _("log in"))));
+    return form;
+  }
+  if (state.you === null && t.status === "waiting" && t.seats.some((/** @type {any} */ s) => s.kind === "free")) {
+    return h("div", { class: "panel join" },
+      h("button", { onclick: () => join(null) }, _("Sit down")));
+  }
+  return null;
+}
+
+/** @param {number|null} seat */
+async function join(seat) {
+  try {
+    const body = /** @type {any} */ ({ invite: invite || null });
+    if (seat !== null) body.seat = seat;
+    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body);
+    state.you = r.you;
+    state.table = { ...r.table, invite: r.table.invite ?? state.table?.invite };
+  } catch (e) { state.error = /** @type {Error} */ (e).message; }
+  render();
+}
+
+/** @param {number} seat @param {string} bot */
+async function addBot(seat, bot) {
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot${inv}`, { bot });
+    state.table = { ...r.table, invite: r.table.invite ?? state.table?.invite };
+  } catch (e) { state.error = /** @type {Error} */ (e).message; }
+  render();
+}
+
+async function leave() {
+  try { await api(`/api/tables/${encodeURIComponent(tableId)}/leave`, {}); state.you = null; }
+  catch (e) { state.error = /** @type {Error} */ (e).message; }
+  refreshTable();
+}
+
+function inviteBox() {
+  const t = state.table;
+  if (!t || !t.invite || state.you === null) return null;
+  const link = `${location.origin}/t/${tableId}?invite=${t.invite}`;
+  const input = h("input", { value: link, readonly: true, "aria-label": _("Invite link"), class: "invite-link" });
+  const copy = h("button", { type: "button", class: "secondary", onclick: async () => {
+    try { await navigator.clipboard.writeText(link); copy.textContent = _("Copied"); }
+    catch { /** @type {HTMLInputElement} */ (input).select(); }
+  } }, _("Copy"));
+  return h("div", { class: "invite row" }, h("span", {}, _("Invite link")), input, copy);
+}
+
+function waitingRoom() {
+  const t = state.table;
+  const seats = h("ol", { class: "seats-waiting" });
+  t.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+    const li = h("li", {}, s.kind === "free" ? h("span", { class: "muted" }, _("free")) :
+      h("span", {}, s.name, s.kind === "bot" ? h("span", { class: "tag" }, _("bot")) : null));
+    if (s.kind === "free" && state.you !== null) {
+      const sel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": _("Bot level") },
+        h("option", { value: "easy" }, _("Bot: rule-based")), h("option", { value: "random" }, _("Bot: random"))));
+      li.append(" ", sel, " ", h("button", { type: "button", class: "secondary", onclick: () => addBot(i, sel.value) }, _("Bot to this seat")));
+    }
+    if (i === state.you) li.append(" ", h("span", { class: "tag" }, _("you")));
+    seats.append(li);
+  });
+  return h("section", { class: "panel waiting" },
+    h("h2", {}, _("Waiting for players")), seats, inviteBox(),
+    state.you !== null ? h("button", { type: "button", class: "secondary", onclick: leave }, _("Stand up")) : null);
+}
+
+// --- the frame around the game ----------------------------------------------------------
+
+function topBar() {
+  const t = state.table;
+  const game = t.game === "skat" ? "Skat · " + (t.preset === "isko" ? "ISkO" : t.preset === "lothar" ? _("Lothar's rules") : t.preset) : "Baptistenskat";
+  const bar = h("div", { class: "tablebar" },
+    h("span", { class: "title" }, game),
+    t.game === "skat" && state.view ? h("span", { class: "muted" }, t.games ? _("Game {n} of {m}", { n: state.view.number, m: t.games }) : _("Game {n}", { n: state.view.number })) : null,
+    t.game !== "skat" && state.view ? h("span", { class: "muted" }, _("Round {n}", { n: state.view.round })) : null,
+    h("span", { class: `conn conn-${state.status}`, title: _("Connection") }, statusText()));
+  const tools = h("div", { class: "tools" });
+  if (t.game === "skat") {
+    tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "last"), onclick: () => toggle("last"), accesskey: "l" }, _("Last trick")));
+    tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "list"), onclick: () => toggle("list") }, _("List")));
+  } else {
+    tools.append(h("button", { type: "button", class: "secondary only-narrow", "aria-pressed": String(state.panel === "sheet"), onclick: () => toggle("sheet") }, _("Anschreibezettel")));
+  }
+  tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "menu"), onclick: () => toggle("menu"), "aria-label": _("More") }, "⋯"));
+  bar.append(tools);
+  return bar;
+}
+
+function statusText() {
+  return { connecting: _("connecting …"), open: _("connected"), closed: _("connection lost, trying again …"), gone: _("no such table") }[state.status] || state.status;
+}
+
+/** @param {State["panel"]} p */
+function toggle(p) { state.panel = state.panel === p ? "" : p; render(); }
+
+function menu() {
+  const t = state.table;
+  const box = h("div", { class: "panel menu" });
+  if (t.game === "skat") {
+    const sel = /** @type {HTMLSelectElement} */ (h("select", { id: "style" },
+      ...[["german", _("German cards")], ["french4", _("French cards, four colours")], ["french2", _("French cards, two colours")]]
+        .map(([v, l]) => h("option", { value: v, selected: state.style === v }, l))));
+    sel.addEventListener("change", () => { state.style = sel.value; localStorage.setItem("stich.style", sel.value); render(); });
+    box.append(h("label", { for: "style" }, _("Cards")), sel);
+  }
+  if (state.you !== null && t.status === "running") {
+    if (t.paused_by === null || t.paused_by === undefined) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "pause" }) }, _("Pause")));
+    if (t.game === "skat" && !t.games) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "end" }) }, _("End the list after this game")));
+  }
+  box.append(h("p", {}, h("a", { href: t.game === "skat" ? `/t/${tableId}/list${inv}` : `/t/${tableId}/zettel${inv}`, target: "_blank" }, t.game === "skat" ? _("Printable list") : _("Printable Anschreibezettel"))));
+  box.append(inviteBox() || "");
+  return box;
+}
+
+function pausedBanner() {
+  const t = state.table;
+  if (t.paused_by === null || t.paused_by === undefined) return null;
+  const who = t.seats[t.paused_by]?.name || "";
+  return h("div", { class: "banner paused", role: "status" }, _("{name} paused the table.", { name: who }), " ",
+    state.you !== null ? h("button", { type: "button", onclick: () => conn?.send({ type: "resume" }) }, _("Resume")) : null);
+}
+
+export function render() {
+  const t = state.table;
+  const out = h("div", { class: "tableview" });
+  if (!t) {
+    out.append(h("p", { class: "muted" }, state.error || statusText()));
+    root.replaceChildren(out);
+    return;
+  }
+  out.append(topBar());
+  const paused = pausedBanner();
+  if (paused) out.append(paused);
+  if (state.panel === "menu") out.append(menu());
+  const join = joinForm();
+  if (join) out.append(join);
+  if (t.status === "waiting" || !state.view) {
+    out.append(waitingRoom());
+  } else if (t.game === "skat") {
+    out.append(renderSkat(state, { act, setSelected, seatName }));
+    if (state.panel === "list") out.append(skatListPanel(state));
+  } else {
+    const wrap = h("div", { class: `bapt-wrap ${state.panel === "sheet" ? "sheet-open" : ""}` });
+    wrap.append(renderBaptisten(state, { act, setSelected, seatName, chooseBid }), sheetPanel(state));
+    out.append(wrap);
+  }
+  if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
+  const live = h("div", { class: "error-line", role: "alert", "aria-live": "assertive" }, state.error || "");
+  out.append(live);
+  const focused = document.activeElement?.getAttribute("data-key");
+  root.replaceChildren(out);
+  if (focused) /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="${CSS.escape(focused)}"]`))?.focus();
+}
+
+/** @param {string[]} sel */
+function setSelected(sel) { state.selected = sel; render(); }
+/** @param {number|null} b */
+function chooseBid(b) { state.bidChoice = b; render(); }
+
+/** The name at a table seat. @param {number} seat */
+export function seatName(seat) {
+  const s = state.table?.seats?.[seat];
+  if (!s) return "?";
+  return s.name || (s.kind === "free" ? _("free") : "?");
+}
+
+// number keys play cards as in the terminal: 1–9, 0 for the tenth, then the keys after
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  const keys = "1234567890qwertyuiop";
+  const i = keys.indexOf(e.key.toLowerCase());
+  if (i < 0) {
+    if (e.key === "Escape" && state.panel) { state.panel = ""; render(); }
+    return;
+  }
+  const cards = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll(".hand .card"));
+  const c = cards[i];
+  if (c) { c.focus(); c.click(); e.preventDefault(); }
+});
+
+refreshTable().then(connect);
