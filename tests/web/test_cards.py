@@ -110,6 +110,26 @@ def deck_codes() -> dict[str, list[str]]:
     return out
 
 
+def _luminance(colour: str) -> float:
+    h = colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(ch * 2 for ch in h)
+    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two ``#rrggbb`` colours."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_contrast_formula() -> None:
+    assert contrast("#000", "#fff") == pytest.approx(21)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+
+
 RENDER_ALL = """
 ([codes, style, lang]) => {
   const host = document.createElement('div');
@@ -123,7 +143,12 @@ RENDER_ALL = """
     const svgs = box.querySelectorAll('svg');
     const svg = svgs[0];
     const r = svg.getBoundingClientRect();
-    return {code, n: box.children.length, svgs: svgs.length, tag: svg.tagName,
+    const idx = svg.querySelector('.index');
+    const prev = idx && idx.previousElementSibling;
+    return {code, idxTag: idx && idx.tagName, idxFill: idx && idx.getAttribute('fill'),
+            idxBg: prev && prev.tagName === 'rect' && prev.getAttribute('x') !== '1.5'
+              ? prev.getAttribute('fill') : '#fff',
+            n: box.children.length, svgs: svgs.length, tag: svg.tagName,
             role: svg.getAttribute('role'), aria: svg.getAttribute('aria-label'),
             label: window.cards.cardLabel(code, {style, lang}),
             viewBox: svg.getAttribute('viewBox'), w: r.width, h: r.height};
@@ -154,6 +179,9 @@ def test_every_code_of_every_deck_renders_with_its_label(page: Watched) -> None:
                     assert r["viewBox"] == "0 0 100 150", where
                     assert r["w"] == pytest.approx(40, abs=0.5), where
                     assert r["h"] == pytest.approx(60, abs=0.5), where
+                    # the index has strong contrast: 4.5:1 for text, 3:1 for a mark
+                    need = 4.5 if r["idxTag"] == "text" else 3.0
+                    assert contrast(r["idxFill"], r["idxBg"]) >= need, (where, r)
                     checked += 1
                 labels = [r["label"] for r in rows]
                 assert len(set(labels)) == len(codes), f"{name} {style} {lang}: {labels}"
@@ -274,6 +302,11 @@ def test_gallery_at_40_and_80_px(browser: Browser, base_url: str, lang: str) -> 
                 assert idx["h"] >= 0.3 * c["w"], (where, idx)
         w.page.locator("#s40").screenshot(path=str(OUTPUT / f"gallery-40-{lang}.png"))
         w.page.locator("#s80").screenshot(path=str(OUTPUT / f"gallery-80-{lang}.png"))
+        rows = w.page.locator("#s80 .row[data-group]")
+        assert rows.count() == 7
+        for i in range(rows.count()):
+            group = rows.nth(i).get_attribute("data-group")
+            rows.nth(i).screenshot(path=str(OUTPUT / f"row-80-{group}-{lang}.png"))
         assert w.errors == []
     finally:
         ctx.close()

@@ -227,7 +227,7 @@ const BELL_SLOT = "M-4 14L-4 36L4 36L4 14Z";
 function pip(suit, style, cx, cy, size, edge) {
   const k = size / 100;
   const sw = r1((2 * edge) / k);
-  const t = `transform="translate(${r1(cx)} ${r1(cy)}) scale(${r1(k * 1000) / 1000})"`;
+  const t = `transform="translate(${r1(cx)} ${r1(cy)}) scale(${Math.round(k * 1000) / 1000})"`;
   /** @param {string} shapes @param {string} fill @param {string} line */
   const two = (shapes, fill, line) => `<g fill="${line}" stroke="${line}" stroke-width="${sw}" `
     + `stroke-linejoin="round">${shapes}</g><g fill="${fill}">${shapes}</g>`;
