@@ -22,7 +22,7 @@ import pytest
 from stich.cards import PLAIN_DECKS
 
 try:
-    from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+    from playwright.sync_api import Browser, ConsoleMessage, Page
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(
         "tests/web needs the 'playwright' Python package (pip install playwright); "
@@ -55,19 +55,6 @@ def base_url() -> Iterator[str]:
         srv.shutdown()
         srv.server_close()
         thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"Chromium is missing at {CHROMIUM} (apt-get install chromium, or set "
-                    "STICH_CHROMIUM): the card tests need a real browser", pytrace=False)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 class Watched:

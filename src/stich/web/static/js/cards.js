@@ -283,7 +283,7 @@ function shapeMarkup(shape) {
 /** @param {string} label @param {string} body */
 function svg(label, body) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" `
-    + `height="100%" role="img" aria-label="${esc(label)}" class="card">`
+    + `height="100%" role="img" aria-label="${esc(label)}" class="card-face">`
     + `<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="8" fill="#fff" `
     + `stroke="#2a2a2a" stroke-width="3"/>${body}</svg>`;
 }

@@ -42,6 +42,10 @@ export class TableConnection {
     /** @type {number|undefined} */
     this.heartbeat = undefined;
     this.lastHeard = Date.now();
+    /** what was applied, in order: event numbers, and "s<seq>" for a snapshot (for tests
+     * and for the curious: nothing is applied twice or skipped) */
+    /** @type {(number|string)[]} */
+    this.applied = [];
   }
 
   /** Open the socket (again), asking for what came after the last event seen. */
@@ -100,12 +104,14 @@ export class TableConnection {
         break;
       case "snapshot":
         this.seq = msg.seq;
+        this.applied.push(`s${msg.seq}`);
         this.h.onSnapshot?.(msg);
         break;
       case "event":
         if (msg.seq <= this.seq) return; // seen already
         if (this.seq >= 0 && msg.seq !== this.seq + 1) { this.sync(); return; } // a gap
         this.seq = msg.seq;
+        this.applied.push(msg.seq);
         this.h.onEvent?.(msg);
         break;
       case "error":

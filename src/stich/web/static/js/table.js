@@ -71,7 +71,8 @@ function onEvent(m) {
     case "seat": case "leave": case "start": case "end": case "ending":
       refreshTable(); break;
     case "deal":
-      state.result = null; state.selected = []; state.panel = state.panel === "last" ? "" : state.panel;
+      // the last game's result stays until it is closed or one's own next move
+      state.selected = []; state.panel = state.panel === "last" ? "" : state.panel;
       if (t) t.games_played = (m.data?.number ?? 1) - 1;
       break;
     case "game_over":
@@ -84,7 +85,7 @@ function onEvent(m) {
       break;
     case "act":
       state.error = "";
-      if (m.seat === state.you) state.selected = [];
+      if (m.seat === state.you) { state.selected = []; state.result = null; }
       state.bidChoice = m.seat === state.you ? null : state.bidChoice;
       break;
     default: break;

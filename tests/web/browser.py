@@ -1,0 +1,130 @@
+"""Helpers of the browser tests: Debian's Chromium driven by Playwright, a person's moves
+made by clicks, screenshots into ``tests/web/output/`` (not committed)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+CHROMIUM = os.environ.get("STICH_CHROMIUM", "/usr/bin/chromium")
+OUT = Path(__file__).resolve().parent / "output"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def person(browser: Browser, base: str, name: str, *, viewport: dict[str, int] | None = None,
+           locale: str = "de-DE") -> tuple[BrowserContext, Page]:
+    """A browser of its own (cookies apart) with a guest of that name logged in by the
+    lobby's form."""
+    ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale)  # type: ignore[arg-type]
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(base + "/")
+    page.fill("#guest input[name=name]", name)
+    page.click("#guest button[type=submit]")
+    page.wait_for_selector("#create")
+    return ctx, page
+
+
+def shot(page: Page, name: str) -> None:
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
+
+
+def table_id(page: Page) -> str:
+    m = re.search(r"/t/([^?]+)", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+def state(page: Page) -> Any:
+    """The table page's state (what it drew from)."""
+    return page.evaluate("() => { const t = window.stichTable; return t && {view: t.state.view,"
+                         " you: t.state.you, seq: t.state.seq, applied: t.conn.applied,"
+                         " result: t.state.result, table: t.state.table} }")
+
+
+def enabled(page: Page, selector: str) -> Any:
+    return page.query_selector(f"{selector}:not([disabled])")
+
+
+def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | None:
+    """Make this page's move by clicks, if it has one; returns what was done.
+
+    Bidding: bid up to ``bid`` (``"pass"``: pass at once), then pass; pick up the Skat;
+    put away the first two cards; declare ``declare`` (or the first game offered); play
+    the first playable card.  Baptistenskat: the first allowed bid, the lowest stake,
+    the first playable card."""
+    st = state(page)
+    if not st or not st["view"] or not st["view"]["legal"]:
+        return None
+    done = _step(page, st["view"], bid, declare)
+    if done in ("bid", "pass", "pickup", "discard", "declare", "card", "play"):
+        # wait for the answer: the event of this move, or the reason it was refused
+        page.wait_for_function(
+            "(seq) => window.stichTable?.state.seq > seq || window.stichTable?.state.error",
+            arg=st["seq"], timeout=10000)
+        if page.evaluate("() => window.stichTable?.state.error"):
+            return None
+    return done
+
+
+def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
+    phase = v["phase"]
+    if v["game"] == "baptisten":
+        if phase == "BIDDING":
+            if page.query_selector(".stakes button") is None:
+                page.click(".bids button:not([disabled])")
+                page.wait_for_selector(".stakes button")
+            page.click(".stakes button")
+            return "bid"
+        if "play" in v["legal"]:
+            page.click(".hand .back-play")
+            return "play"
+        page.click(".hand button.card:not(.illegal)")
+        return "card"
+    if phase == "BIDDING":
+        numbers = [a for a in v["legal"] if a.isdigit()]
+        if bid != "pass" and ("hold" in v["legal"] or (numbers and int(numbers[0]) <= int(bid))):
+            page.click(".actions button:not(.secondary)")
+            return "bid"
+        page.click(".actions button.secondary")
+        return "pass"
+    if phase == "SKAT":
+        page.click("[data-key='a:pickup']")
+        return "pickup"
+    if phase == "DISCARD":
+        for _ in range(2):
+            cards = page.query_selector_all(".hand button.card:not(.selected)")
+            cards[0].click()
+        page.click("[data-key='a:discard']")
+        return "discard"
+    if phase == "DECLARE":
+        target = f"[data-key='a:{declare}']" if declare else ".declare button:not([disabled])"
+        page.click(target)
+        return "declare"
+    if phase == "PLAY":
+        page.click(".hand button.card:not(.illegal)")
+        return "card"
+    return None
+
+
+def wait_for(page: Page, js: str, timeout: float = 20.0) -> Any:
+    page.wait_for_function(js, timeout=timeout * 1000)
+    return page.evaluate(js)
+
+
+def until(cond: Any, timeout: float = 60.0, every: float = 0.05) -> None:
+    t0 = time.monotonic()
+    while not cond():
+        if time.monotonic() - t0 > timeout:
+            raise AssertionError("timed out")
+        time.sleep(every)
