@@ -231,14 +231,14 @@ class Replay {
         const bid = s.bids?.[p] ?? -1;
         const stake = s.stakes?.[p];
         label.append(h("span", { class: "muted small pg-stat" },
-          bid >= 0 ? _("bid {n}", { n: bid }) + (stake !== null && stake !== undefined ? `, ${_("stake {n}", { n: stake })}` : "") + " · " : "",
+          bid >= 0 ? _("bid {n}", { n: bid }) + (stake !== null && stake !== undefined ? ", " + _("stake {n}", { n: stake }) : "") + " · " : "",
           _("{t} tricks · total {total}", { t: s.tricks_won[p], total: s.totals?.[p] ?? 0 })));
       }
       const cs = h("span", { class: "cards" });
       for (const c of hand) {
         const el = card(c);
         if (inTrick.has(c)) el.classList.add("played");
-        if (next && next.seat === p && next.best_card === c) { el.classList.add("best"); el.title += ` · ${_("best card")}`; }
+        if (next && next.seat === p && next.best_card === c) { el.classList.add("best"); el.title += " · " + _("best card"); }
         cs.append(el, " ");
       }
       if (!hand.length) cs.append(h("span", { class: "muted" }, "—"));
@@ -304,11 +304,12 @@ class Replay {
       : g.kind === "all_tricks" ? _("every trick (game value {value})", { value: g.value })
       : g.kind === "no_trick" ? _("no trick (game value {value})", { value: g.value })
       : _("impossible: the game is lost however it is played");
-    p.append(h("p", {}, `${_("Needed to win:")} ${need}`));
+    p.append(h("p", {}, _("Needed to win:") + " " + need));
+    const verdict = a.start_winnable ? _("won") : _("lost");
     p.append(h("p", {}, a.game === "null"
       ? (a.start_winnable ? _("From the first lead: won with open cards") : _("From the first lead: lost with open cards"))
       : _("From the first lead: {value} card points with open cards → {verdict}", {
-        value: a.start_value, verdict: a.start_winnable ? _("won") : _("lost") })));
+        value: a.start_value, verdict })));
     if (a.winning_discards) {
       const row = h("p", {}, a.winning_discards.length
         ? _("Discards that would have won ({n} of 66):", { n: a.winning_discards.length })
