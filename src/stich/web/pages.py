@@ -77,4 +77,6 @@ async def table(request: Request, table_id: str) -> Response:
 def mount(app: FastAPI) -> None:
     """The pages and ``/static`` on the server's app."""
     app.include_router(router)
+    from stich.web import standings  # it renders with this module's render_page
+    standings.mount(app)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

@@ -1,0 +1,278 @@
+"""The standings and history pages: the Bestenliste (with the Baptistenskat ranking), a
+player's page, one finished game with its replay, and a table's printable Skat list or
+Anschreibezettel.
+
+Every figure comes from the same handler the HTTP API answers with (``stich.server.
+history`` and ``stich.server.lobby``), called in-process: a page and ``/api/…`` never
+disagree.  Unknown players, games and tables get a 404 page in the visitor's language.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from stich.cards import plain_deck
+from stich.messages import StichError
+from stich.server import history, lobby
+from stich.skat.outcome import SkatOutcome
+from stich.skat.rules import GameType
+from stich.table import game_name
+from stich.web.pages import lang_of, render_page
+
+__all__ = ["PERIODS", "PRESETS", "game_title", "mount", "outcome_of", "router",
+           "value_breakdown"]
+
+router = APIRouter(include_in_schema=False)
+
+PRESETS = ("lothar", "isko")
+PERIODS = ("all", "year", "month")
+POSITIONS = ("Vorhand", "Mittelhand", "Hinterhand")
+USER_GAMES = 50  # games on a player's page at a time
+
+
+async def _not_found(request: Request, err: StichError | None = None) -> HTMLResponse:
+    resp = await render_page(request, "notfound.html",
+                             reason=err.text(lang_of(request)) if err is not None else None)
+    resp.status_code = 404
+    return resp
+
+
+def _missing(err: StichError) -> bool:
+    return ".no_such_" in err.code
+
+
+def when(iso: str, lang: str) -> str:
+    """A stored time as the visitor reads it (the server keeps UTC).
+
+    >>> when("2026-11-30T19:31:44.008727", "de"), when("2026-11-30T19:31:44", "en")
+    ('30.11.2026 19:31', '2026-11-30 19:31')
+    """
+    t = datetime.fromisoformat(iso)
+    return t.strftime("%d.%m.%Y %H:%M" if lang == "de" else "%Y-%m-%d %H:%M")
+
+
+def signed(n: int) -> str:
+    """``+48``, ``−120`` (a real minus sign), ``0``.
+
+    >>> signed(48), signed(-120), signed(0)
+    ('+48', '−120', '0')
+    """
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def outcome_of(d: dict[str, Any]) -> SkatOutcome:
+    """A Skat result as a record or the Skat list stores it (``SkatOutcome.to_dict``)."""
+    scores = (int(d["scores"][0]), int(d["scores"][1]), int(d["scores"][2]))
+    kind = str(d["kind"])
+    if kind == "game":
+        return SkatOutcome(
+            kind=kind, scores=scores, declarer=d["declarer"], game=GameType(d["game"]),
+            bid=d["bid"], hand=d["hand"], ouvert=d["ouvert"],
+            schneider_announced=d["schneider_announced"],
+            schwarz_announced=d["schwarz_announced"], matadors=d["matadors"],
+            multiplier=d["multiplier"], value=d["value"],
+            declarer_points=d["declarer_points"], defender_points=d["defender_points"],
+            declarer_tricks=d["declarer_tricks"], defender_tricks=d["defender_tricks"],
+            schneider=d["schneider"], schwarz=d["schwarz"], overbid=d["overbid"],
+            won=d["won"])
+    if kind == "ramsch":
+        pts, tricks = d["points"], d["tricks"]
+        return SkatOutcome(kind=kind, scores=scores, game=GameType.RAMSCH,
+                           points=(pts[0], pts[1], pts[2]),
+                           tricks=(tricks[0], tricks[1], tricks[2]),
+                           loser=d["loser"], durchmarsch=d["durchmarsch"])
+    return SkatOutcome(kind="passed", scores=scores)
+
+
+def game_title(result: dict[str, Any] | None, lang: str) -> str:
+    """The game's name as the Skat list writes it, in ``lang`` (``Grand Hand``)."""
+    if result is None:
+        return ""
+    return game_name(outcome_of(result), lang)
+
+
+def value_breakdown(result: dict[str, Any]) -> str | None:
+    """How a suit game's or Grand's value is counted, the Skat way: ``mit 1, Spiel 2,
+    Hand 3, Ouvert 4 × 12 = 48``.  None for Null, Ramsch, passed and overbid games, and
+    whenever the levels do not add up to the record's multiplier (then the record's own
+    figures are shown alone).
+
+    >>> value_breakdown({"kind": "game", "game": "herz", "matadors": -2, "hand": True,
+    ...     "schneider": True, "schneider_announced": False, "schwarz": False,
+    ...     "schwarz_announced": False, "ouvert": False, "overbid": False,
+    ...     "multiplier": 5, "value": 50})
+    'ohne 2, Spiel 3, Hand 4, Schneider 5 × 10 = 50'
+    """
+    if result.get("kind") != "game" or result.get("overbid"):
+        return None
+    game = GameType(result["game"])
+    if game in (GameType.NULL, GameType.RAMSCH):
+        return None
+    m = int(result["matadors"])
+    level = abs(m)
+    parts = [f"{'mit' if m > 0 else 'ohne'} {level}"]
+    for word, on in (("Spiel", True), ("Hand", result["hand"]),
+                     ("Schneider", result["schneider"]),
+                     ("Schneider angesagt", result["schneider_announced"]),
+                     ("Schwarz", result["schwarz"]),
+                     ("Schwarz angesagt", result["schwarz_announced"]),
+                     ("Ouvert", result["ouvert"])):
+        if on:
+            level += 1
+            parts.append(f"{word} {level}")
+    if level != result["multiplier"] or level * game.base_value != result["value"]:
+        return None
+    return f"{', '.join(parts)} × {game.base_value} = {result['value']}"
+
+
+# --- the Bestenliste ------------------------------------------------------------------------
+
+@router.get("/bestenliste", response_class=HTMLResponse)
+async def bestenliste(request: Request, preset: str = "lothar",
+                      period: str = "all") -> Response:
+    """The Bestenliste of a preset and period, and the Baptistenskat ranking."""
+    preset = preset if preset in PRESETS else "lothar"
+    period = period if period in PERIODS else "all"
+    skat = await history.bestenliste(request, preset=preset, period=period)
+    baptisten = await history.baptisten_ranking(request, period=period)
+    return await render_page(request, "bestenliste.html", preset=preset, period=period,
+                             presets=PRESETS, periods=PERIODS, skat=skat,
+                             baptisten=baptisten, when=when, signed=signed)
+
+
+# --- a player's page ------------------------------------------------------------------------
+
+@router.get("/u/{name}", response_class=HTMLResponse)
+async def player(request: Request, name: str, offset: int = 0) -> Response:
+    """A registered player's Skat figures per preset and their games, newest first."""
+    offset = max(0, offset)
+    try:
+        data = await history.player(name, request, limit=USER_GAMES, offset=offset)
+    except StichError as e:
+        if _missing(e):
+            return await _not_found(request, e)
+        raise
+    return await render_page(request, "player.html", p=data, presets=PRESETS,
+                             offset=offset, page_size=USER_GAMES, when=when, signed=signed)
+
+
+# --- one finished game ----------------------------------------------------------------------
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def game(request: Request, game_id: str) -> Response:
+    """A finished game: who played, the result and its value, and the replay."""
+    if not game_id.isdigit() or len(game_id) > 12:
+        return await _not_found(request)
+    try:
+        data = await history.game(int(game_id), request)
+    except StichError as e:
+        if _missing(e):
+            return await _not_found(request, e)
+        raise
+    g, record = data["game"], data["record"]
+    lang = lang_of(request)
+    ctx: dict[str, Any] = {"g": g, "record": record, "when": when, "signed": signed,
+                           "positions": POSITIONS}
+    if g["game"] == "skat":
+        result = record.get("result") or {"kind": "passed", "scores": [0, 0, 0]}
+        seats = record.get("seats") or [0, 1, 2]
+        by_seat = {p["seat"]: p for p in g["players"]}
+        declared = ""
+        if result["kind"] == "game":  # the game as declared (the list adds what happened)
+            o = outcome_of(result)
+            declared = game_name(SkatOutcome(
+                kind="game", scores=o.scores, game=o.game, hand=o.hand, ouvert=o.ouvert,
+                schneider_announced=o.schneider_announced,
+                schwarz_announced=o.schwarz_announced), lang)
+        ctx.update(result=result, title=game_title(result, lang), declared=declared,
+                   breakdown=value_breakdown(result),
+                   # the players by position (Vorhand, Mittelhand, Hinterhand)
+                   people=[by_seat.get(s, {"name": n, "registered": False})
+                           for s, n in zip(seats, record["players"], strict=True)],
+                   analysable=result["kind"] == "game")
+    else:
+        ctx.update(title="Baptistenskat", analysable=False,
+                   people=sorted(g["players"], key=lambda p: (p["place"] or 99, p["seat"])))
+    return await render_page(request, "game.html", **ctx)
+
+
+# --- a table's list and Anschreibezettel ----------------------------------------------------
+
+def _table_path(table_id: str, what: str, invite: str | None) -> str:
+    return f"/t/{table_id}/{what}" + (f"?invite={invite}" if invite else "")
+
+
+@router.get("/t/{table_id}/list", response_class=HTMLResponse)
+async def skat_list(request: Request, table_id: str, invite: str | None = None) -> Response:
+    """The printable Skat list of a table (a Baptistenskat table: its Zettel)."""
+    try:
+        data = (await lobby.skat_list(table_id, request, invite))["list"]
+        games = (await history.table_games(table_id, request, invite))["games"]
+    except StichError as e:
+        if _missing(e):
+            return await _not_found(request, e)
+        raise
+    if data is None:
+        return RedirectResponse(_table_path(table_id, "zettel", invite), status_code=303)
+    lang = lang_of(request)
+    ids = {gm["number"]: gm["id"] for gm in games}
+    rows = [{**line, "title": game_title(line["result"], lang), "id": ids.get(line["number"])}
+            for line in data["games"]]
+    return await render_page(request, "skat_list.html", table_id=table_id, sl=data,
+                             rows=rows, invite=invite, signed=signed)
+
+
+@router.get("/t/{table_id}/zettel", response_class=HTMLResponse)
+async def zettel(request: Request, table_id: str, invite: str | None = None) -> Response:
+    """The printable Anschreibezettel of a Baptistenskat table (a Skat table: its list).
+
+    As on paper: the names in the order of the draw (beginning with the player who
+    begins the game), then per round the round's cards, the initials of the player who
+    begins it, the trump, and per player bid, stake, tricks and running total."""
+    try:
+        data = (await lobby.sheet(table_id, request, invite))["sheet"]
+        games = (await history.table_games(table_id, request, invite))["games"]
+    except StichError as e:
+        if _missing(e):
+            return await _not_found(request, e)
+        raise
+    if data is None:
+        return RedirectResponse(_table_path(table_id, "list", invite), status_code=303)
+    from stich.baptisten import BaptistenRules
+    from stich.cli.baptisten_render import initials  # rich: only when a Zettel is shown
+
+    rules = BaptistenRules.parse(data["rules"])
+    deck = plain_deck(rules.deck)
+    lang = lang_of(request)
+
+    def trump(suit: str | None) -> str:
+        """The trump suit in the visitor's language (the sheet names it in German)."""
+        if suit is None:
+            return "–"
+        if lang == "en" and suit in deck.suit_names:
+            return deck.suit_names_en[deck.suit_names.index(suit)]
+        return suit
+
+    names: list[str] = data["players"]
+    n = len(names)
+    start = data["rounds"][0]["first"] if data["rounds"] else 0
+    order = [(start + i) % n for i in range(n)]  # the draw: who begins the game first
+    short = initials(names)
+    rounds = []
+    for r in data["rounds"]:
+        by_player = {e["player"]: e for e in r["entries"]}
+        rounds.append({**r, "initials": short[r["first"]],
+                       "cells": [by_player.get(p) for p in order]})
+    return await render_page(request, "zettel.html", table_id=table_id, sheet=data,
+                             order=order, names=names, rounds=rounds,
+                             stakes=not rules.trick_scoring, trump=trump, invite=invite,
+                             game_id=games[0]["id"] if games else None, signed=signed)
+
+
+def mount(app: FastAPI) -> None:
+    """The standings and history pages on the server's app."""
+    app.include_router(router)

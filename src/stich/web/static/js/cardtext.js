@@ -1,0 +1,62 @@
+// @ts-check
+/**
+ * Cards as text: the one place that turns a card code into what the pages show, so that
+ * it can later be swapped for SVG faces.  French suits (Skat, Rommé) as ♣♠♥♦ with the
+ * rank (German letters B D K A on German pages), Elfer raus as the coloured number, the
+ * joker as 🃏.  Spans written by the server (`<span class="card" data-code="CJ">CJ</span>`)
+ * are filled in when this module loads.
+ */
+import { _, lang } from "/static/js/site.js";
+
+/** @type {Record<string, [string, string]>} */
+const FRENCH = { C: ["♣", "clubs"], S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"] };
+/** @type {Record<string, string>} */
+const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
+
+/**
+ * A card as a styled span: `<span class="card" data-code="CJ" title="Kreuz Bube">♣B</span>`.
+ * @param {string} code  the engine's card code (`CJ`, `HT`, `R17`, `JK`)
+ * @returns {HTMLSpanElement}
+ */
+export function card(code) {
+  const el = document.createElement("span");
+  el.className = "card";
+  el.dataset.code = code;
+  const de = lang() === "de";
+  const suit = code[0], rank = code.slice(1);
+  let text = code, label = code;
+  if (code === "JK") {
+    text = "🃏"; label = _("Joker"); el.classList.add("joker");
+  } else if (FRENCH[suit] && rank.length === 1) {
+    const r = rank === "T" ? "10"
+      : de ? ({ J: "B", Q: "D", K: "K", A: "A" })[rank] || rank : rank;
+    const names = { J: _("Jack"), Q: _("Queen"), K: _("King"), A: _("Ace") };
+    text = FRENCH[suit][0] + r;
+    const suits = { C: _("clubs"), S: _("spades"), H: _("hearts"), D: _("diamonds") };
+    label = _("{rank} of {suit}", { rank: /** @type {any} */ (names)[rank] || r, suit: suits[suit] });
+    el.classList.add(`suit-${FRENCH[suit][1]}`);
+  } else if (COLOURS[suit]) {
+    text = rank;
+    const colours = { R: _("red"), Y: _("yellow"), G: _("green"), B: _("blue") };
+    label = _("{colour} {number}", { colour: colours[suit], number: rank });
+    el.classList.add(`colour-${COLOURS[suit]}`);
+  }
+  el.textContent = text;
+  el.title = label;
+  el.setAttribute("aria-label", label);
+  return el;
+}
+
+/**
+ * Replace the server's card spans under `root` by {@link card}'s.
+ * @param {ParentNode} [root]
+ */
+export function upgradeCards(root = document) {
+  for (const el of root.querySelectorAll("span.card[data-code]:not([title])")) {
+    const c = card(/** @type {HTMLElement} */ (el).dataset.code || "");
+    c.classList.add(...Array.from(el.classList));
+    el.replaceWith(c);
+  }
+}
+
+upgradeCards();
