@@ -82,9 +82,9 @@ def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
     if v["game"] == "baptisten":
         if phase == "BIDDING":
             if page.query_selector(".stakes button") is None:
-                page.click(".bids button:not([disabled])")
+                page.click(".bids button:not([disabled])", timeout=5000)
                 page.wait_for_selector(".stakes button")
-            page.click(".stakes button")
+            page.click(".stakes button", timeout=5000)
             return "bid"
         if "play" in v["legal"]:
             page.click(".hand .back-play")

@@ -26,7 +26,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not longer: Playwright's loop would hold the thread
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), f"Chromium is missing at {CHROMIUM} (apt-get install chromium)"
     with sync_playwright() as p:

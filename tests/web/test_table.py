@@ -17,7 +17,7 @@ from tests.web.browser import DESKTOP, PHONE, person, shot, state, step, table_i
 
 
 def _create(page: Page, *, game: str = "skat", seats: list[str] | None = None,
-            games: str = "3", players: int = 4, max_cards: str = "",
+            games: str = "3", players: int = 4, max_cards: str = "", deck: str = "",
             variants: tuple[str, ...] = ()) -> str:
     """Open a table with the lobby's form; returns its id (the page is at the table)."""
     page.goto(page.url.split("/t/")[0].rstrip("/") + "/" if "/t/" in page.url else page.url)
@@ -27,6 +27,8 @@ def _create(page: Page, *, game: str = "skat", seats: list[str] | None = None,
         page.fill("#players", str(players))
         if max_cards:
             page.fill("input[name=max_cards]", max_cards)
+        if deck:
+            page.select_option("select[name=deck]", deck)
         for v in variants:
             page.check(f"input[name=variants][value='{v}']")
         scope = ".for-baptisten"
@@ -36,6 +38,10 @@ def _create(page: Page, *, game: str = "skat", seats: list[str] | None = None,
     for i, s in enumerate(seats or []):
         page.select_option(f"{scope} select[name=seat{i}]", s)
     page.click("#create button[type=submit]")
+    page.wait_for_function("() => location.pathname.startsWith('/t/') ||"
+                           " document.querySelector('#create .error')")
+    err = page.query_selector("#create .error")
+    assert err is None, err.inner_text()
     page.wait_for_url(re.compile(r".*/t/.*"))
     page.wait_for_selector(".tableview")
     return table_id(page)
@@ -203,7 +209,7 @@ def test_reload_and_a_dropped_connection_lose_nothing(site: Server, browser: Bro
     applied = state(a)["applied"]
     numbers = [x for x in applied if isinstance(x, int)]
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), applied
-    assert len(state(a)["view"]["tricks"]) in range(1, 11)
+    assert state(a)["result"]["kind"] in ("game", "ramsch", "passed")
     _no_page_errors(a)
     ca.close()
 
@@ -211,17 +217,26 @@ def test_reload_and_a_dropped_connection_lose_nothing(site: Server, browser: Bro
 def _inside(page: Page) -> None:
     """Nothing wider than the window; every card of the hand can be tapped."""
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], width  # type: ignore[index]
-    cards = page.query_selector_all(".hand button.card")
-    for c in cards:
-        box = c.bounding_box()
-        assert box is not None
-        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 0.5  # type: ignore[index]
-        # the visible left part of the card gets the tap
-        x, y = box["x"] + 6, box["y"] + box["height"] / 2
-        hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
-                            " return e && e.closest('button.card')?.dataset.code }", [x, y])
-        assert hit == c.get_attribute("data-code"), (hit, c.get_attribute("data-code"))
+    wide = page.evaluate("() => [...document.querySelectorAll('body *')].filter(e =>"
+                         " e.getBoundingClientRect().right > innerWidth + 0.5).slice(0, 5)"
+                         ".map(e => e.tagName + '.' + e.className)")
+    assert width <= page.viewport_size["width"], (width, wide)  # type: ignore[index]
+    # in one step of the page (bots keep moving): each card inside the window, and the
+    # visible left part of it gets the tap
+    bad = page.evaluate("""() => {
+        document.getAnimations().forEach(a => a.finish());
+        const out = [];
+        const cards = [...document.querySelectorAll('.hand > button.card')];
+        for (const c of cards) {
+            c.scrollIntoView({block: 'center', inline: 'nearest'});
+            const r = c.getBoundingClientRect();
+            if (r.left < 0 || r.right > innerWidth + 0.5) out.push(['outside', c.dataset.code]);
+            const hit = document.elementFromPoint(r.left + 6, r.top + r.height / 2);
+            if (!hit || hit.closest('button.card') !== c) out.push(['hidden', c.dataset.code]);
+        }
+        return [cards.length, out];
+    }""")
+    assert bad[0] > 0 and bad[1] == [], bad
 
 
 def test_phone_and_desktop_sizes(site: Server, browser: Browser) -> None:
@@ -233,18 +248,18 @@ def test_phone_and_desktop_sizes(site: Server, browser: Browser) -> None:
         # the widest moment: twelve cards in the hand while putting two away
         _play([page], lambda p=page: state(p)["view"]["phase"] in ("DISCARD", "PLAY")
               and bool(state(p)["view"]["legal"]))
-        _inside(page)
         shot(page, f"skat-{name}")
+        _inside(page)
         ctx.close()
         ctx, page = person(browser, site.url, f"Ka{name}", viewport=size)
-        _create(page, game="baptisten", players=15, max_cards="5",
+        _create(page, game="baptisten", players=15, max_cards="5", deck="romme-double-joker",
                 seats=["me"] + ["bot:random"] * 14)
         page.wait_for_function("() => window.stichTable?.state.view")
         _play([page], lambda p=page: state(p)["view"]["phase"] == "PLAY"
               and bool(state(p)["view"]["legal"]) and state(p)["view"]["cards"] >= 3,
               limit=300)
-        _inside(page)
         shot(page, f"baptisten15-{name}")
+        _inside(page)
         _no_page_errors(page)
         ctx.close()
 

@@ -36,7 +36,7 @@ export function renderBaptisten(st, ops) {
   const seats = h("ol", { class: `bseats n${n}`, "aria-label": _("Players") });
   for (let i = 0; i < n; i++) {
     const s = t.seats[i] || {};
-    const tile = h("li", { class: `bseat ${v.to_move === i && v.phase !== "OVER" ? "to-move" : ""} ${i === st.you ? "me" : ""}` });
+    const tile = h("li", { class: `bseat ${v.to_move === i && v.phase !== "OVER" ? "to-move" : ""} ${i === st.you ? "mine" : ""}` });
     const tags = h("div", { class: "tags" });
     if (v.first === i) tags.append(h("span", { class: "tag first", title: _("leads this round") }, _("leads")));
     if (s.kind === "bot") tags.append(h("span", { class: "tag" }, _("bot")));
@@ -46,7 +46,7 @@ export function renderBaptisten(st, ops) {
     const bid = v.bids[i];
     const facts = h("div", { class: "facts" });
     facts.append(h("span", { class: "bid", title: _("bid and stake") },
-      bid >= 0 ? _("bid {n}", { n: bid }) : _("no bid yet"),
+      bid >= 0 ? _("bid {n}", { n: bid }) : h("span", { "aria-label": _("no bid yet"), title: _("no bid yet") }, "–"),
       v.stakes[i] !== null && v.stakes[i] !== undefined ? " · " + v.stakes[i] + (v.forced[i] ? " (" + _("forced") + ")" : "") : ""));
     facts.append(h("span", { class: "won" }, _("{n} tricks", { n: v.tricks_won[i] })));
     if (v.owed[i]) facts.append(h("span", { class: "owed", title: _("40s still to stake") }, _("40 owed ×{n}", { n: v.owed[i] })));
@@ -67,6 +67,7 @@ export function renderBaptisten(st, ops) {
     seats.append(tile);
   }
   root.append(seats);
+  if (st.result && st.result.entries) root.append(roundBox(st, ops));
 
   // --- the middle: trump, the trick ---------------------------------------------------
   const mid = h("section", { class: "middle", "aria-label": _("Table") });
@@ -95,7 +96,6 @@ export function renderBaptisten(st, ops) {
     hand.append(h("button", { type: "button", class: "card back-play", "data-key": "a:play", onclick: () => ops.act("play"), "aria-label": _("Play the card on your forehead") }, _("Play your card")));
   }
   root.append(hand);
-  if (st.result && st.result.entries) root.append(roundBox(st, ops));
   requestAnimationFrame(() => flip(root, before));
   return root;
 }

@@ -116,6 +116,7 @@ export function renderSkat(st, ops) {
   };
   const left = (me + 1) % 3, right = (me + 2) % 3;
   root.append(player(left, "left"), player(right, "right"));
+  if (st.result) root.append(resultBox(st, ops));
 
   // --- the middle: the Skat, the trick, the game -------------------------------------
   const mid = h("section", { class: "middle", "aria-label": _("Table") });
@@ -174,7 +175,6 @@ export function renderSkat(st, ops) {
   });
   root.append(hand);
   if (st.panel === "last") root.append(lastTrick(st));
-  if (st.result) root.append(resultBox(st, ops));
   requestAnimationFrame(() => flip(root, before));
   return root;
 }
