@@ -322,7 +322,7 @@ def test_a_watcher_who_sits_down_plays_on_the_same_connection(
     new ``welcome`` naming the seat) and receives that seat's view from then on, with no
     reconnect; one who stands up again watches on the same socket."""
     host = _person(clients, "Host")
-    tid = host.create(game="skat", games=3, seats=["me", "person", "bot:easy"]
+    tid = host.create(game="skat", games=3, seats=["me", "person", "person"]
                       )["table"]["id"]
     b, c = _person(clients, "B"), _person(clients, "C")
 
@@ -339,14 +339,19 @@ def test_a_watcher_who_sits_down_plays_on_the_same_connection(
         assert c.post(f"/api/tables/{tid}/leave").status_code == 200
         w = await cs.until(lambda m: m["type"] == "welcome")
         assert w["you"] is None and w["table"]["seats"][1]["kind"] == "free"
-        # B sits down: the table starts, and B's socket holds B's ten cards.
+        # B sits down, a bot takes the last seat: the table starts, and B's socket
+        # holds B's ten cards.
+        seen = [m.get("kind") for m in await barrier(bs)]
+        assert seen == ["seat", "leave"], seen  # C's coming and going, as a watcher sees it
         assert b.post(f"/api/tables/{tid}/join", {}).json()["you"] == 1
+        assert host.post(f"/api/tables/{tid}/seats/2/bot", {"bot": "easy"}).status_code == 200
         got = await barrier(bs)
         kinds = [(m["type"], m.get("kind")) for m in got]
         assert kinds[:2] == [("event", "seat"), ("welcome", None)], kinds
         assert got[1]["you"] == 1
         deal = next(m for m in got if m.get("kind") == "deal")
-        assert deal["view"]["seat"] == 1 and len(deal["view"]["hand"]) == 10
+        dv = deal["view"]  # Skat views count positions; `positions` maps them to seats
+        assert dv["positions"][dv["seat"]] == 1 and len(dv["hand"]) == 10
         # B acts for the seat on that socket, C's socket shows no hand at all.
         watched = [m for m in await barrier(cs) if m["type"] == "event"]
         assert watched and all(m["view"].get("hand") in (None, []) for m in watched

@@ -214,6 +214,30 @@ def test_reload_and_a_dropped_connection_lose_nothing(site: Server, browser: Bro
     ca.close()
 
 
+def test_an_illegal_card_says_why_and_changes_nothing(site: Server, browser: Browser) -> None:
+    ctx, a = person(browser, site.url, "Mia")
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="0")
+
+    def choosing_with_an_illegal_card() -> bool:
+        v = state(a)["view"]
+        return v is not None and v["phase"] == "PLAY" and bool(v["legal"]) \
+            and len(v["legal"]) < len(v["hand"])
+
+    _play([a], choosing_with_an_illegal_card, limit=800)
+    seq = state(a)["seq"]
+    card = a.query_selector(".hand > button.card.illegal")
+    assert card is not None and "nicht spielbar" in (card.get_attribute("aria-label") or "")
+    card.click()
+    a.wait_for_function("() => window.stichTable?.state.error")
+    reason = a.inner_text(".error-line")
+    assert "bedienen" in reason or "Trumpf" in reason or "muss" in reason, reason
+    assert state(a)["seq"] == seq  # nothing happened at the table
+    assert card.get_attribute("data-code") in state(a)["view"]["hand"]
+    shot(a, "skat-illegal-card-desktop")
+    _no_page_errors(a)
+    ctx.close()
+
+
 def _inside(page: Page) -> None:
     """Nothing wider than the window; every card of the hand can be tapped."""
     width = page.evaluate("() => document.documentElement.scrollWidth")

@@ -13,10 +13,10 @@ from stich.messages import StichError
 __all__ = ["serve_cmd"]
 
 TEXTS = {
-    "de": {"ready": "stich läuft auf {url}  (API: {url}/docs, Ende mit Strg-C)",
+    "de": {"ready": "stich läuft: öffne {url} im Browser  (API: {url}/docs, Ende mit Strg-C)",
            "multi": "mehrere Worker brauchen PostgreSQL (--db postgresql://…) und Redis "
                     "(--redis redis://…)"},
-    "en": {"ready": "stich is running at {url}  (API: {url}/docs, stop with Ctrl-C)",
+    "en": {"ready": "stich is running: open {url} in your browser  (API: {url}/docs, stop with Ctrl-C)",
            "multi": "several workers need PostgreSQL (--db postgresql://…) and Redis "
                     "(--redis redis://…)"},
 }

@@ -48,7 +48,7 @@ export function renderBaptisten(st, ops) {
     facts.append(h("span", { class: "bid", title: _("bid and stake") },
       bid >= 0 ? _("bid {n}", { n: bid }) : h("span", { "aria-label": _("no bid yet"), title: _("no bid yet") }, "–"),
       v.stakes[i] !== null && v.stakes[i] !== undefined ? " · " + v.stakes[i] + (v.forced[i] ? " (" + _("forced") + ")" : "") : ""));
-    facts.append(h("span", { class: "won" }, _("{n} tricks", { n: v.tricks_won[i] })));
+    facts.append(h("span", { class: "won" }, (v.tricks_won[i] === 1 ? _("1 trick") : _("{n} tricks", { n: v.tricks_won[i] }))));
     if (v.owed[i]) facts.append(h("span", { class: "owed", title: _("40s still to stake") }, _("40 owed ×{n}", { n: v.owed[i] })));
     facts.append(h("span", { class: "total" }, signed(v.totals[i])));
     tile.append(facts);
@@ -73,6 +73,12 @@ export function renderBaptisten(st, ops) {
   const mid = h("section", { class: "middle", "aria-label": _("Table") });
   mid.append(h("div", { class: "trump" }, h("span", {}, _("Trump")), cardEl(v.trump_card, style, {})),
     h("div", { class: "game-info" }, _("Round {n}: {c} cards", { n: v.round, c: v.cards })));
+  // the rules that change how a trick goes, said where they matter
+  const notes = h("ul", { class: "rule-notes" });
+  if (/deck=romme-double/.test(v.rules)) notes.append(h("li", {}, _("Double deck: of two equal cards, the one played later wins.")));
+  if (/variants=[0-9+]*5/.test(v.rules)) notes.append(h("li", {}, _("Must overtrump: when trump is led, play a higher trump than those played so far, if you can.")));
+  if (v.cards === 1 && v.others?.some((/** @type {string[]} */ o) => o.length)) notes.append(h("li", {}, _("Forehead round: you see everybody's card but your own.")));
+  if (notes.childElementCount) mid.append(notes);
   if (v.phase === "PLAY" && !v.trick.length && v.round_tricks.length) {
     const last = v.round_tricks[v.round_tricks.length - 1];
     mid.append(h("div", { class: "muted" }, _("{name} took the last trick.", { name: ops.seatName(last[2]) })));

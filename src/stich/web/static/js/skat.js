@@ -111,7 +111,7 @@ export function renderSkat(st, ops) {
         box.append(backs(v.cards_held[pos], true));
       }
     }
-    if (v.phase === "PLAY" || v.phase === "OVER") box.append(h("div", { class: "muted tricks" }, _("{n} tricks", { n: v.tricks_won[pos] })));
+    if (v.phase === "PLAY" || v.phase === "OVER") box.append(h("div", { class: "muted tricks" }, (v.tricks_won[pos] === 1 ? _("1 trick") : _("{n} tricks", { n: v.tricks_won[pos] }))));
     return box;
   };
   const left = (me + 1) % 3, right = (me + 2) % 3;
