@@ -16,7 +16,8 @@ TEXTS = {
     "de": {"ready": "stich läuft: öffne {url} im Browser  (API: {url}/docs, Ende mit Strg-C)",
            "multi": "mehrere Worker brauchen PostgreSQL (--db postgresql://…) und Redis "
                     "(--redis redis://…)"},
-    "en": {"ready": "stich is running: open {url} in your browser  (API: {url}/docs, stop with Ctrl-C)",
+    "en": {"ready": "stich is running: open {url} in your browser  "
+                    "(API: {url}/docs, stop with Ctrl-C)",
            "multi": "several workers need PostgreSQL (--db postgresql://…) and Redis "
                     "(--redis redis://…)"},
 }
