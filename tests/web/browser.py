@@ -36,6 +36,7 @@ def person(browser: Browser, base: str, name: str, *, viewport: dict[str, int] |
 
 def shot(page: Page, name: str) -> None:
     OUT.mkdir(exist_ok=True)
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
 
 

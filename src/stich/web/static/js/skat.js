@@ -276,17 +276,24 @@ function resultBox(st, ops) {
   } else {
     const who = ops.seatName(line.declarer);
     box.append(h("h2", { class: line.won ? "won" : "lost" }, line.won ? _("{name} wins {game}", { name: who, game: line.game }) : _("{name} loses {game}", { name: who, game: line.game })));
+    // counted the Skat way: "ohne 2, Spiel 3, Hand 4, Schneider 5 = ×5"
     const parts = [];
     const m = r.matadors;
-    if (m !== undefined && r.game !== "null") parts.push(m > 0 ? _("with {n}", { n: m }) : _("without {n}", { n: -m }), _("game 1"));
-    if (r.hand) parts.push("Hand");
-    if (r.schneider) parts.push("Schneider");
-    if (r.schneider_announced) parts.push(_("Schneider announced"));
-    if (r.schwarz) parts.push("Schwarz");
-    if (r.schwarz_announced) parts.push(_("Schwarz announced"));
-    if (r.ouvert) parts.push("Ouvert");
+    if (m !== undefined && r.game !== "null") {
+      let n = Math.abs(m);
+      parts.push(m > 0 ? _("with {n}", { n }) : _("without {n}", { n }));
+      n += 1; parts.push(_("game {n}", { n }));
+      /** @type {[boolean, string][]} */
+      const steps = [[r.hand, "Hand"], [r.schneider, "Schneider"], [r.schneider_announced, _("Schneider announced")],
+        [r.schwarz, "Schwarz"], [r.schwarz_announced, _("Schwarz announced")], [r.ouvert, "Ouvert"]];
+      for (const [on, word] of steps) if (on) { n += 1; parts.push(`${word} ${n}`); }
+      if (n !== r.multiplier) parts.length = 0; // not as counted here: the value alone
+    } else {
+      if (r.hand) parts.push("Hand");
+      if (r.ouvert) parts.push("Ouvert");
+    }
     const dl = h("dl", { class: "breakdown" });
-    if (parts.length) dl.append(h("dt", {}, _("Counts")), h("dd", {}, parts.join(", ") + (r.multiplier ? ` = ×${r.multiplier}` : "")));
+    if (parts.length) dl.append(h("dt", {}, _("Counts")), h("dd", {}, parts.join(", ") + (r.multiplier && r.game !== "null" ? ` = ×${r.multiplier}` : "")));
     dl.append(h("dt", {}, _("Value")), h("dd", {}, String(line.value)));
     dl.append(h("dt", {}, _("Bid")), h("dd", {}, String(r.bid ?? "")));
     if (r.overbid) dl.append(h("dt", {}, _("Overbid")), h("dd", {}, _("the game was worth less than the bid")));
