@@ -431,8 +431,8 @@ def test_the_replay_in_a_browser(site: Site) -> None:
                     page.keyboard.press("ArrowRight")
                 assert counter.inner_text() == f"Schritt {first_card} von {len(steps) - 1}"
                 code = steps[first_card]["action"]
-                assert page.locator(f".pg-trick .card[data-code='{code}']").count() == 1
-                assert page.locator(f".pg-hands .card.played[data-code='{code}']").count() == 1
+                assert page.locator(f".pg-trick .tcard[data-code='{code}']").count() == 1
+                assert page.locator(f".pg-hands .tcard.played[data-code='{code}']").count() == 1
                 assert "spielt" in page.locator(".pg-caption").inner_text()
                 page.get_by_role("button", name="Weiter").click()
                 assert counter.inner_text() == f"Schritt {first_card + 1} von {len(steps) - 1}"

@@ -238,6 +238,15 @@ def test_an_illegal_card_says_why_and_changes_nothing(site: Server, browser: Bro
     ctx.close()
 
 
+def _fits(page: Page) -> None:
+    """Nothing wider than the window."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    wide = page.evaluate("() => [...document.querySelectorAll('body *')].filter(e =>"
+                         " e.getBoundingClientRect().right > innerWidth + 0.5).slice(0, 5)"
+                         ".map(e => e.tagName + '.' + e.className)")
+    assert width <= page.viewport_size["width"], (width, wide)  # type: ignore[index]
+
+
 def _inside(page: Page) -> None:
     """Nothing wider than the window; every card of the hand can be tapped."""
     width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -267,6 +276,10 @@ def test_phone_and_desktop_sizes(site: Server, browser: Browser) -> None:
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         ctx, page = person(browser, site.url, f"Jo{name}", viewport=size)
         shot(page, f"lobby-{name}")
+        _fits(page)
+        page.select_option("#game", "baptisten")
+        page.fill("#players", "15")
+        _fits(page)
         _create(page, seats=["me", "bot:easy", "bot:easy"], games="3")
         page.wait_for_function("() => window.stichTable?.state.view")
         # the widest moment: twelve cards in the hand while putting two away

@@ -3,7 +3,7 @@
  * Cards as text: the one place that turns a card code into what the pages show, so that
  * it can later be swapped for SVG faces.  French suits (Skat, Rommé) as ♣♠♥♦ with the
  * rank (German letters B D K A on German pages), Elfer raus as the coloured number, the
- * joker as 🃏.  Spans written by the server (`<span class="card" data-code="CJ">CJ</span>`)
+ * joker as 🃏.  Spans written by the server (`<span class="tcard" data-code="CJ">CJ</span>`)
  * are filled in when this module loads.
  */
 import { _, lang } from "/static/js/site.js";
@@ -14,13 +14,13 @@ const FRENCH = { C: ["♣", "clubs"], S: ["♠", "spades"], H: ["♥", "hearts"]
 const COLOURS = { R: "red", Y: "yellow", G: "green", B: "blue" };
 
 /**
- * A card as a styled span: `<span class="card" data-code="CJ" title="Kreuz Bube">♣B</span>`.
+ * A card as a styled span: `<span class="tcard" data-code="CJ" title="Kreuz Bube">♣B</span>`.
  * @param {string} code  the engine's card code (`CJ`, `HT`, `R17`, `JK`)
  * @returns {HTMLSpanElement}
  */
 export function card(code) {
   const el = document.createElement("span");
-  el.className = "card";
+  el.className = "tcard";
   el.dataset.code = code;
   const de = lang() === "de";
   const suit = code[0], rank = code.slice(1);
@@ -52,7 +52,7 @@ export function card(code) {
  * @param {ParentNode} [root]
  */
 export function upgradeCards(root = document) {
-  for (const el of root.querySelectorAll("span.card[data-code]:not([title])")) {
+  for (const el of root.querySelectorAll("span.tcard[data-code]:not([title])")) {
     const c = card(/** @type {HTMLElement} */ (el).dataset.code || "");
     c.classList.add(...Array.from(el.classList));
     el.replaceWith(c);

@@ -82,6 +82,7 @@ function createBox() {
     h("label", {}, _("Games"), " ", h("select", { name: "games" },
       ...[3, 6, 9, 12, 18, 24, 36, 48].map((n) => h("option", { value: n, selected: n === 36 }, String(n))),
       h("option", { value: 0 }, _("open-ended")))),
+    h("p", { class: "muted" }, _("The seats, in playing order:")),
     h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy")));
   const count = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "players", min: 3, max: 15, value: 4, id: "players" }));
   const bseats = h("div", { class: "row bseats-choose" });
@@ -106,6 +107,7 @@ function createBox() {
         [3, _("3: trick scoring")], [4, _("4: the hook rule in every round")], [5, _("5: must overtrump")]]
         .map(([v, l]) => h("label", {}, h("input", { type: "checkbox", name: "variants", value: v }), " ", l))),
     h("p", { class: "muted" }, _("Variant 1 is the double deck: choose it above.")),
+    h("p", { class: "muted" }, _("The seats, in playing order:")),
     bseats);
   game.addEventListener("change", () => {
     skat.hidden = game.value !== "skat";
