@@ -329,6 +329,12 @@ def test_german_and_english_pages(site: Server, browser: Browser) -> None:
     assert "Last trick" in en and "Letzter Stich" not in en
     page.goto(site.url + "/")
     assert "Open tables" in page.inner_text("body")
+    # switching the language keeps the page's other parameters
+    page.goto(site.url + "/bestenliste?preset=isko&period=year&lang=en")
+    page.click(".langs a[hreflang=de]")
+    page.wait_for_url(re.compile(r".*lang=de.*"))
+    assert "preset=isko" in page.url and "period=year" in page.url
+    assert "Bestenliste" in page.inner_text("h1")
     assert json.loads(page.inner_text("#strings"))  # the scripts' texts came along
     _no_page_errors(page)
     ctx.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
@@ -46,6 +47,7 @@ async def render_page(request: Request, template: str, **context: Any) -> HTMLRe
         "_": tr.gettext, "lang": lang, "langs": LANGS, "version": __version__,
         "user": None if user is None else auth.user_json(user),
         "path": request.url.path,
+        "lang_url": lambda code: _with_lang(request, code),
         "js_strings": Markup(json.dumps(js_strings(lang), ensure_ascii=False)
                              .replace("</", "<\\/")),
         **context,
@@ -56,6 +58,12 @@ async def render_page(request: Request, template: str, **context: Any) -> HTMLRe
     if q in LANGS:  # a choice made on the page stays
         resp.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax")
     return resp
+
+
+def _with_lang(request: Request, code: str) -> str:
+    """This page's address in another language (the other query parameters kept)."""
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    return request.url.path + "?" + urlencode([*query, ("lang", code)])
 
 
 @router.get("/", response_class=HTMLResponse)
