@@ -159,9 +159,9 @@ function actions(st, ops) {
 /** The round just finished. @param {import("./table.js").State} st @param {Ops} ops */
 function roundBox(st, ops) {
   const row = st.result;
-  const box = h("div", { class: "panel result", role: "dialog", "aria-label": _("Result") });
+  const box = h("details", { class: "panel result", "aria-label": _("Result"), open: !st.view.legal.length });
   box.append(h("button", { type: "button", class: "secondary close", "aria-label": _("Close"), onclick: () => { st.result = null; box.remove(); } }, "×"));
-  box.append(h("h2", {}, _("Round {n} is over", { n: row.round })));
+  box.append(h("summary", {}, h("h2", {}, _("Round {n} is over", { n: row.round }))));
   const body = h("tbody");
   for (const e of row.entries) {
     body.append(h("tr", { class: e.bid === e.tricks ? "hit" : "miss" }, h("td", {}, ops.seatName(e.player)),

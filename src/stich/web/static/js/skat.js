@@ -261,21 +261,22 @@ function nameAt(st, pos) {
 function resultBox(st, ops) {
   const line = st.result;
   const r = line.result || {};
-  const box = h("div", { class: "panel result", role: "dialog", "aria-label": _("Result") });
+  // folded to its title while one has a move to make in the next game (a phone has no room)
+  const box = h("details", { class: "panel result", "aria-label": _("Result"), open: !st.view.legal.length });
   const close = h("button", { type: "button", class: "secondary close", "aria-label": _("Close"), onclick: () => { st.result = null; box.remove(); } }, "×");
   box.append(close);
   if (line.kind === "ramsch") {
-    box.append(h("h2", {}, r.durchmarsch ? _("Ramsch: Durchmarsch!") : "Ramsch"));
+    box.append(h("summary", {}, h("h2", {}, r.durchmarsch ? _("Ramsch: Durchmarsch!") : "Ramsch")));
     const rows = h("tbody");
     line.positions.forEach((/** @type {number} */ seat, /** @type {number} */ pos) => {
       rows.append(h("tr", {}, h("td", {}, ops.seatName(seat)), h("td", { class: "num" }, String(r.points?.[pos] ?? "")), h("td", { class: "num" }, String(r.tricks?.[pos] ?? "")), h("td", { class: "num" }, signed(line.scores[seat]))));
     });
     box.append(h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, _("Player")), h("th", { class: "num" }, _("Points")), h("th", { class: "num" }, _("Tricks")), h("th", { class: "num" }, _("Score")))), rows));
   } else if (line.kind === "passed") {
-    box.append(h("h2", {}, _("Everyone passed: no game.")));
+    box.append(h("summary", {}, h("h2", {}, _("Everyone passed: no game."))));
   } else {
     const who = ops.seatName(line.declarer);
-    box.append(h("h2", { class: line.won ? "won" : "lost" }, line.won ? _("{name} wins {game}", { name: who, game: line.game }) : _("{name} loses {game}", { name: who, game: line.game })));
+    box.append(h("summary", {}, h("h2", { class: line.won ? "won" : "lost" }, line.won ? _("{name} wins {game}", { name: who, game: line.game }) : _("{name} loses {game}", { name: who, game: line.game }))));
     // counted the Skat way: "ohne 2, Spiel 3, Hand 4, Schneider 5 = ×5"
     const parts = [];
     const m = r.matadors;
