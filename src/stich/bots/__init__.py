@@ -2,10 +2,17 @@
 
 Skat: :func:`make_bot`; Baptistenskat: :func:`make_baptisten_bot` (same names).
 
+Bots are asked for by level: ``random``, ``easy`` (the rule-based bots; ``heuristic`` is
+the older name of the same bot) and, once it exists, ``strong`` (search).  The registries
+:data:`BOTS` and :data:`BAPTISTEN_BOTS` map each name to a factory; a new level is one
+entry in each.
+
+>>> type(make_bot("easy")) is type(make_bot("heuristic"))
+True
 >>> make_bot("heuristic").name, make_bot("random").name
 ('heuristic', 'random')
 >>> sorted(BOTS)
-['heuristic', 'random']
+['easy', 'heuristic', 'random']
 """
 
 from __future__ import annotations
@@ -29,12 +36,14 @@ __all__ = ["BAPTISTEN_BOTS", "BOTS", "BaptistenBot", "BaptistenHeuristicBot",
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
-    "heuristic": SkatHeuristicBot,
+    "easy": SkatHeuristicBot,  # the rule-based bot
+    "heuristic": SkatHeuristicBot,  # the older name of ``easy``
+    # "strong": the search bot (issue 10) plugs in here by name
 }
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot by name: ``random`` or ``heuristic``."""
+    """A new bot by name: ``random``, ``easy`` (alias ``heuristic``)."""
     try:
         factory = BOTS[name]
     except KeyError:

@@ -479,12 +479,14 @@ def _danger(card: PlainCard, trump: int) -> tuple[int, int]:
 
 BAPTISTEN_BOTS: dict[str, Callable[[], BaptistenBot]] = {
     "random": BaptistenRandomBot,
-    "heuristic": BaptistenHeuristicBot,
+    "easy": BaptistenHeuristicBot,  # the rule-based bot
+    "heuristic": BaptistenHeuristicBot,  # the older name of ``easy``
+    # "strong": the search bot (issue 10) plugs in here by name
 }
 
 
 def make_baptisten_bot(name: str) -> BaptistenBot:
-    """A new Baptistenskat bot by name: ``random`` or ``heuristic``.
+    """A new Baptistenskat bot by name: ``random``, ``easy`` (alias ``heuristic``).
 
     >>> make_baptisten_bot("heuristic").name
     'heuristic'

@@ -265,6 +265,7 @@ def _load() -> None:
     _loaded = True
     from stich.messages import (  # noqa: F401
         analysis,
+        arena,
         baptisten,
         cards,
         general,

@@ -1,0 +1,209 @@
+"""`stich arena skat|baptisten`: bots play duplicate deals against each other.
+
+The match itself (duplicate deals, seeding, the estimator) is :mod:`stich.arena`; here
+are the options, the progress bar on stderr, and the table (or ``--json``) at the end.
+Refusals (an unknown bot, a wrong number of bots, deals or jobs, rules that do not
+exist) are printed as ``Fehler: …`` / ``error: …`` with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from stich.arena import Match, default_jobs, run_match
+from stich.baptisten import BaptistenRules
+from stich.baptisten.rules import variant_fields
+from stich.cards import PLAIN_DECKS
+from stich.cli.app import HELP_OPTIONS, app, check_lang, lang_option, print_error
+from stich.core import ArgumentError
+from stich.messages import StichError
+from stich.skat import SkatRules
+
+__all__ = ["arena_app", "arena_baptisten", "arena_skat", "render_report"]
+
+arena_app = typer.Typer(help="Bots against bots on duplicate deals, with the figures.",
+                        no_args_is_help=True, context_settings=HELP_OPTIONS)
+app.add_typer(arena_app, name="arena")
+
+WORDS = {
+    "en": {
+        "progress": "deals", "bot": "Bot", "games": "Games", "skat_score": "List pts/game",
+        "baptisten_score": "Points/game", "ci": "95 %", "declared": "Decl.",
+        "win_rate": "Won", "bid_accuracy": "Bid exact", "median": "ms median",
+        "p99": "ms p99",
+        "difference": "{a} − {b} on the same deals in the same seat: {mean} per game "
+                      "(95 %: {low} … {high}, {n} deals)",
+        "title": "{game}, {rules}: {deals} deals × {rot} rotations = {games} games, seed {seed}",
+    },
+    "de": {
+        "progress": "Austeilungen", "bot": "Bot", "games": "Spiele",
+        "skat_score": "Liste/Spiel", "baptisten_score": "Punkte/Spiel",
+        "ci": "95 %", "declared": "Gesp.", "win_rate": "Gew.",
+        "bid_accuracy": "Ansage genau", "median": "ms Median", "p99": "ms p99",
+        "difference": "{a} − {b} auf denselben Austeilungen am selben Platz: {mean} pro "
+                      "Spiel (95 %: {low} … {high}, {n} Austeilungen)",
+        "title": "{game}, {rules}: {deals} Austeilungen × {rot} Drehungen = {games} Spiele, "
+                 "Seed {seed}",
+    },
+}
+
+_BOTS_HELP = ("The bots by seat, separated by commas: random, easy (rule-based; also "
+              "heuristic), and strong where it exists.")
+
+
+def _num(x: float, lang: str, digits: int = 2) -> str:
+    text = f"{x:+.{digits}f}".replace("-", "−")
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _plain(x: float, lang: str, digits: int = 1) -> str:
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _pct(x: float | None, lang: str) -> str:
+    return "–" if x is None else _plain(100 * x, lang) + " %"
+
+
+def render_report(report: dict[str, Any], lang: str) -> list[Any]:
+    """The figures as a Rich table (per bot name, then per entry) and the difference."""
+    w = WORDS[lang]
+    skat = report["game"] == "skat"
+    table = Table(title=w["title"].format(game=report["game"], rules=report["rules"],
+                                          deals=report["deals"], rot=report["rotations"],
+                                          games=report["games"], seed=report["seed"]))
+    table.add_column(w["bot"], no_wrap=True)
+    table.add_column(w["games"], justify="right")
+    table.add_column(w["skat_score" if skat else "baptisten_score"], justify="right",
+                     no_wrap=True)
+    table.add_column(w["ci"], justify="right", no_wrap=True)
+    if skat:
+        table.add_column(w["declared"], justify="right")
+        table.add_column(w["win_rate"], justify="right", no_wrap=True)
+    else:
+        table.add_column(w["bid_accuracy"], justify="right", no_wrap=True)
+    table.add_column(w["median"], justify="right")
+    table.add_column(w["p99"], justify="right")
+
+    def row(label: str, f: dict[str, Any]) -> None:
+        pg = f["per_game"]
+        cells = [label, str(f["games"]), _num(pg["mean"], lang, 1),
+                 f"{_num(pg['low'], lang, 1)}…{_num(pg['high'], lang, 1)}"]
+        if skat:
+            cells += [str(f["declared"]), _pct(f["declarer_win_rate"], lang)]
+        else:
+            cells.append(_pct(f["bid_accuracy"], lang))
+        cells += [_plain(f["time_ms"]["median"], lang, 2),
+                  _plain(f["time_ms"]["p99"], lang, 2)]
+        table.add_row(*cells)
+
+    for name, f in report["by_name"].items():
+        row(f"[bold]{name}[/]", f)
+    if len(report["by_name"]) < len(report["by_entry"]):
+        for e in report["by_entry"]:
+            row(f"  {e['name']} #{e['entry'] + 1}", e)
+    out: list[Any] = [table]
+    d = report["difference"]
+    if d is not None:
+        out.append(w["difference"].format(a=d["a"], b=d["b"], mean=_num(d["mean"], lang),
+                                          low=_num(d["low"], lang),
+                                          high=_num(d["high"], lang), n=d["n"]))
+    return out
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    return tuple(b.strip() for b in text.split(",") if b.strip())
+
+
+def _run(build: Any, jobs: int | None, as_json: bool, lang: str) -> None:
+    """Build the match (refusals: exit status 2), play it, print the figures."""
+    check_lang(lang)
+    try:
+        match: Match = build()
+        n_jobs = default_jobs() if jobs is None else jobs
+        if n_jobs < 1:
+            raise ArgumentError("arena.jobs", n=n_jobs)
+    except StichError as e:
+        print_error(e, lang)
+        raise typer.Exit(2) from None
+    if as_json:
+        report = run_match(match, n_jobs)
+        typer.echo(json.dumps(report, ensure_ascii=False))
+        return
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task(WORDS[lang]["progress"], total=match.deals)
+        report = run_match(match, n_jobs, lambda done: bar.update(task, completed=done))
+    console = Console()
+    for part in render_report(report, lang):
+        console.print(part)
+
+
+def _jobs_option() -> Any:
+    return typer.Option(None, "--jobs", "-j", metavar="J",
+                        help="Processes to play in (default: one per CPU). The games are "
+                             "the same for any number.")
+
+
+@arena_app.command("skat")
+def arena_skat(
+    bots: str = typer.Option(..., "--bots", metavar="LIST", help=_BOTS_HELP + " Three for Skat."),
+    deals: int = typer.Option(100, "--deals", metavar="N",
+                              help="Deals; each is played once per seat rotation (3)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed for the deals and bots."),
+    jobs: int | None = _jobs_option(),
+    rules: str = typer.Option("lothar", "--rules", metavar="RULES",
+                              help="The rule set: lothar (Lothar's table) or isko."),
+    as_json: bool = typer.Option(False, "--json",
+                                 help="Print the figures as one JSON object, nothing else."),
+    lang: str = lang_option(),
+) -> None:
+    """Three bots play Skat on duplicate deals: list points per game with a 95 %
+    interval, declarer win rate, decision times."""
+    def build() -> Match:
+        return Match("skat", _bots(bots), deals, seed, skat_rules=SkatRules.parse(rules))
+    _run(build, jobs, as_json, lang)
+
+
+@arena_app.command("baptisten")
+def arena_baptisten(
+    bots: str = typer.Option(..., "--bots", metavar="LIST",
+                             help=_BOTS_HELP + " One per player."),
+    deals: int = typer.Option(100, "--deals", metavar="N",
+                              help="Deals (whole games); each is played once per seat "
+                                   "rotation (one per player)."),
+    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed for the deals and bots."),
+    jobs: int | None = _jobs_option(),
+    players: int | None = typer.Option(None, "--players", metavar="P",
+                                       help="Players (default: as many as bots)."),
+    max_cards: int = typer.Option(10, "--max-cards", metavar="N",
+                                  help="Cards in the middle round: rounds deal 1, 2 … N "
+                                       "… 2, 1 cards."),
+    deck: str = typer.Option("elferraus", "--deck", metavar="DECK",
+                             help="The deck: " + ", ".join(PLAIN_DECKS) + "."),
+    variants: str = typer.Option("", "--variants", metavar="LIST",
+                                 help="Variants 2–5, e.g. 2,5: 2 forehead rounds, 3 trick "
+                                      "scoring, 4 hook rule always, 5 must overtrump."),
+    as_json: bool = typer.Option(False, "--json",
+                                 help="Print the figures as one JSON object, nothing else."),
+    lang: str = lang_option(),
+) -> None:
+    """Bots play whole games of Baptistenskat on duplicate deals: points per game with a
+    95 % interval, bid accuracy, decision times."""
+    def build() -> Match:
+        names = _bots(bots)
+        flags = variant_fields(variants)
+        rules = BaptistenRules(players=players if players is not None else max(len(names), 3),
+                               max_cards=max_cards, deck=deck, forehead=flags["forehead"],
+                               trick_scoring=flags["trick_scoring"],
+                               hook_always=flags["hook_always"],
+                               must_overtrump=flags["must_overtrump"])
+        return Match("baptisten", names, deals, seed, baptisten_rules=rules)
+    _run(build, jobs, as_json, lang)
