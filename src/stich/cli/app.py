@@ -46,8 +46,8 @@ def _root(
     show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                       help="Print the version and exit."),
 ) -> None:
-    """Skat and Baptistenskat: play in the terminal, replay, verify and analyse game
-    records."""
+    """Skat and Baptistenskat: the site for the browser (serve), play in the terminal,
+    replay, verify and analyse game records, let bots play each other (arena)."""
 
 
 LANGS = ("de", "en")

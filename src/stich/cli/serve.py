@@ -47,7 +47,7 @@ def serve_cmd(
         help="A bot's time per move; after it a random legal move is played.")] = 5.0,
     lang: str = lang_option(),
 ) -> None:
-    """Start the online table: lobby, tables with bots, Bestenliste."""
+    """Start the site: lobby, tables in the browser with bots, Bestenliste, history."""
     lang = check_lang(lang)
     words = TEXTS[lang]
     if db is None:
