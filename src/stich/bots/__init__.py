@@ -21,6 +21,7 @@ from stich.bots.baptisten import (
 )
 from stich.bots.base import Bot, RandomBot
 from stich.bots.heuristic import SkatHeuristicBot
+from stich.bots.strong import SkatStrongBot
 from stich.core import ArgumentError
 
 __all__ = ["BAPTISTEN_BOTS", "BOTS", "BaptistenBot", "BaptistenHeuristicBot",
@@ -30,6 +31,7 @@ __all__ = ["BAPTISTEN_BOTS", "BOTS", "BaptistenBot", "BaptistenHeuristicBot",
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "heuristic": SkatHeuristicBot,
+    "strong": SkatStrongBot,
 }
 
 
