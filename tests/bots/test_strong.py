@@ -10,7 +10,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stich.bots import RandomBot, SkatHeuristicBot
+from stich.bots import Bot, RandomBot, SkatHeuristicBot
 from stich.bots.strong import HARD_CAP, SkatStrongBot, sample_world
 from stich.cards import Card
 from stich.skat import SkatRules, SkatState, SkatView
@@ -24,7 +24,8 @@ def _random_position(rng: random.Random, rules: SkatRules) -> SkatState:
     Ramsch, Null, Ouvert, Hand games and long games all occur), never over."""
     while True:
         state = SkatState.new(rules, rng=rng)
-        bots = [rng.choice([RandomBot(), SkatHeuristicBot()]) for _ in range(3)]
+        pool: list[Bot] = [RandomBot(), SkatHeuristicBot()]
+        bots = [rng.choice(pool) for _ in range(3)]
         stop = rng.randrange(40)
         n = 0
         while not state.is_over and n < stop:
@@ -111,7 +112,7 @@ def test_only_the_view_counts() -> None:
 def test_sampler_respects_the_view(seed: int, steps: int, seat: int, sample_seed: int) -> None:
     rng = random.Random(seed)
     state = SkatState.new(SkatRules(), rng=rng)
-    bots = [RandomBot(), SkatHeuristicBot(), RandomBot()]
+    bots: list[Bot] = [RandomBot(), SkatHeuristicBot(), RandomBot()]
     for _ in range(steps):
         if state.is_over:
             break
