@@ -52,8 +52,8 @@ def test_registry() -> None:
     with pytest.raises(ArgumentError, match="unknown bot") as e:
         make_bot("clever")
     assert e.value.code == "bots.unknown" and e.value.params["name"] == "clever"
-    assert str(e.value) == "unknown bot 'clever': use one of heuristic, random"
-    assert e.value.text("de") == "Unbekannter Bot „clever“: möglich sind heuristic, random"
+    assert str(e.value) == "unknown bot 'clever': use one of easy, heuristic, random"
+    assert e.value.text("de") == "Unbekannter Bot „clever“: möglich sind easy, heuristic, random"
 
 
 def test_heuristic_beats_random_clearly() -> None:

@@ -38,7 +38,8 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "easy": SkatHeuristicBot,  # the rule-based bot
     "heuristic": SkatHeuristicBot,  # the older name of ``easy``
-    # "strong": the search bot (issue 10) plugs in here by name
+    # "strong" (stich.bots.strong.SkatStrongBot, issue 10) joins here once it beats
+    # ``easy`` clearly and keeps its time budget; see docs/bots.md
 }
 
 

@@ -1,0 +1,193 @@
+"""The search bot ``strong``: legal decisions, views only, the sampler's guarantees, the
+time cap, and better declarer play than the heuristic bot where the solver says a line
+wins."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stich.bots import Bot, RandomBot, SkatHeuristicBot
+from stich.bots.strong import SkatStrongBot, sample_world
+from stich.cards import Card
+from stich.skat import SkatRules, SkatState, SkatView
+from stich.skat.actions import Action, Discard
+
+_ALL = (1 << 32) - 1
+
+
+def _random_position(rng: random.Random, rules: SkatRules) -> SkatState:
+    """A random point of a game played by a mix of random and heuristic bots (so that
+    Ramsch, Null, Ouvert, Hand games and long games all occur), never over."""
+    while True:
+        state = SkatState.new(rules, rng=rng)
+        pool: list[Bot] = [RandomBot(), SkatHeuristicBot()]
+        bots = [rng.choice(pool) for _ in range(3)]
+        stop = rng.randrange(40)
+        n = 0
+        while not state.is_over and n < stop:
+            state = state.apply(bots[state.to_move].choose(state.view(state.to_move), rng))
+            n += 1
+        if not state.is_over:
+            return state
+
+
+def _view(state: SkatState, seat: int) -> SkatView:
+    v = state.view(seat)
+    assert isinstance(v, SkatView)
+    return v
+
+
+def test_every_decision_is_legal() -> None:
+    """300 random positions, both presets, every phase: a legal action each time."""
+    bot = SkatStrongBot(budget=0.05, max_worlds=2)
+    rng = random.Random(2024)
+    phases: set[str] = set()
+    for i in range(300):
+        rules = SkatRules.preset("isko" if i % 3 == 0 else "lothar")
+        state = _random_position(rng, rules)
+        view = _view(state, state.to_move)
+        action = bot.choose(view, random.Random(i))
+        assert action in view.legal_actions, (i, str(action))
+        assert action in state.legal_actions()
+        phases.add(view.phase if view.game is None else f"{view.phase}:{view.game.value}")
+    assert {"BIDDING", "SKAT", "PLAY:ramsch", "PLAY:grand", "PLAY:null"} <= phases
+
+
+def _played_by(state: SkatState) -> list[int]:
+    out = [0, 0, 0]
+    for leader, cards, _ in state.tricks:
+        for i, c in enumerate(cards):
+            out[(leader + i) % 3] |= 1 << c
+    for i, c in enumerate(state.trick):
+        out[(state.leader + i) % 3] |= 1 << c
+    return out
+
+
+def _other_deal(state: SkatState, seat: int, rng: random.Random) -> SkatState:
+    """The same game (same actions) on a deal that differs only in cards ``seat`` cannot
+    see: a world from the sampler, wound back to the deal and replayed."""
+    view = _view(state, seat)
+    hands, skat = sample_world(view, rng)
+    played = _played_by(state)
+    orig = [hands[s] | played[s] for s in range(3)]
+    decl = state.declarer
+    history: list[Action] = list(state.history)
+    if decl >= 0 and state.picked_up:
+        if seat == decl:
+            orig[decl] = (orig[decl] | view.discarded) & ~view.skat_seen
+            skat = view.skat_seen
+        else:  # the declarer picks up the sampled Skat and puts the same cards away
+            history = [Discard(skat) if isinstance(a, Discard) else a for a in history]
+    alt = SkatState.new(state.rules, hands=orig, skat=skat)
+    for a in history:
+        alt = alt.apply(a)
+    return alt
+
+
+def test_only_the_view_counts() -> None:
+    """Two states that differ only in cards the seat cannot see: the same view and, with
+    the same seed, the same decision."""
+    bot = SkatStrongBot(budget=1.0, max_worlds=3)
+    rng = random.Random(7)
+    differed = 0
+    for i in range(40):
+        state = _random_position(rng, SkatRules())
+        seat = state.to_move
+        alt = _other_deal(state, seat, rng)
+        assert _view(alt, seat) == _view(state, seat)
+        differed += alt.hands != state.hands
+        a = bot.choose(_view(state, seat), random.Random(i))
+        b = bot.choose(_view(alt, seat), random.Random(i))
+        assert a == b, (i, str(a), str(b))
+    assert differed >= 30
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 45), seat=st.integers(0, 2),
+       sample_seed=st.integers(0, 10**6))
+def test_sampler_respects_the_view(seed: int, steps: int, seat: int, sample_seed: int) -> None:
+    rng = random.Random(seed)
+    state = SkatState.new(SkatRules(), rng=rng)
+    bots: list[Bot] = [RandomBot(), SkatHeuristicBot(), RandomBot()]
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(bots[state.to_move].choose(state.view(state.to_move), rng))
+    if state.is_over:
+        return
+    view = _view(state, seat)
+    hands, skat = sample_world(view, random.Random(sample_seed))
+    # Hand sizes, own hand, the open Ouvert hand.
+    assert [h.bit_count() for h in hands] == [h.bit_count() for h in state.hands]
+    assert hands[seat] == state.hands[seat]
+    if view.ouvert_hand:
+        assert hands[view.declarer] == state.hands[view.declarer]
+    # Every card exactly once: hands, Skat, played.
+    cards = [hands[0], hands[1], hands[2], skat, view.played]
+    total = 0
+    for m in cards:
+        assert total & m == 0
+        total |= m
+    in_hands_or_skat = hands[0] | hands[1] | hands[2] | skat
+    if state.phase.name == "DISCARD":
+        assert skat == 0 and total == _ALL
+    else:
+        assert skat.bit_count() == 2 and total == _ALL
+        assert in_hands_or_skat | view.played == _ALL
+    if view.discarded:
+        assert skat == view.discarded == state.skat
+    # Never a card of a group the seat showed a void in.
+    for s, void in enumerate(view.voids()):
+        assert hands[s] & void == 0
+
+
+def test_sampler_is_exact_under_voids() -> None:
+    """A seat void in trumps and in a suit gets none of them, over many samples; the
+    other seat and the Skat share the rest."""
+    rng = random.Random(3)
+    for seed in range(30):
+        state = SkatState.new(SkatRules(), seed=seed)
+        h = SkatHeuristicBot()
+        while not state.is_over and len(state.tricks) < 5:
+            state = state.apply(h.choose(state.view(state.to_move), rng))
+        if state.is_over:
+            continue
+        view = _view(state, state.to_move)
+        for _ in range(20):
+            hands, _ = sample_world(view, rng)
+            for s, void in enumerate(view.voids()):
+                assert hands[s] & void == 0
+
+
+# Deals (lothar, seeds) where three heuristic bots reach a suit game or Grand that the
+# declarer loses although, with all cards open, the declarer could reach 61 from the
+# first lead (found with the solver; the test checks the heuristic's loss again).
+_WINNABLE = (6, 22, 47, 68, 82, 95, 99, 104)
+
+
+def test_strong_declarer_wins_where_heuristic_loses() -> None:
+    h = SkatHeuristicBot()
+    strong = SkatStrongBot(budget=1.0, min_worlds=8, max_worlds=8)  # a fixed number
+    heuristic_wins = strong_wins = 0
+    for seed in _WINNABLE:
+        for use_strong in (False, True):
+            state = SkatState.new(SkatRules(), seed=seed)
+            rng = random.Random(seed)
+            while state.phase.name != "PLAY":
+                state = state.apply(h.choose(_view(state, state.to_move), rng))
+            decl = state.declarer
+            while not state.is_over:
+                bot = strong if use_strong and state.to_move == decl else h
+                action = bot.choose(_view(state, state.to_move), rng)
+                assert isinstance(action, Card)
+                state = state.apply(action)
+            won = state.outcome().won
+            if use_strong:
+                strong_wins += won
+            else:
+                heuristic_wins += won
+    assert heuristic_wins == 0
+    assert strong_wins >= 5
