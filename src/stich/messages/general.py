@@ -101,6 +101,16 @@ define({
         "en": "{seat} has nothing to do (phase {phase})",
         "de": "{seat} ist nicht am Zug (Phase {phase})",
     },
+    "bots.inconsistent_view": {
+        "en": "no deal of the unseen cards agrees with what {seat} sees (phase {phase})",
+        "de": "Keine Verteilung der ungesehenen Karten passt zu dem, was {seat} sieht "
+              "(Phase {phase})",
+    },
+    "bots.bad_budget": {
+        "en": "a bot's time budget is more than 0 and at most {most} s, not {budget}",
+        "de": "Das Zeitbudget eines Bots ist größer als 0 und höchstens {most} s, "
+              "nicht {budget}",
+    },
     "bots.no_strength": {
         "en": "the bidding bot rates suit games and Grand, not {game}",
         "de": "Der Reiz-Bot bewertet Farbspiele und Grand, nicht {game}",
