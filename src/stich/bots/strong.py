@@ -372,7 +372,11 @@ class SkatStrongBot:
             hands, skat = sample_world(view, rng)
             twelve = hand | skat
             res: dict[tuple[GameType, bool, bool], _Result] = {}
+            late = False
             for game in _TRUMP_GAMES:
+                if clock.out_of_time():  # between solver calls: a half world is dropped
+                    late = True
+                    break
                 keep, away = _discard_for(twelve, game)
                 h = _with(hands, me, keep)
                 won = _reaches(game, h, me, 61 - card_points(away))
@@ -381,6 +385,8 @@ class SkatStrongBot:
                     won_h = _reaches(game, hands, me, 61 - card_points(skat))
                     res[(game, True, False)] = (won_h, _value(game, twelve, hand=True),
                                                 game.base_value)
+            if late or clock.out_of_time():
+                break
             keep, _ = _discard_for(twelve, GameType.NULL)
             won_n = null_won(Position(GameType.NULL, _with(hands, me, keep), me, 0))
             res[(GameType.NULL, False, False)] = (won_n, NULL_VALUES[(False, False)], 0)
@@ -389,7 +395,7 @@ class SkatStrongBot:
                 won_nh = null_won(Position(GameType.NULL, hands, me, 0))
                 res[(GameType.NULL, True, False)] = (won_nh, NULL_VALUES[(True, False)], 0)
                 res[(GameType.NULL, True, True)] = (won_nh, NULL_VALUES[(True, True)], 0)
-            if worlds and clock.out_of_time():
+            if clock.out_of_time():
                 break
             for k, v in res.items():
                 plans.setdefault(k, []).append(v)
@@ -427,19 +433,32 @@ class SkatStrongBot:
         me = view.seat
         while clock.more(worlds):
             hands, _ = sample_world(view, rng)
+            world: dict[int, dict[tuple[GameType, bool], _Result]] = {}
             for away in pairs:
                 h = _with(hands, me, twelve & ~away)
-                res = scores[away]
+                res: dict[tuple[GameType, bool], _Result] = {}
                 for game in _TRUMP_GAMES:
+                    if clock.out_of_time():
+                        break
                     won = _reaches(game, h, me, 61 - card_points(away))
-                    res.setdefault((game, False), []).append(
-                        (won, _value(game, twelve, hand=False), game.base_value))
+                    res[(game, False)] = (won, _value(game, twelve, hand=False),
+                                          game.base_value)
+                if clock.out_of_time():
+                    break
                 won_n = null_won(Position(GameType.NULL, h, me, 0))
-                res.setdefault((GameType.NULL, False), []).append((won_n, 23, 0))
-                res.setdefault((GameType.NULL, True), []).append((won_n, 46, 0))
+                res[(GameType.NULL, False)] = (won_n, 23, 0)
+                res[(GameType.NULL, True)] = (won_n, 46, 0)
+                world[away] = res
+            if len(world) < len(pairs):  # out of time in the middle: the world is dropped
+                break
+            for away, res in world.items():
+                for k, v in res.items():
+                    scores[away].setdefault(k, []).append(v)
             worlds += 1
             if clock.out_of_time():
                 break
+        if worlds == 0:
+            return self._fallback.choose(view, rng)
         best = max(pairs, key=lambda p: max(_mean_score(r, view.bid, rules)
                                             for r in scores[p].values()))
         return Discard(best)
@@ -460,16 +479,25 @@ class SkatStrongBot:
             hands, skat = sample_world(view, rng)
             away = view.discarded if picked else skat
             owned = owned_known | skat
+            got: dict[Declare, _Result] = {}
             for a in options:
+                if clock.out_of_time():
+                    break
                 if a.game is GameType.NULL:
                     won = null_won(Position(GameType.NULL, hands, me, 0))
-                    results[a].append((won, a.null_value, 0))
+                    got[a] = (won, a.null_value, 0)
                 else:
                     won = _reaches(a.game, hands, me, 61 - card_points(away))
-                    results[a].append((won, _value(a.game, owned, hand=a.hand), a.game.base_value))
+                    got[a] = (won, _value(a.game, owned, hand=a.hand), a.game.base_value)
+            if len(got) < len(options):  # out of time in the middle: the world is dropped
+                break
+            for a, r in got.items():
+                results[a].append(r)
             worlds += 1
             if clock.out_of_time():
                 break
+        if worlds == 0:
+            return self._fallback.choose(view, rng)
         return max(options, key=lambda a: _mean_score(results[a], view.bid, rules))
 
 
