@@ -41,7 +41,7 @@ from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Action, Bid, Declare, D
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
 
-__all__ = ["SkatHeuristicBot"]
+__all__ = ["SkatHeuristicBot", "bid_up_to"]
 
 
 class SkatHeuristicBot:
@@ -75,13 +75,8 @@ class SkatHeuristicBot:
 
     def _bid(self, view: SkatView) -> Action:
         legal = view.legal_actions
-        limit = best_bid(view.hand, SkatRules.parse(view.rules), min_p=self.min_p)
-        if HOLD in legal:
-            return HOLD if view.bid <= limit else PASS
-        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.value)
-        if bids and bids[0].value <= limit:
-            return bids[0]
-        return PASS
+        return bid_up_to(legal, view.bid, best_bid(view.hand, SkatRules.parse(view.rules),
+                                                   min_p=self.min_p))
 
     # --- Skat, discard, declaration ------------------------------------------------------
 
@@ -124,6 +119,18 @@ class SkatHeuristicBot:
                 return a
         plain = [a for a in legal if not (a.schneider or a.schwarz or a.ouvert)]
         return (plain or legal)[0]
+
+
+def bid_up_to(legal: Iterable[Action], bid: int, limit: int) -> Action:
+    """The bidding move of a player ready to go up to ``limit`` (0: not at all): hold
+    while the value asked is within it, say the next value while it is, else pass."""
+    legal = list(legal)
+    if HOLD in legal:
+        return HOLD if bid <= limit else PASS
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.value)
+    if bids and bids[0].value <= limit:
+        return bids[0]
+    return PASS
 
 
 def _best(cands: Iterable[Candidate]) -> Candidate:

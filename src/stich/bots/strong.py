@@ -55,13 +55,13 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from stich.bots.heuristic import SkatHeuristicBot
+from stich.bots.heuristic import SkatHeuristicBot, bid_up_to
 from stich.bots.play import choose_card
 from stich.bots.skat_eval import null_badness, strength
 from stich.cards import CARDS, Card, bits, card_points
 from stich.core import ArgumentError
 from stich.messages import Position as SeatName
-from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Action, Bid, Declare, Discard
+from stich.skat.actions import HAND, PICKUP, Action, Declare, Discard
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
 from stich.skat.scoring import matadors, overbid_value
 from stich.skat.solver import Position, null_won, reaches, takes_all
@@ -352,12 +352,7 @@ class SkatStrongBot:
                 limit = v
             else:
                 break
-        if HOLD in legal:
-            return HOLD if view.bid <= limit else PASS
-        bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.value)
-        if bids and bids[0].value <= limit:
-            return bids[0]
-        return PASS
+        return bid_up_to(legal, view.bid, limit)
 
     def _pickup_plans(self, view: SkatView, rng: random.Random, clock: _Clock, *,
                       hand_too: bool) -> dict[tuple[GameType, bool, bool],
