@@ -402,9 +402,9 @@ def test_the_scripts_and_styles_are_served(site: Site) -> None:
 # --- in a browser ---------------------------------------------------------------------------
 
 def test_the_replay_in_a_browser(site: Site) -> None:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("no Chromium at /usr/bin/chromium")
+    from playwright import sync_api
+
+    assert Path("/usr/bin/chromium").exists(), "Chromium is missing (apt-get install chromium)"
     OUTPUT.mkdir(exist_ok=True)
     games = skat_games(site)
     grand = games[1]  # the Null Hand: quick to analyse

@@ -5,7 +5,7 @@
  * stake as one action text (`bid 2 stake 5`): the bid is chosen first, then the stake.
  */
 import { _, h } from "./site.js";
-import { cardEl } from "./skat.js";
+import { cardEl, signed, waitingFor } from "./skat.js";
 import { flip, snapshotRects } from "./motion.js";
 
 /**
@@ -13,8 +13,6 @@ import { flip, snapshotRects } from "./motion.js";
  *   seatName: (s: number) => string, chooseBid: (b: number|null) => void}} Ops
  */
 
-/** @param {number} n */
-function signed(n) { return n > 0 ? `+${n}` : String(n); }
 
 /** The card style for the plain decks (Rommé, Skat): French, four colours unless chosen. @param {string} style */
 function plainStyle(style) { return style === "german" ? "french4" : style; }
@@ -92,8 +90,7 @@ export function renderBaptisten(st, ops) {
   const hand = h("div", { class: "hand", role: "group", "aria-label": _("Your cards") });
   const legal = new Set(v.legal);
   const mine = st.you !== null;
-  const cards = v.hand.length ? v.hand : (v.hands && st.you === null ? [] : []);
-  cards.forEach((/** @type {string} */ code, /** @type {number} */ i) => {
+  v.hand.forEach((/** @type {string} */ code, /** @type {number} */ i) => {
     const key = `h${i}-${code}`;
     if (mine && v.phase === "PLAY") hand.append(cardEl(code, style, { key, legal: legal.size ? legal.has(code) : undefined, onClick: () => ops.act(code) }));
     else hand.append(cardEl(code, style, { key }));
@@ -112,7 +109,7 @@ function actions(st, ops) {
   const box = h("div", { class: "actions", role: "group", "aria-label": _("Your move") });
   const legal = /** @type {string[]} */ (v.legal);
   if (!legal.length) {
-    if (v.phase !== "OVER" && v.to_move >= 0 && st.you !== null) box.append(h("span", { class: "muted" }, _("{name} to move", { name: ops.seatName(v.to_move) })));
+    if (v.to_move >= 0) waitingFor(st, box, ops.seatName(v.to_move));
     return box;
   }
   if (v.phase === "BIDDING") {

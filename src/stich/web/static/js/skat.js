@@ -157,7 +157,7 @@ export function renderSkat(st, ops) {
   const hand = h("div", { class: "hand", role: "group", "aria-label": _("Your cards") });
   const handCards = v.hands && !mine ? v.hands[myPos] : v.hand;
   const legal = new Set(v.legal);
-  handCards.forEach((/** @type {string} */ code, /** @type {number} */ i) => {
+  handCards.forEach((/** @type {string} */ code) => {
     const key = code;
     if (!mine) { hand.append(cardEl(code, style, { key })); return; }
     if (v.phase === "DISCARD" && v.legal.length) {
@@ -171,7 +171,6 @@ export function renderSkat(st, ops) {
     } else {
       hand.append(cardEl(code, style, { key }));
     }
-    void i;
   });
   root.append(hand);
   if (st.panel === "last") root.append(lastTrick(st));
@@ -185,9 +184,7 @@ function actions(st, ops) {
   const box = h("div", { class: "actions", role: "group", "aria-label": _("Your move") });
   const legal = /** @type {string[]} */ (v.legal);
   if (!legal.length) {
-    if (v.phase !== "OVER" && v.to_move >= 0 && st.you !== null) {
-      box.append(h("span", { class: "muted" }, _("{name} to move", { name: ops.seatName(v.positions[v.to_move]) })));
-    }
+    if (v.to_move >= 0) waitingFor(st, box, ops.seatName(v.positions[v.to_move]));
     return box;
   }
   const button = (/** @type {string} */ text, /** @type {string} */ label, /** @type {string} */ cls = "") =>
@@ -318,8 +315,20 @@ function resultBox(st, ops) {
   return box;
 }
 
-/** @param {number} n */
-function signed(n) { return n > 0 ? `+${n}` : String(n); }
+/** A score with its sign ("+12", "-5", "0"). @param {number} n */
+export function signed(n) { return n > 0 ? `+${n}` : String(n); }
+
+/**
+ * "… ist dran" while another seat has the move (nothing when the game is over or for a
+ * spectator).
+ * @param {import("./table.js").State} st @param {HTMLElement} box @param {string} name
+ */
+export function waitingFor(st, box, name) {
+  const v = st.view;
+  if (v.phase !== "OVER" && v.to_move >= 0 && st.you !== null) {
+    box.append(h("span", { class: "muted" }, _("{name} to move", { name })));
+  }
+}
 
 /** The Skat list: every game, the running Punktestand, Bilanz. @param {import("./table.js").State} st */
 export function skatListPanel(st) {
