@@ -4,8 +4,10 @@ wins."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +34,12 @@ def _random_position(rng: random.Random, rules: SkatRules) -> SkatState:
             n += 1
         if not state.is_over:
             return state
+
+
+def _frozen() -> float:
+    """A clock that never moves: the bot samples exactly ``max_worlds`` worlds and gives
+    every solver question the same node limit, whatever the machine's load."""
+    return 0.0
 
 
 def _view(state: SkatState, seat: int) -> SkatView:
@@ -90,7 +98,7 @@ def _other_deal(state: SkatState, seat: int, rng: random.Random) -> SkatState:
 def test_only_the_view_counts() -> None:
     """Two states that differ only in cards the seat cannot see: the same view and, with
     the same seed, the same decision."""
-    bot = SkatStrongBot(budget=1.0, max_worlds=3)
+    bot = SkatStrongBot(budget=1.0, max_worlds=3, timer=_frozen)  # the same on any machine
     rng = random.Random(7)
     differed = 0
     for i in range(40):
@@ -170,7 +178,7 @@ _WINNABLE = (6, 22, 47, 68, 82, 95, 99, 104)
 
 def test_strong_declarer_wins_where_heuristic_loses() -> None:
     h = SkatHeuristicBot()
-    strong = SkatStrongBot(budget=1.0, min_worlds=8, max_worlds=8)  # a fixed number
+    strong = SkatStrongBot(budget=1.0, min_worlds=8, max_worlds=8, timer=_frozen)
     heuristic_wins = strong_wins = 0
     for seed in _WINNABLE:
         for use_strong in (False, True):
@@ -191,3 +199,69 @@ def test_strong_declarer_wins_where_heuristic_loses() -> None:
                 heuristic_wins += won
     assert heuristic_wins == 0
     assert strong_wins >= 5
+
+
+class _FakeTimer:
+    """A clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads: list[float] = []
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.reads.append(self.now)
+        return self.now
+
+
+def test_time_budget_and_cap_with_a_fake_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a clock that moves 5 ms per reading, every decision stops sampling once its
+    budget is used and never goes past the hard cap; a bigger budget samples more
+    worlds (anytime); no solver question is allowed more nodes than the time left."""
+    import stich.bots.strong as strong_mod
+
+    worlds = 0
+    real_sample = strong_mod.sample_world
+
+    def counting(view: SkatView, rng: random.Random) -> tuple[tuple[int, int, int], int]:
+        nonlocal worlds
+        worlds += 1
+        return real_sample(view, rng)
+
+    monkeypatch.setattr(strong_mod, "sample_world", counting)
+    rng = random.Random(11)
+    positions = [_random_position(rng, SkatRules()) for _ in range(40)]
+    sampled = {}
+    for budget in (0.1, 0.4):
+        worlds = 0
+        for i, state in enumerate(positions):
+            timer = _FakeTimer(0.005)
+            bot = SkatStrongBot(budget=budget, hard_cap=0.6, timer=timer)
+            view = _view(state, state.to_move)
+            action = bot.choose(view, random.Random(i))
+            assert action in view.legal_actions
+            if len(timer.reads) > 1:
+                assert timer.reads[-1] - timer.reads[0] <= 0.6 + 1e-9, (i, timer.reads[-1])
+        sampled[budget] = worlds
+    assert sampled[0.4] > 1.5 * sampled[0.1]
+
+    clock = strong_mod._Clock(0.3, 1.0, 1, None, _FakeTimer(0.1), rate=1e6)
+    limits = [clock.nodes() for _ in range(12)]
+    assert limits[0] == int(strong_mod.QUESTION_SECONDS * 1e6)
+    assert limits[-1] == 500  # past the cap: the floor
+    assert all(a >= b for a, b in itertools.pairwise(limits))
+
+
+def test_a_question_the_solver_gives_up_on_counts_as_a_coin_toss() -> None:
+    from stich.bots.strong import _Clock
+    from stich.skat.solver import SearchLimit
+
+    clock = _Clock(0.3, 1.0, 1, None)
+
+    def gives_up(nodes: int) -> bool:
+        raise SearchLimit(nodes)
+
+    assert clock.ask(gives_up) == 0.5
+    assert clock.ask(lambda n: True) == 1.0
+    assert clock.ask(lambda n: False) == 0.0

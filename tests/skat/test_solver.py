@@ -28,6 +28,7 @@ from stich.skat.rules import GameType
 from stich.skat.solver import (
     HAVE_C,
     Position,
+    SearchLimit,
     card_values,
     null_won,
     reaches,
@@ -158,6 +159,40 @@ def test_reaches_is_consistent_with_solve(engine: str) -> None:
                    p.points_in_play + 1, rng.randrange(p.points_in_play + 2)}
         for t in sorted(targets):
             assert reaches(p, t, engine) == (t <= v), (d.line_no, t, v)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_node_limit_gives_up_or_gives_the_exact_answer(engine: str) -> None:
+    """With ``nodes=`` a question either gives the same answer as without a limit or
+    raises SearchLimit; a tiny limit gives up on full deals, a generous one never on
+    small positions; and a search that gave up leaves nothing behind that changes the
+    next answer."""
+    full = spread(load("full_game.txt"), 12 if engine == "c" else 3)
+    small = spread(load("three_cards.txt"), 40)
+    gave_up = 0
+    for d in full:
+        p = d.position
+        target = 61 - d.skat_points
+        with pytest.raises(SearchLimit):
+            reaches(p, target, engine, nodes=5)
+        try:
+            got = reaches(p, target, engine, nodes=2000)
+        except SearchLimit:
+            gave_up += 1
+        else:
+            assert got == (d.expected >= target), d.line_no
+        # after giving up, the same question without a limit is still exact
+        assert reaches(p, target, engine) == (d.expected >= target), d.line_no
+        with pytest.raises(SearchLimit):
+            takes_all(p, engine, nodes=1)
+        null = Position(GameType.NULL, p.hands, p.declarer, p.to_move, p.trick)
+        with pytest.raises(SearchLimit):
+            null_won(null, engine, nodes=1)
+    assert gave_up >= 1
+    for d in small:
+        p = d.position
+        for t in (d.expected, d.expected + 1):
+            assert reaches(p, t, engine, nodes=100_000) == (t <= d.expected), d.line_no
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -57,14 +57,20 @@ from itertools import combinations
 
 from stich.bots.heuristic import SkatHeuristicBot, bid_up_to
 from stich.bots.play import choose_card
-from stich.bots.skat_eval import null_badness, strength
+from stich.bots.skat_eval import (
+    best_bid,
+    null_badness,
+    ramsch_danger,
+    strength,
+    win_probability,
+)
 from stich.cards import CARDS, Card, bits, card_points
 from stich.core import ArgumentError
 from stich.messages import Position as SeatName
 from stich.skat.actions import HAND, PICKUP, Action, Declare, Discard
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
 from stich.skat.scoring import matadors, overbid_value
-from stich.skat.solver import Position, null_won, reaches, takes_all
+from stich.skat.solver import Position, SearchLimit, compiled, null_won, reaches, takes_all
 from stich.skat.tables import TABLES
 from stich.skat.view import SkatView
 
@@ -75,11 +81,46 @@ _TRUMP_GAMES = (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHE
                 GameType.GRAND)
 HARD_CAP = 1.5
 """No decision may take longer than this many seconds."""
+QUESTION_SECONDS = 0.05
+"""The most search time one solver question may take; a question the solver cannot
+answer within it counts as a coin toss (a close position)."""
+NODES_PER_SECOND_C = 8_000_000
+NODES_PER_SECOND_PY = 100_000
+"""About how many positions per second the compiled and the pure-Python solver search
+(turns :data:`QUESTION_SECONDS` into a node limit; measured on the 2-core machine)."""
+OPTIMISM = 0
+"""Card points added to the declarer's open-hand result when estimating a game's chance
+(a tuning knob for bench/skat_strong.py; the calibration is in the tables below)."""
+CHANCE_BY_POINTS: tuple[tuple[int, float], ...] = ((61, 0.92), (53, 0.55))
+CHANCE_BELOW = 0.1
+"""A suit game's or Grand's chance to be won in play, by the card points the declarer
+reaches against open-handed defenders: the defenders cannot see the cards, so a game the
+open-hand search loses by a few points is often won.  Measured on 2,000 games of three
+``easy`` bots (docs/bots.md): open-hand 50–54 points won 38 %, 55–59 won 56 %, 60–64
+won 65 %, 70 and more won about 90 % or more — by ``easy`` as declarer; the search
+plays the declarer's cards better, so the chances here are a little higher."""
+NULL_CHANCE = (0.35, 0.97)
+"""A Null's chance to be won when the open-hand search says lost / won (measured the same
+way: 14 of 33 Null games lost with open cards were won in play, all 10 won were won)."""
+UNLIKELY_BID = 0.3
+"""The weight of a sampled world in which a player holds cards that would not have bid
+as high as it did."""
+NULL_BADNESS_TRIED = 3.0
+"""Null is only asked about for hands at most this bad (:func:`null_badness`)."""
+RAMSCH_LOSS = 50.0
+RAMSCH_SHARE = 0.4
+"""Passing before anybody bid: the Ramsch that follows when all pass (with this share)
+costs about this many points to the loser."""
 
 World = tuple[tuple[int, int, int], int]
 """Three hands (by seat) and the Skat, as card sets."""
-_Result = tuple[bool, int, int]
-"""A game on one world: won, its value, its base value (0 for Null)."""
+_Result = tuple[float, int, int]
+"""A game on one world: the chance it is won (1, 0, or 0.5 when the solver gave up),
+its value, its base value (0 for Null)."""
+_Plan = tuple[GameType, bool, bool]
+"""A game, Hand, Ouvert."""
+AUTO: _Plan = (GameType.RAMSCH, False, False)
+"""The plan "pick up and declare the game the heuristic chooses for that Skat"."""
 
 
 # --- the sampler ------------------------------------------------------------------------
@@ -230,21 +271,28 @@ def _deal(unseen: int, slots: list[int], caps: list[int], allowed: list[int],
 
 
 class _Clock:
+    """The time of one decision: the budget to aim at, the hard cap, and how many
+    solver nodes the next question may search so that no question can overrun the cap.
+    ``timer`` is injectable (tests use a fake one)."""
+
     def __init__(self, budget: float, hard_cap: float, min_worlds: int,
-                 max_worlds: int | None) -> None:
-        self.start = time.perf_counter()
+                 max_worlds: int | None, timer: Callable[[], float] = time.perf_counter,
+                 rate: float = 0.0) -> None:
+        self.timer = timer
+        self.start = timer()
         self.budget = budget
         self.hard = hard_cap
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
+        self.rate = rate or (NODES_PER_SECOND_C if compiled() else NODES_PER_SECOND_PY)
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.start
+        return self.timer() - self.start
 
     def more(self, done: int) -> bool:
         """Whether to sample another world after ``done`` of them."""
-        if self.max_worlds is not None and done >= self.max_worlds:
-            return False
+        if self.max_worlds is not None:
+            return done < self.max_worlds and not self.out_of_time()
         t = self.elapsed()
         per_world = t / done if done else 0.0
         if t + per_world >= self.hard * 0.8:
@@ -254,27 +302,50 @@ class _Clock:
     def out_of_time(self) -> bool:
         return self.elapsed() >= self.hard * 0.9
 
+    def nodes(self) -> int:
+        """Solver nodes the next question may use: at most :data:`QUESTION_SECONDS` of
+        search, and never beyond 90 % of the hard cap."""
+        left = min(QUESTION_SECONDS, self.hard * 0.9 - self.elapsed())
+        return max(500, int(left * self.rate))
+
+    def ask(self, question: Callable[[int], bool]) -> float:
+        """1.0 or 0.0 for the solver's yes or no; 0.5 when the search gives up (a close
+        position: as good as a coin toss)."""
+        try:
+            return 1.0 if question(self.nodes()) else 0.0
+        except SearchLimit:
+            return 0.5
+
 
 class SkatStrongBot:
     """The search bot.  ``budget``: seconds per decision to aim at (anytime sampling);
     ``min_worlds``: worlds sampled at least (time permitting); ``max_worlds``: a fixed
     number of worlds instead of the clock (for reproducible tests); ``hard_cap``: the
-    most any decision may take (at most 1.5 s)."""
+    most any decision may take (at most 1.5 s); ``timer``: the clock (injectable for
+    tests); ``optimism``: card points added to the open-hand result when estimating a
+    game's chance (a tuning knob); ``infer``: weigh the sampled worlds in the card play
+    by what the auction says (see the module text)."""
 
     name = "strong"
 
     def __init__(self, budget: float = 0.3, *, min_worlds: int = 4,
-                 max_worlds: int | None = None, hard_cap: float = HARD_CAP) -> None:
+                 max_worlds: int | None = None, hard_cap: float = HARD_CAP,
+                 timer: Callable[[], float] = time.perf_counter,
+                 optimism: int = OPTIMISM, infer: bool = True) -> None:
         if not 0 < budget <= HARD_CAP or not 0 < hard_cap <= HARD_CAP:
             raise ArgumentError("bots.bad_budget", budget=budget, most=HARD_CAP)
         self.budget = budget
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.hard_cap = hard_cap
+        self.timer = timer
+        self.optimism = optimism
+        self.infer = infer
         self._fallback = SkatHeuristicBot()
 
     def _clock(self) -> _Clock:
-        return _Clock(self.budget, self.hard_cap, self.min_worlds, self.max_worlds)
+        return _Clock(self.budget, self.hard_cap, self.min_worlds, self.max_worlds,
+                      self.timer)
 
     def choose(self, view: SkatView, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -318,19 +389,22 @@ class SkatStrongBot:
         if contract.ouvert and game is not GameType.NULL and rules.announcements:
             contract = Declare(game, hand=True, schneider=True, schwarz=True, ouvert=True)
         worlds = 0
+        played_by = _played_by(view)
+        said = _bid_values(view)
         while clock.more(worlds):
             hands, skat = sample_world(view, rng)
+            weight = _world_weight(view, hands, played_by, said, rules) if self.infer else 1.0
             base = taken + card_points(skat)
             values: dict[int, float] = {}
             for c in cards:
                 if worlds and clock.out_of_time():
                     break
                 values[c.index] = _card_utility(game, contract, hands, decl, me, trick,
-                                                c.index, base, t.winner)
+                                                c.index, base, t.winner, clock)
             if len(values) < len(cards):
                 break
             for k, v in values.items():
-                totals[k] += v
+                totals[k] += weight * v
             worlds += 1
         if worlds == 0:
             return choose_card(view)
@@ -346,52 +420,69 @@ class SkatStrongBot:
         rules = SkatRules.parse(view.rules)
         plans = self._pickup_plans(view, rng, clock, hand_too=True)
         ladder = [v for v in bidding_ladder(rules) if v >= max(18, view.bid)]
+        floor = _pass_value(view, rules)
         limit = 0
         for v in ladder if plans else ():
-            if max(_mean_score(res, v, rules) for res in plans.values()) > 0:
+            if max(_mean_score(res, v, rules) for res in plans.values()) > floor:
                 limit = v
             else:
                 break
         return bid_up_to(legal, view.bid, limit)
 
     def _pickup_plans(self, view: SkatView, rng: random.Random, clock: _Clock, *,
-                      hand_too: bool) -> dict[tuple[GameType, bool, bool],
-                                              list[_Result]]:
-        """Per plan (game, hand, ouvert): (won, value) on each sampled world, with the
-        discard chosen per game by the heuristic's hand strength."""
+                      hand_too: bool) -> dict[_Plan, list[_Result]]:
+        """Per plan: (chance won, value, base value) on each sampled world.  Plans are a
+        game picked up or played Hand, and :data:`AUTO`: pick up and declare the game the
+        heuristic chooses for the Skat of that world.  The discard is chosen per game by
+        the heuristic's hand strength."""
         me = view.seat
         hand = view.hand
-        plans: dict[tuple[GameType, bool, bool], list[_Result]] = {}
+        rules = SkatRules.parse(view.rules)
+        plans: dict[_Plan, list[_Result]] = {}
         worlds = 0
+        try_null = null_badness(hand) <= NULL_BADNESS_TRIED
+        optimism = self.optimism
         while clock.more(worlds):
             hands, skat = sample_world(view, rng)
             twelve = hand | skat
-            res: dict[tuple[GameType, bool, bool], _Result] = {}
-            late = False
+            res: dict[_Plan, _Result] = {}
+            auto: tuple[float, _Plan] | None = None
             for game in _TRUMP_GAMES:
                 if clock.out_of_time():  # between solver calls: a half world is dropped
-                    late = True
                     break
                 keep, away = _discard_for(twelve, game)
-                h = _with(hands, me, keep)
-                won = _reaches(game, h, me, 61 - card_points(away))
-                res[(game, False, False)] = (won, _value(game, twelve, hand=False), game.base_value)
+                value = _value(game, twelve, hand=False)
+                res[(game, False, False)] = (
+                    _chance(clock, game, _with(hands, me, keep), me,
+                            card_points(away) + optimism),
+                    value, game.base_value)
+                p = win_probability(keep, game, bonus=0.06 * card_points(away))
+                h_ev = _score(p, value, view.bid, game.base_value, rules)
+                if auto is None or h_ev > auto[0]:
+                    auto = (h_ev, (game, False, False))
                 if hand_too:
-                    won_h = _reaches(game, hands, me, 61 - card_points(skat))
-                    res[(game, True, False)] = (won_h, _value(game, twelve, hand=True),
-                                                game.base_value)
-            if late or clock.out_of_time():
+                    res[(game, True, False)] = (
+                        _chance(clock, game, hands, me, card_points(skat) + optimism),
+                        _value(game, twelve, hand=True), game.base_value)
+            if len(res) < len(_TRUMP_GAMES) * (1 + hand_too) or clock.out_of_time():
                 break
-            keep, _ = _discard_for(twelve, GameType.NULL)
-            won_n = null_won(Position(GameType.NULL, _with(hands, me, keep), me, 0))
-            res[(GameType.NULL, False, False)] = (won_n, NULL_VALUES[(False, False)], 0)
-            res[(GameType.NULL, False, True)] = (won_n, NULL_VALUES[(False, True)], 0)
-            if hand_too:
-                won_nh = null_won(Position(GameType.NULL, hands, me, 0))
-                res[(GameType.NULL, True, False)] = (won_nh, NULL_VALUES[(True, False)], 0)
-                res[(GameType.NULL, True, True)] = (won_nh, NULL_VALUES[(True, True)], 0)
-            if clock.out_of_time():
-                break
+            if try_null:
+                keep, _ = _discard_for(twelve, GameType.NULL)
+                won_n = _ask_null(clock, _with(hands, me, keep), me)
+                res[(GameType.NULL, False, False)] = (won_n, NULL_VALUES[(False, False)], 0)
+                res[(GameType.NULL, False, True)] = (won_n, NULL_VALUES[(False, True)], 0)
+                p = win_probability(keep, GameType.NULL)
+                h_ev = _score(p, NULL_VALUES[(False, False)], view.bid, 0, rules)
+                if auto is None or h_ev > auto[0]:
+                    auto = (h_ev, (GameType.NULL, False, False))
+                if hand_too:
+                    won_nh = _ask_null(clock, hands, me)
+                    res[(GameType.NULL, True, False)] = (won_nh, NULL_VALUES[(True, False)], 0)
+                    res[(GameType.NULL, True, True)] = (won_nh, NULL_VALUES[(True, True)], 0)
+                if clock.out_of_time():
+                    break
+            assert auto is not None
+            res[AUTO] = res[auto[1]]
             for k, v in res.items():
                 plans.setdefault(k, []).append(v)
             worlds += 1
@@ -402,8 +493,8 @@ class SkatStrongBot:
         plans = self._pickup_plans(view, rng, clock, hand_too=True)
         if not plans:
             return self._fallback.choose(view, rng)
-        best_hand = max((_mean_score(r, view.bid, rules) for k, r in plans.items() if k[1]),
-                        default=-math.inf)
+        best_hand = max((_mean_score(r, view.bid, rules) for k, r in plans.items()
+                         if k[1] and k != AUTO), default=-math.inf)
         best_pick = max((_mean_score(r, view.bid, rules) for k, r in plans.items()
                          if not k[1]), default=-math.inf)
         return HAND if best_hand > best_pick else PICKUP
@@ -426,6 +517,7 @@ class SkatStrongBot:
             p: {} for p in pairs}
         worlds = 0
         me = view.seat
+        try_null = null_badness(twelve) <= NULL_BADNESS_TRIED + 2
         while clock.more(worlds):
             hands, _ = sample_world(view, rng)
             world: dict[int, dict[tuple[GameType, bool], _Result]] = {}
@@ -435,14 +527,15 @@ class SkatStrongBot:
                 for game in _TRUMP_GAMES:
                     if clock.out_of_time():
                         break
-                    won = _reaches(game, h, me, 61 - card_points(away))
+                    won = _chance(clock, game, h, me, card_points(away) + self.optimism)
                     res[(game, False)] = (won, _value(game, twelve, hand=False),
                                           game.base_value)
                 if clock.out_of_time():
                     break
-                won_n = null_won(Position(GameType.NULL, h, me, 0))
-                res[(GameType.NULL, False)] = (won_n, 23, 0)
-                res[(GameType.NULL, True)] = (won_n, 46, 0)
+                if try_null:
+                    won_n = _ask_null(clock, h, me)
+                    res[(GameType.NULL, False)] = (won_n, 23, 0)
+                    res[(GameType.NULL, True)] = (won_n, 46, 0)
                 world[away] = res
             if len(world) < len(pairs):  # out of time in the middle: the world is dropped
                 break
@@ -475,14 +568,17 @@ class SkatStrongBot:
             away = view.discarded if picked else skat
             owned = owned_known | skat
             got: dict[Declare, _Result] = {}
+            null_p: float | None = None
             for a in options:
                 if clock.out_of_time():
                     break
                 if a.game is GameType.NULL:
-                    won = null_won(Position(GameType.NULL, hands, me, 0))
-                    got[a] = (won, a.null_value, 0)
+                    if null_p is None:
+                        null_p = _ask_null(clock, hands, me)
+                    got[a] = (null_p, a.null_value, 0)
                 else:
-                    won = _reaches(a.game, hands, me, 61 - card_points(away))
+                    won = _chance(clock, a.game, hands, me,
+                                  card_points(away) + self.optimism)
                     got[a] = (won, _value(a.game, owned, hand=a.hand), a.game.base_value)
             if len(got) < len(options):  # out of time in the middle: the world is dropped
                 break
@@ -499,28 +595,98 @@ class SkatStrongBot:
 # --- helpers -------------------------------------------------------------------------------
 
 
+def _played_by(view: SkatView) -> list[int]:
+    """The cards each seat has played so far."""
+    out = [0, 0, 0]
+    for leader, cards, _ in view.tricks:
+        for i, c in enumerate(cards):
+            out[(leader + i) % 3] |= 1 << c
+    for seat, c in view.trick:
+        out[seat] |= 1 << c
+    return out
+
+
+def _bid_values(view: SkatView) -> list[int]:
+    """The highest value each seat said or held in the auction (0: none)."""
+    out = [0, 0, 0]
+    current = 0
+    for seat, said in view.bidding:
+        if said.isdigit():
+            current = int(said)
+        elif said != "hold":
+            continue
+        out[seat] = max(out[seat], current)
+    return out
+
+
+def _world_weight(view: SkatView, hands: tuple[int, int, int], played_by: list[int],
+                  said: list[int], rules: SkatRules) -> float:
+    """How well a sampled world fits the auction: the declarer's ten cards (those it
+    kept) are weighed by the rule-based chance of winning the game declared, and a
+    player whose ten cards would not bid as high as it did counts less
+    (:data:`UNLIKELY_BID`).  The weights only shift the mean over the worlds; every
+    world stays possible."""
+    game = view.game
+    assert game is not None
+    w = 1.0
+    for s in range(3):
+        if s == view.seat or (s == view.declarer and view.ouvert_hand):
+            continue
+        ten = hands[s] | played_by[s]
+        if s == view.declarer:
+            w *= max(0.05, win_probability(ten, game))
+        elif said[s] and best_bid(ten, rules) < said[s]:
+            w *= UNLIKELY_BID
+    return w
+
+
 def _with(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:
     h = list(hands)
     h[seat] = cards
     return (h[0], h[1], h[2])
 
 
-def _reaches(game: GameType, hands: tuple[int, int, int], declarer: int, target: int) -> bool:
-    return reaches(Position(game, hands, declarer, 0), target)
+def _chance(clock: _Clock, game: GameType, hands: tuple[int, int, int], declarer: int,
+            have: int) -> float:
+    """The declarer's chance to win ``game`` from a full deal, already holding ``have``
+    card points (the Skat), from what the open-hand search says: the declarer reaching
+    61 or only 53 against open-handed defenders (:data:`CHANCE_BY_POINTS`)."""
+    pos = Position(game, hands, declarer, 0)
+    for points, chance in CHANCE_BY_POINTS:
+        target = points - have
+
+        def question(n: int, t: int = target) -> bool:
+            return reaches(pos, t, nodes=n)
+
+        p = clock.ask(question)
+        if p == 1.0:
+            return chance
+        if p == 0.5:  # the search gave up: close to this threshold
+            return chance / 2 + 0.25
+    return CHANCE_BELOW
+
+
+def _ask_null(clock: _Clock, hands: tuple[int, int, int], declarer: int) -> float:
+    """The chance a Null is won from a full deal: :data:`NULL_CHANCE` for what the
+    open-hand search says."""
+    pos = Position(GameType.NULL, hands, declarer, 0)
+    p = clock.ask(lambda n: null_won(pos, nodes=n))
+    return NULL_CHANCE[0] + p * (NULL_CHANCE[1] - NULL_CHANCE[0])
 
 
 def _value(game: GameType, owned: int, *, hand: bool) -> int:
     return game.base_value * (abs(matadors(owned, game)) + 1 + hand)
 
 
-def _score(won: bool, value: int, bid: int, game_base: int, rules: SkatRules) -> float:
+def _score(p: float, value: int, bid: int, game_base: int, rules: SkatRules) -> float:
+    """Expected list score of a game won with chance ``p``, worth ``value``, at ``bid``."""
     if value < bid:
         if game_base == 0:  # Null
             if rules.null_overbid == "refused":
                 return -1e6  # cannot be declared
             return -2.0 * min((v for v in NULL_VALUES.values() if v >= bid), default=118)
         return -2.0 * overbid_value(game_base, bid)
-    return float(value) if won else -2.0 * value
+    return p * value - (1.0 - p) * 2.0 * value
 
 
 def _mean_score(results: Sequence[_Result], bid: int, rules: SkatRules) -> float:
@@ -528,9 +694,19 @@ def _mean_score(results: Sequence[_Result], bid: int, rules: SkatRules) -> float
     if not results:
         return -math.inf
     total = 0.0
-    for won, value, base in results:
-        total += _score(won, value, bid, base, rules)
+    for p, value, base in results:
+        total += _score(p, value, bid, base, rules)
     return total / len(results)
+
+
+def _pass_value(view: SkatView, rules: SkatRules) -> float:
+    """What passing is expected to score: 0 when somebody else will play; where
+    everybody passing means Ramsch and nobody has bid yet, a share of the Ramsch this
+    hand would likely lose (its points and jacks)."""
+    if rules.all_pass != "ramsch" or view.bid > 0:
+        return 0.0
+    lose = min(0.9, max(0.05, 0.2 + 0.6 * (ramsch_danger(view.hand) - 0.5)))
+    return -RAMSCH_SHARE * lose * RAMSCH_LOSS
 
 
 def _discard_key(rest: int, away: int, game: GameType) -> float:
@@ -555,7 +731,7 @@ def _discard_for(twelve: int, game: GameType) -> tuple[int, int]:
 
 def _card_utility(game: GameType, contract: Declare, hands: tuple[int, int, int],
                   declarer: int, me: int, trick: tuple[int, ...], card: int, base: int,
-                  winner: Callable[[Sequence[int]], int]) -> float:
+                  winner: Callable[[Sequence[int]], int], clock: _Clock) -> float:
     """The declarer's utility if ``me`` plays ``card`` in this world: 1 for a won game,
     +0.3 for Schneider, −0.3 for being Schneider; Null: 1 if still won."""
     h = list(hands)
@@ -575,21 +751,22 @@ def _card_utility(game: GameType, contract: Declare, hands: tuple[int, int, int]
     if not any(hands3):  # the last trick is done
         if game is GameType.NULL:
             return 1.0
-        return _threshold_utility(base + gain, contract, lambda t: t <= 0)
+        return _threshold_utility(base + gain, contract, lambda t: 1.0 if t <= 0 else 0.0)
     pos = Position(game, hands3, declarer, nxt, new_trick)
     if game is GameType.NULL:
-        return 1.0 if null_won(pos) else 0.0
+        return clock.ask(lambda n: null_won(pos, nodes=n))
     have = base + gain
     if contract.schwarz:
-        return 1.0 if takes_all(pos) else 0.0
-    return _threshold_utility(have, contract, lambda t: reaches(pos, t))
+        return clock.ask(lambda n: takes_all(pos, nodes=n))
+    return _threshold_utility(have, contract,
+                              lambda t: clock.ask(lambda n: reaches(pos, t, nodes=n)))
 
 
-def _threshold_utility(have: int, contract: Declare, can: Callable[[int], bool]) -> float:
+def _threshold_utility(have: int, contract: Declare, can: Callable[[int], float]) -> float:
     need = 91 if contract.schneider else 61
-    if can(need - have):
-        u = 1.0
-        if need == 61 and can(91 - have):
-            u += 0.3
-        return u
-    return -0.3 if not can(31 - have) else 0.0
+    p = can(need - have)
+    if p == 1.0:
+        return 1.0 + (0.3 * can(91 - have) if need == 61 else 0.0)
+    if p == 0.0:
+        return -0.3 * (1.0 - can(31 - have))
+    return p  # the search gave up: a close position

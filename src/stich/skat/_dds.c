@@ -45,6 +45,8 @@ typedef struct {
     uint32_t above[32]; /* the cards that beat a card when it wins a trick so far */
     int byte_pts[4][256];
     long nodes;
+    long limit; /* nodes allowed (0: no limit); beyond it the search gives up */
+    int aborted;
 } Search;
 
 static inline int points_of(const Search *s, uint32_t m) {
@@ -175,6 +177,7 @@ sort:
 
 static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
     s->nodes++;
+    if (s->limit && s->nodes > s->limit) { s->aborted = 1; return 0; }
     Entry *e = NULL;
     int a0 = alpha, b0 = beta;
     if (n == 0) {
@@ -239,8 +242,9 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
         } else {
             if (v < best) { best = v; best_card = c; if (v < beta) beta = v; }
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta || s->aborted) break;
     }
+    if (s->aborted) return 0;
     if (e) {
         /* the entry may have been taken by another position below us */
         if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
@@ -256,6 +260,7 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
  * trick; with `want_all` 1 (Schwarz), 1 if the declarer takes every remaining trick. */
 static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
     s->nodes++;
+    if (s->limit && s->nodes > s->limit) { s->aborted = 1; return 0; }
     Entry *e = NULL;
     if (n == 0) {
         if (!(s->h[0] | s->h[1] | s->h[2])) return 1;
@@ -281,6 +286,7 @@ static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
             ok = trick_search(s, (seat + 1) % 3, trick, n + 1, want_all);
         }
         s->h[seat] ^= bit;
+        if (s->aborted) return 0;
         if (declarer_moves && ok) { result = 1; break; }
         if (!declarer_moves && !ok) { result = 0; break; }
     }
@@ -316,50 +322,36 @@ static int playout(Search *s, int seat, const int *trick, int n) {
     return total;
 }
 
-static int read_ints(PyObject *seq, int *out, int n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "%s: expected %d items", what, n);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
-        out[i] = (int)v;
-    }
-    Py_DECREF(fast);
-    return 0;
-}
+/* The tables derived from a game's follow groups, strengths and points: the same for
+ * every search of one game, so they are computed once per game and kept. */
+typedef struct {
+    int used;
+    uint32_t trump;
+    uint32_t follow[32];
+    int strength[32], pts[32];
+    int order[32];
+    uint32_t between[32][32];
+    uint32_t above[32];
+    int byte_pts[4][256];
+} Setup;
 
-/* search(follow, strength, points, trump, h0, h1, h2, declarer, to_move, trick, mode,
- *        target) -> (value, nodes)
- * mode 0: exact points from the cards in play; 1: 1 if at least `target`; 2: Null (1 if
- * the declarer avoids every trick); 3: Schwarz (1 if the declarer takes every trick). */
-static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *follow_o, *strength_o, *points_o, *trick_o;
-    unsigned long trump, h0, h1, h2;
-    int declarer, to_move, mode, target;
-    if (!PyArg_ParseTuple(args, "OOOkkkkiiOii", &follow_o, &strength_o, &points_o, &trump,
-                          &h0, &h1, &h2, &declarer, &to_move, &trick_o, &mode, &target))
-        return NULL;
-    Search *s = (Search *)calloc(1, sizeof(Search));
-    if (!s) return PyErr_NoMemory();
-    int follow_i[32];
-    if (read_ints(follow_o, follow_i, 32, "follow") || read_ints(strength_o, s->strength, 32, "strength") ||
-        read_ints(points_o, s->pts, 32, "points")) { free(s); return NULL; }
-    for (int i = 0; i < 32; i++) s->follow[i] = (uint32_t)(unsigned int)follow_i[i];
-    PyObject *fast = PySequence_Fast(trick_o, "trick");
-    if (!fast) { free(s); return NULL; }
-    int n = (int)PySequence_Fast_GET_SIZE(fast);
-    int trick[3] = {0, 0, 0};
-    if (n > 2) { Py_DECREF(fast); free(s); PyErr_SetString(PyExc_ValueError, "trick"); return NULL; }
-    for (int i = 0; i < n; i++) trick[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    s->trump = (uint32_t)trump;
-    s->h[0] = (uint32_t)h0; s->h[1] = (uint32_t)h1; s->h[2] = (uint32_t)h2;
-    s->declarer = declarer;
+#define SETUPS 8
+static Setup setups[SETUPS];
+static int next_setup = 0;
+
+static void setup(Search *s) {
+    for (int k = 0; k < SETUPS; k++) {
+        Setup *u = &setups[k];
+        if (u->used && u->trump == s->trump && !memcmp(u->follow, s->follow, sizeof u->follow) &&
+            !memcmp(u->strength, s->strength, sizeof u->strength) &&
+            !memcmp(u->pts, s->pts, sizeof u->pts)) {
+            memcpy(s->order, u->order, sizeof u->order);
+            memcpy(s->between, u->between, sizeof u->between);
+            memcpy(s->above, u->above, sizeof u->above);
+            memcpy(s->byte_pts, u->byte_pts, sizeof u->byte_pts);
+            return;
+        }
+    }
     for (int i = 0; i < 32; i++) s->order[i] = i;
     for (int i = 1; i < 32; i++) { /* insertion sort by strength, highest first */
         int c = s->order[i], j = i - 1;
@@ -390,6 +382,68 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             for (int i = 0; i < 8; i++) if ((b >> i) & 1) t += s->pts[8 * k + i];
             s->byte_pts[k][b] = t;
         }
+    Setup *u = &setups[next_setup];
+    next_setup = (next_setup + 1) % SETUPS;
+    u->used = 1;
+    u->trump = s->trump;
+    memcpy(u->follow, s->follow, sizeof u->follow);
+    memcpy(u->strength, s->strength, sizeof u->strength);
+    memcpy(u->pts, s->pts, sizeof u->pts);
+    memcpy(u->order, s->order, sizeof u->order);
+    memcpy(u->between, s->between, sizeof u->between);
+    memcpy(u->above, s->above, sizeof u->above);
+    memcpy(u->byte_pts, s->byte_pts, sizeof u->byte_pts);
+}
+
+static int read_ints(PyObject *seq, int *out, int n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: expected %d items", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* search(follow, strength, points, trump, h0, h1, h2, declarer, to_move, trick, mode,
+ *        target[, limit]) -> (value, nodes)
+ * mode 0: exact points from the cards in play; 1: 1 if at least `target`; 2: Null (1 if
+ * the declarer avoids every trick); 3: Schwarz (1 if the declarer takes every trick).
+ * With `limit` > 0 the search gives up after that many nodes and the value is -1 (what
+ * it wrote to the table is forgotten with the next search's generation). */
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    PyObject *follow_o, *strength_o, *points_o, *trick_o;
+    unsigned long trump, h0, h1, h2;
+    int declarer, to_move, mode, target;
+    long limit = 0;
+    if (!PyArg_ParseTuple(args, "OOOkkkkiiOii|l", &follow_o, &strength_o, &points_o, &trump,
+                          &h0, &h1, &h2, &declarer, &to_move, &trick_o, &mode, &target, &limit))
+        return NULL;
+    Search *s = (Search *)calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    s->limit = limit > 0 ? limit : 0;
+    int follow_i[32];
+    if (read_ints(follow_o, follow_i, 32, "follow") || read_ints(strength_o, s->strength, 32, "strength") ||
+        read_ints(points_o, s->pts, 32, "points")) { free(s); return NULL; }
+    for (int i = 0; i < 32; i++) s->follow[i] = (uint32_t)(unsigned int)follow_i[i];
+    PyObject *fast = PySequence_Fast(trick_o, "trick");
+    if (!fast) { free(s); return NULL; }
+    int n = (int)PySequence_Fast_GET_SIZE(fast);
+    int trick[3] = {0, 0, 0};
+    if (n > 2) { Py_DECREF(fast); free(s); PyErr_SetString(PyExc_ValueError, "trick"); return NULL; }
+    for (int i = 0; i < n; i++) trick[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    s->trump = (uint32_t)trump;
+    s->h[0] = (uint32_t)h0; s->h[1] = (uint32_t)h1; s->h[2] = (uint32_t)h2;
+    s->declarer = declarer;
+    setup(s);
     if (!tt) {
         tt = (Entry *)aligned_alloc(64, TT_SIZE * sizeof(Entry));
         if (!tt) { free(s); return PyErr_NoMemory(); }
@@ -417,12 +471,14 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
             int beta = guess > lo + 1 ? guess : lo + 1;
             int t2[3] = {trick[0], trick[1], trick[2]};
             int v = ab(s, to_move, t2, n, beta - 1, beta);
+            if (s->aborted) break;
             if (v < beta) hi = v; else lo = v;
             guess = v < beta ? v : v + 1;
         }
         value = lo;
     }
     long nodes = s->nodes;
+    if (s->aborted) value = -1;
     free(s);
     return Py_BuildValue("(il)", value, nodes);
 }

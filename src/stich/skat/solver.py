@@ -40,7 +40,8 @@ from stich.messages import GameName
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
 
-__all__ = ["HAVE_C", "Position", "card_values", "null_won", "reaches", "solve", "takes_all"]
+__all__ = ["HAVE_C", "Position", "SearchLimit", "card_values", "compiled", "null_won", "reaches",
+           "solve", "takes_all"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _INF: Final = 1000
@@ -64,11 +65,22 @@ def _use_c(engine: str) -> bool:
     return engine == "c"
 
 
-def _c_search(pos: Position, mode: int, target: int = 0) -> int:
+class SearchLimit(Exception):
+    """A search given a node limit (``nodes=``) reached it without an answer."""
+
+
+def compiled() -> bool:
+    """Whether searches use the compiled core now (built, and not turned off)."""
+    return _use_c("auto")
+
+
+def _c_search(pos: Position, mode: int, target: int = 0, nodes: int | None = None) -> int:
     t = TABLES[pos.game]
     assert _c is not None
     value, _nodes = _c.search(t.follow, t.strength, _POINTS, t.trump, *pos.hands,
-                              pos.declarer, pos.to_move, pos.trick, mode, target)
+                              pos.declarer, pos.to_move, pos.trick, mode, target, nodes or 0)
+    if value < 0:
+        raise SearchLimit(nodes)
     return int(value)
 
 
@@ -114,8 +126,9 @@ class Position:
 class _Search:
     """One search over one position's tree, with its transposition table."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, limit: int | None = None) -> None:
         t = self.tables = TABLES[pos.game]
+        self.limit = limit or 0
         self.follow = t.follow
         self.strength = t.strength
         self.trump = t.trump
@@ -185,6 +198,8 @@ class _Search:
     def ab(self, seat: int, trick: list[int], alpha: int, beta: int) -> int:
         """Declarer points from the cards in play (fail-soft alpha-beta)."""
         self.nodes += 1
+        if self.limit and self.nodes > self.limit:
+            raise SearchLimit(self.limit)
         hands = self.hands
         key = None
         if not trick:
@@ -263,6 +278,8 @@ class _Search:
         """``want_all`` False (Null): whether the declarer avoids every remaining trick;
         True (Schwarz): whether the declarer takes every remaining trick."""
         self.nodes += 1
+        if self.limit and self.nodes > self.limit:
+            raise SearchLimit(self.limit)
         hands = self.hands
         key = None
         if not trick:
@@ -302,19 +319,23 @@ class _Search:
         return result
 
 
-def _start(pos: Position) -> tuple[_Search, list[int]]:
-    return _Search(pos), list(pos.trick)
+def _start(pos: Position, nodes: int | None = None) -> tuple[_Search, list[int]]:
+    return _Search(pos, nodes), list(pos.trick)
 
 
-def reaches(pos: Position, target: int, engine: str = "auto") -> bool:
-    """Whether the declarer can take at least ``target`` points of the cards in play."""
+def reaches(pos: Position, target: int, engine: str = "auto", *,
+            nodes: int | None = None) -> bool:
+    """Whether the declarer can take at least ``target`` points of the cards in play.
+
+    ``nodes``: give up after searching that many positions and raise :class:`SearchLimit`
+    (for callers on a clock; both engines count nodes alike, though not identically)."""
     if pos.game is GameType.NULL:
         raise ArgumentError("skat.solver.null_points")
     if target <= 0:
         return True
     if _use_c(engine):
-        return bool(_c_search(pos, 1, target))
-    s, trick = _start(pos)
+        return bool(_c_search(pos, 1, target, nodes))
+    s, trick = _start(pos, nodes)
     return s.ab(pos.to_move, trick, target - 1, target) >= target
 
 
@@ -339,24 +360,26 @@ def solve(pos: Position, engine: str = "auto") -> int:
     return lo
 
 
-def null_won(pos: Position, engine: str = "auto") -> bool:
-    """Whether a Null declarer can avoid every remaining trick."""
+def null_won(pos: Position, engine: str = "auto", *, nodes: int | None = None) -> bool:
+    """Whether a Null declarer can avoid every remaining trick (``nodes``: as in
+    :func:`reaches`)."""
     if pos.game is not GameType.NULL:
         raise ArgumentError("skat.solver.not_null", game=GameName(pos.game.value))
     if _use_c(engine):
-        return bool(_c_search(pos, 2))
-    s, trick = _start(pos)
+        return bool(_c_search(pos, 2, 0, nodes))
+    s, trick = _start(pos, nodes)
     return s.tricks(pos.to_move, trick, want_all=False)
 
 
-def takes_all(pos: Position, engine: str = "auto") -> bool:
+def takes_all(pos: Position, engine: str = "auto", *, nodes: int | None = None) -> bool:
     """Whether the declarer can take every remaining trick (Schwarz), in any game but
-    Null.  (Not the same as taking all points: a trick can be worth 0.)"""
+    Null.  (Not the same as taking all points: a trick can be worth 0.)  ``nodes``: as in
+    :func:`reaches`."""
     if pos.game is GameType.NULL:
         raise ArgumentError("skat.solver.null_tricks")
     if _use_c(engine):
-        return bool(_c_search(pos, 3))
-    s, trick = _start(pos)
+        return bool(_c_search(pos, 3, 0, nodes))
+    s, trick = _start(pos, nodes)
     return s.tricks(pos.to_move, trick, want_all=True)
 
 
