@@ -249,7 +249,7 @@ def test_time_budget_and_cap_with_a_fake_clock(monkeypatch: pytest.MonkeyPatch) 
     clock = strong_mod._Clock(0.3, 1.0, 1, None, _FakeTimer(0.1), rate=1e6)
     limits = [clock.nodes() for _ in range(12)]
     assert limits[0] == int(strong_mod.QUESTION_SECONDS * 1e6)
-    assert limits[-1] == 500  # past the cap: the floor
+    assert limits[-1] == strong_mod.MIN_NODES  # past the cap: the floor
     assert all(a >= b for a, b in itertools.pairwise(limits))
 
 
