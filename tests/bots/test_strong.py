@@ -265,3 +265,47 @@ def test_a_question_the_solver_gives_up_on_counts_as_a_coin_toss() -> None:
     assert clock.ask(gives_up) == 0.5
     assert clock.ask(lambda n: True) == 1.0
     assert clock.ask(lambda n: False) == 0.0
+
+
+def _ramsch(seed: int) -> SkatState:
+    state = SkatState.new(SkatRules.preset("lothar"), seed=seed)
+    while state.phase.name == "BIDDING":
+        state = state.apply(state.parse_action("pass"))
+    assert state.game is not None and state.game.name == "RAMSCH"
+    return state
+
+
+def _play_out(state: SkatState, bots: list[Bot], seed: int) -> tuple[int, ...]:
+    rng = random.Random(seed)
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(_view(state, state.to_move), rng))
+    o = state.outcome()
+    return (*o.scores, int(o.durchmarsch))
+
+
+# (seed, seat): deals of all-pass Ramsch (lothar) found by playing them out both ways
+_DURCHMARSCH_TRIED = ((505, 2), (2341, 2))
+_DURCHMARSCH_STOPPED = ((101, 2), (616, 0))  # the heuristic's Durchmarsch, strong there
+
+
+def test_ramsch_durchmarsch_is_tried_and_stopped() -> None:
+    """Where the rule-based bot misses a Durchmarsch its cards make, the search bot in
+    the same seat goes through with it (+120 instead of losing the Ramsch); and where
+    three rule-based bots let one of them march through, the search bot in another seat
+    stops it."""
+    h = SkatHeuristicBot()
+    s = SkatStrongBot(max_worlds=6, timer=_frozen)
+    for seed, seat in _DURCHMARSCH_TRIED:
+        plain = _play_out(_ramsch(seed), [h, h, h], seed)
+        bots: list[Bot] = [h, h, h]
+        bots[seat] = s
+        searched = _play_out(_ramsch(seed), bots, seed)
+        assert plain[3] == 0 and plain[seat] < 0, plain
+        assert searched[3] == 1 and searched[seat] == 120, searched
+    for seed, seat in _DURCHMARSCH_STOPPED:
+        plain = _play_out(_ramsch(seed), [h, h, h], seed)
+        bots = [h, h, h]
+        bots[seat] = s
+        searched = _play_out(_ramsch(seed), bots, seed)
+        assert plain[3] == 1, plain
+        assert searched[3] == 0, searched

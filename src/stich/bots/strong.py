@@ -20,8 +20,9 @@ its view — and asks the double-dummy solver (:mod:`stich.skat.solver`) about e
   (ties: the heuristic bot's card).  Anytime: worlds are sampled until the time budget
   (default 0.3 s) is used and at least ``min_worlds`` are done, never beyond
   ``hard_cap`` (at most 1.5 s).
-- **Ramsch**: the solver has no declarer there, so ``strong`` plays Ramsch exactly like
-  the heuristic bot (:func:`stich.bots.play.choose_card`).
+- **Ramsch**: few points as the heuristic bot plays them (:func:`stich.bots.play.choose_card`);
+  while one player has taken every trick, the solver decides: that player goes for the
+  Durchmarsch when it goes through in most sampled worlds, the others stop it.
 - **Bidding, Hand or Skat, the discard, the declaration**: each candidate game (the four
   suit games and Grand, Null and Null Ouvert; Hand variants when deciding Hand) is scored
   on sampled worlds by the solver ("declarer reaches 61?", "Null won?") and valued by
@@ -106,6 +107,9 @@ declared that reach 61 with open cards and 2 of 2 reaching 53–60
 NULL_CHANCE = (0.35, 0.97)
 """A Null's chance to be won when the open-hand search says lost / won (measured the same
 way: 14 of 33 Null games lost with open cards were won in play, all 10 won were won)."""
+DURCHMARSCH_TRY = 0.7
+"""In Ramsch, a player who has taken every trick so far goes on for the Durchmarsch when
+it goes through in at least this share of the sampled worlds."""
 UNLIKELY_BID = 0.3
 """The weight of a sampled world in which a player holds cards that would not have bid
 as high as it did."""
@@ -373,7 +377,9 @@ class SkatStrongBot:
             action = self._discard(view, local, clock)
         elif phase == "DECLARE":
             action = self._declare(view, local, clock)
-        elif view.game is GameType.RAMSCH or view.game is None:
+        elif view.game is GameType.RAMSCH:
+            action = self._ramsch(view, local, clock)
+        elif view.game is None:
             action = choose_card(view)
         else:
             action = self._play(view, local, clock)
@@ -421,6 +427,50 @@ class SkatStrongBot:
         good = [k for k, v in totals.items() if sign * v >= best - 1e-9]
         hint = choose_card(view).index
         return CARDS[hint] if hint in good else CARDS[min(good)]
+
+    # --- Ramsch -----------------------------------------------------------------------------
+
+    def _ramsch(self, view: SkatView, rng: random.Random, clock: _Clock) -> Action:
+        """Few points as the heuristic plays them; but while one player has taken every
+        trick so far, a Durchmarsch is on: that player tries it when the solver says it
+        goes through in most sampled worlds (:data:`DURCHMARSCH_TRY`), and the others
+        play the card that stops it in the most worlds.  (Ramsch is played like Grand,
+        so the solver's "takes every trick" on Grand's tables answers the question.)"""
+        hint = choose_card(view)
+        me = view.seat
+        winners = {w for _, _, w in view.tricks} if view.tricks else {me}
+        if len(winners) != 1:
+            return hint
+        runner = winners.pop()
+        cards = [a for a in view.legal_actions if isinstance(a, Card)]
+        trick = tuple(c for _, c in view.trick)
+        winner = TABLES[GameType.GRAND].winner
+        totals = dict.fromkeys((c.index for c in cards), 0.0)
+        worlds = 0
+        while clock.more(worlds):
+            hands, _ = sample_world(view, rng)
+            values: dict[int, float] = {}
+            for c in cards:
+                if worlds and clock.out_of_time():
+                    break
+                values[c.index] = _runs_through(hands, runner, me, trick, c.index, winner,
+                                                clock)
+            if len(values) < len(cards):
+                break
+            for k, v in values.items():
+                totals[k] += v
+            worlds += 1
+        if worlds == 0:
+            return hint
+        if me == runner:
+            best = max(totals.values())
+            if best / worlds < DURCHMARSCH_TRY:
+                return hint
+            good = [k for k, v in totals.items() if v >= best - 1e-9]
+        else:
+            least = min(totals.values())
+            good = [k for k, v in totals.items() if v <= least + 1e-9]
+        return hint if hint.index in good else CARDS[min(good)]
 
     # --- auction --------------------------------------------------------------------------
 
@@ -769,6 +819,27 @@ def _card_utility(game: GameType, contract: Declare, hands: tuple[int, int, int]
         return clock.ask(lambda n: takes_all(pos, nodes=n))
     return _threshold_utility(have, contract,
                               lambda t: clock.ask(lambda n: reaches(pos, t, nodes=n)))
+
+
+def _runs_through(hands: tuple[int, int, int], runner: int, me: int, trick: tuple[int, ...],
+                  card: int, winner: Callable[[Sequence[int]], int], clock: _Clock) -> float:
+    """Ramsch: the chance (1, 0, or 0.5 when the solver gives up) that ``runner`` still
+    takes every trick after ``me`` plays ``card`` in this world."""
+    h = list(hands)
+    h[me] &= ~(1 << card)
+    new_trick = (*trick, card)
+    nxt = (me + 1) % 3
+    if len(new_trick) == 3:
+        w = (me + 1 + winner(new_trick)) % 3
+        if w != runner:
+            return 0.0
+        new_trick = ()
+        nxt = w
+    hands3 = (h[0], h[1], h[2])
+    if not any(hands3):
+        return 1.0
+    pos = Position(GameType.GRAND, hands3, runner, nxt, new_trick)
+    return clock.ask(lambda n: takes_all(pos, nodes=n))
 
 
 def _threshold_utility(have: int, contract: Declare, can: Callable[[int], float]) -> float:
