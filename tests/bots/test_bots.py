@@ -55,7 +55,8 @@ def test_registry() -> None:
         make_bot("clever")
     assert e.value.code == "bots.unknown" and e.value.params["name"] == "clever"
     assert str(e.value) == "unknown bot 'clever': use one of easy, heuristic, random, strong"
-    assert e.value.text("de") == "Unbekannter Bot „clever“: möglich sind easy, heuristic, random, strong"
+    assert e.value.text("de") == ("Unbekannter Bot „clever“: möglich sind "
+                                  "easy, heuristic, random, strong")
 
 
 def test_heuristic_beats_random_clearly() -> None:
