@@ -11,29 +11,42 @@ its view — and asks the double-dummy solver (:mod:`stich.skat.solver`) about e
   says which card follows what).  It is exact and rejection-free: the cards are grouped by
   the places they may go, the number of completions of each split is counted, and a split
   is drawn with its exact share, so every consistent world is equally likely and no card
-  ever lands with a seat that showed a void in its group.  The auction is not used.
+  ever lands with a seat that showed a void in its group.
+- **The auction in the card play**: each sampled world is weighed by how well it fits
+  what was said (:func:`_world_weight`): the declarer's kept ten cards by the rule-based
+  chance of winning the game declared, and a player whose cards would not have bid as
+  high as it did counts less.
 - **Card play** (suit games, Grand, Null): for each world and each legal card, zero-window
   questions to the solver after that card: does the declarer still reach 61 (91 when
   Schneider was announced; every trick when Schwarz was), reach 91 (Schneider), stay
   above 30 (no Schneider against him)?  In Null: does the declarer still avoid every
-  trick?  The card with the best mean over the worlds for the seat's side is played
-  (ties: the heuristic bot's card).  Anytime: worlds are sampled until the time budget
-  (default 0.3 s) is used and at least ``min_worlds`` are done, never beyond
-  ``hard_cap`` (at most 1.5 s).
+  trick?  The card with the best weighted mean over the worlds for the seat's side is
+  played (ties: the heuristic bot's card).
+- **Time**: anytime — worlds are sampled until the budget (default 0.3 s) is used and at
+  least ``min_worlds`` are done, never beyond ``hard_cap`` (at most 1.5 s).  Every solver
+  question gets a node limit from the clock (:meth:`_Clock.nodes`: at most
+  :data:`QUESTION_SECONDS` of search, never past the cap); a question the solver gives up
+  on counts as a coin toss.  So one hard full-deal question (a Null can take seconds with
+  open cards) can no longer hold a decision up.
 - **Ramsch**: few points as the heuristic bot plays them (:func:`stich.bots.play.choose_card`);
   while one player has taken every trick, the solver decides: that player goes for the
   Durchmarsch when it goes through in most sampled worlds, the others stop it.
 - **Bidding, Hand or Skat, the discard, the declaration**: each candidate game (the four
   suit games and Grand, Null and Null Ouvert; Hand variants when deciding Hand) is scored
-  on sampled worlds by the solver ("declarer reaches 61?", "Null won?") and valued by
-  :func:`stich.bots.skat_eval.game_value` over the cards it will own; the expected list
-  score at a bid is ``p·value − (1−p)·2·value``, an overbid costs twice the overbid value.
-  Bidding: the bot holds/says a value only while the best game's expected score at that
-  value is above 0 (passing).  A game whose value is below the bid counts as an overbid
-  loss, so the bot never holds a value that no game it could declare reaches.  For the
-  bidding and the Hand/Skat choice the discard in each sampled Skat is chosen per game by
-  the heuristic's hand strength (not by the solver); after picking up, the discard is
-  chosen among the heuristic's best pairs by the solver on sampled worlds.
+  on sampled worlds by the solver and valued by the cards it will own.  A game's chance
+  in a world comes from the points the declarer reaches against open-handed defenders
+  (:data:`CHANCE_BY_POINTS`, :data:`NULL_CHANCE`): the defenders cannot see the cards,
+  so a game the open-hand search loses by a few points is often won, and the chances were
+  measured.  The expected list score at a bid is ``p·value − (1−p)·2·value``; an overbid
+  costs twice the overbid value.  Picking up is also scored as the plan :data:`AUTO`: in
+  each world, the game the rule-based evaluation would declare with that Skat.
+  Bidding: the bot holds/says a value only while the best plan's expected score at that
+  value is above what passing is worth (0, or before anybody bid under ``lothar`` a share
+  of the Ramsch that follows when all pass).  A game whose value is below the bid counts
+  as an overbid loss, so the bot never holds a value that no game it could declare
+  reaches.  In the auction the discard in each sampled Skat is chosen per game by the
+  heuristic's hand strength (not by the solver); after picking up, the discard is chosen
+  among the heuristic's best pairs by the solver on sampled worlds.
 
 Known weaknesses (plain determinized sampling):
 
@@ -43,9 +56,10 @@ Known weaknesses (plain determinized sampling):
 - *Over-hopeful defence*: the defenders are solved as a team that sees all cards; a
   defender relies on its partner finding the perfect card, and declarers' lines that only
   work against open-handed defenders are undervalued.
-- The declarer's Skat estimate ignores the auction, and Schwarz is not aimed at (only the
-  61/91/30 thresholds are asked); Schneider/Schwarz are never announced, suit Ouvert never
-  declared; the value of passing is taken as 0 (a Ramsch is not estimated).
+- Schwarz is not aimed at in the card play (only the 61/91/30 thresholds are asked) and
+  Schneider and Schwarz announcements and open games are only considered for the Hand
+  game the cards suit best; in Ramsch only the Durchmarsch is searched, the rest is the
+  rule-based play.
 """
 
 from __future__ import annotations
@@ -615,11 +629,18 @@ class SkatStrongBot:
         me = view.seat
         owned_known = view.hand | view.discarded
         picked = bool(view.skat_seen)
-        options = [a for a in view.legal_actions if isinstance(a, Declare)
-                   and not a.schneider and not a.schwarz
+        declarations = [a for a in view.legal_actions if isinstance(a, Declare)]
+        options = [a for a in declarations if not a.schneider and not a.schwarz
                    and (not a.ouvert or a.game is GameType.NULL)]
         if not options:
             return self._fallback.choose(view, rng)
+        # Hand games may announce Schneider, Schwarz or play open: asked about for the
+        # game the cards suit best only (each is one more question per world)
+        trump_games = [a.game for a in options if a.game is not GameType.NULL]
+        if trump_games and not picked:
+            likely = max(trump_games, key=lambda g: strength(view.hand, g))
+            options += [a for a in declarations if a.game is likely
+                        and (a.schneider or a.schwarz or a.ouvert)]
         results: dict[Declare, list[_Result]] = {a: [] for a in options}
         worlds = 0
         while clock.more(worlds):
@@ -634,7 +655,13 @@ class SkatStrongBot:
                 if a.game is GameType.NULL:
                     if null_p is None:
                         null_p = _ask_null(clock, hands, me)
-                    got[a] = (null_p, a.null_value, 0)
+                    p = null_p
+                    if a.ouvert:  # the defenders see the declarer's cards: hardly a hope
+                        p = NULL_CHANCE[1] if null_p == NULL_CHANCE[1] else 0.05
+                    got[a] = (p, a.null_value, 0)
+                elif a.schneider or a.schwarz or a.ouvert:
+                    got[a] = (_announced_chance(clock, a, hands, me, card_points(away)),
+                              _announced_value(a, owned, rules), a.game.base_value)
                 else:
                     won = _chance(clock, a.game, hands, me,
                                   card_points(away) + self.optimism)
@@ -652,6 +679,30 @@ class SkatStrongBot:
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+
+def _announced_chance(clock: _Clock, a: Declare, hands: tuple[int, int, int],
+                      declarer: int, have: int) -> float:
+    """The chance of a Hand game with Schneider or Schwarz announced, or open, from a
+    full deal: every trick (Schwarz; open, where the rules make open games Schwarz
+    announced) or 91 points against open-handed defenders.  Open, the defenders see the
+    declarer's cards, so the open-hand answer is nearly the truth."""
+    pos = Position(a.game, hands, declarer, 0)
+    if a.schwarz or a.ouvert:
+        p = clock.ask(lambda n: takes_all(pos, nodes=n))
+        return 0.97 if p == 1.0 else 0.05 if p == 0.0 else 0.4
+    p = clock.ask(lambda n: reaches(pos, 91 - have, nodes=n))
+    return 0.9 if p == 1.0 else 0.1 if p == 0.0 else 0.45
+
+
+def _announced_value(a: Declare, owned: int, rules: SkatRules) -> int:
+    """What an announced (or open) Hand game is worth beyond the same game unannounced,
+    counted as if the unannounced game made no Schneider: one level for announcing
+    Schneider, two more for Schwarz, one for open (open counts as Schwarz announced where
+    the rules say so)."""
+    ann_schwarz = a.schwarz or (a.ouvert and rules.announcements)
+    extra = 1 + 2 * ann_schwarz + a.ouvert if (a.schneider or ann_schwarz) else a.ouvert
+    return a.game.base_value * (abs(matadors(owned, a.game)) + 1 + a.hand + extra)
 
 
 def _played_by(view: SkatView) -> list[int]:
