@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from stich.baptisten.deal import Deal
 from stich.baptisten.rules import BaptistenRules
@@ -95,7 +96,7 @@ def round_position(view: BaptistenView, hands: Sequence[int],
     suit_of = ctx.suit_of
     st.follow_suit = next((suit_of[c] for c in st.trick if suit_of[c] >= 0), -1)
     st.tricks_won = view.tricks_won
-    linked = None
+    linked: tuple[Any, ...] | None = None
     for t in view.round_tricks:
         linked = (t, linked)
     st._round_tricks = linked

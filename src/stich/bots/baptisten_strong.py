@@ -403,6 +403,7 @@ class BaptistenStrongBot:
         self.hard_cap = hard_cap
         self.timer = timer
         self.worlds = 0  # worlds played out for the last decision
+        self.ratings: dict[int, float] = {}  # the last bid: its rating of each bid tried
         self._easy = BaptistenHeuristicBot()
 
     def _clock(self, factor: float = 1.0) -> _Clock:
@@ -467,6 +468,7 @@ class BaptistenStrongBot:
             value = score[t] if rules.trick_scoring else hits[t]
             return (value, -abs(t - est))
 
+        self.ratings = {t: worth(t)[0] / max(done, 1) for t in near}
         best = max(near, key=worth)
         p = (hits[best] + 0.5) / (done + 1)
         stakes = sorted({b.stake for b in bids if b.tricks == best and b.stake is not None})
