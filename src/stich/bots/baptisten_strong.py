@@ -487,22 +487,31 @@ class BaptistenStrongBot:
         order = [(first + i) % n for i in range(n)]
         cands = list(bits(k.unseen))
         rng.shuffle(cands)
-        said = [p for p in order[:order.index(me)]]
+        said = order[:order.index(me)]
+        seen = [view.others[p].bit_length() - 1 for p in order]
+        mine = order.index(me)
+
+        def wins_with(c: int) -> bool:
+            trick = seen[:mine] + [c] + seen[mine + 1:]
+            return trick_winner(k.deck, trick, k.trump) == mine
+
+        won = {c: wins_with(c) for c in cands}
+        p_plain = sum(won.values()) / len(cands) if cands else 0.5
+        # weight the cards by the bids said, as long as the clock allows (a random
+        # subset of the cards), shrunk towards the plain chance when few were weighted
         wins = total = 0.0
         done = 0
-        for c in cands:
+        for c in cands if said else ():
             if done and not clock.more(done):
                 break
             w = 1.0
             for q in said:
                 w *= 1.0 if self._easy_bid(view, q, c) == view.bids[q] else 0.15
-            trick = [c if p == me else view.others[p].bit_length() - 1 for p in order]
-            won = order[trick_winner(k.deck, trick, k.trump)] == me
-            wins += w * won
+            wins += w * won[c]
             total += w
             done += 1
         self.worlds = done
-        p_win = wins / total if total else 0.5
+        p_win = (wins + 2 * p_plain) / (total + 2)
         bids = [a for a in view.legal_actions if isinstance(a, BBid)]
 
         def worth(t: int) -> float:
