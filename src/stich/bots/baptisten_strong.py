@@ -170,9 +170,13 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     if tight:
         cards = sorted(bits(tight),
                        key=lambda c: (sum(1 for f in forb if not f >> c & 1), rng.random()))
-        budget = [20000]
+        budget = [4 * len(cards) + 100]
         if not _place(cards, 0, forb, caps, out, rng, budget):
-            raise _inconsistent(k.view)
+            # the quick search went astray: place them by a flow, which always finds a
+            # way when there is one
+            out = [0] * len(slots)
+            if not _place_by_flow(cards, forb, caps, out, rng):
+                raise _inconsistent(k.view)
         placed = tight
     free = list(bits(k.unseen & ~placed))
     rng.shuffle(free)
@@ -209,6 +213,51 @@ def _place(cards: list[int], i: int, forb: list[int], caps: list[int], out: list
         caps[j] += 1
         out[j] &= ~bit
     return False
+
+
+def _place_by_flow(cards: list[int], forb: list[int], caps: list[int], out: list[int],
+                   rng: random.Random) -> bool:
+    """Cards to places that may take them, each card by an augmenting path (a bipartite
+    matching with capacities: a card may push placed cards to other places); False when
+    no placement exists."""
+    m = len(caps)
+    room = caps[:]
+    where: dict[int, int] = {}  # card -> place
+    holds: list[list[int]] = [[] for _ in range(m)]
+    order = cards[:]
+    rng.shuffle(order)
+    for c in order:
+        # breadth-first over places: from a place, a card held there may move on
+        start = [j for j in range(m) if not forb[j] >> c & 1]
+        rng.shuffle(start)
+        prev: dict[int, tuple[int, int]] = {j: (-1, c) for j in start}  # place <- (place, card)
+        queue = list(start)
+        end = -1
+        for j in queue:
+            if room[j]:
+                end = j
+                break
+            for x in holds[j]:
+                for i in range(m):
+                    if i not in prev and not forb[i] >> x & 1:
+                        prev[i] = (j, x)
+                        queue.append(i)
+        if end < 0:
+            return False
+        room[end] -= 1
+        j = end
+        while True:  # move each card along the path one place on
+            back, x = prev[j]
+            holds[j].append(x)
+            where[x] = j
+            if back < 0:
+                break
+            holds[back].remove(x)
+            j = back
+    for x, j in where.items():
+        out[j] |= 1 << x
+    caps[:] = room
+    return True
 
 
 # --- a rough trick estimate per card (for the bids of the others) ------------------------
