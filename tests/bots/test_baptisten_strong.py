@@ -16,6 +16,8 @@ from stich.baptisten import BaptistenRules, BaptistenState, BaptistenView, BBid
 from stich.baptisten.position import round_position
 from stich.bots import make_baptisten_bot
 from stich.bots.baptisten_strong import (
+    DEFAULT_BUDGET,
+    HARD_CAP,
     BaptistenStrongBot,
     Knowledge,
     RolloutPolicy,
@@ -363,3 +365,9 @@ def test_sampler_never_fails_where_voids_crowd() -> None:
                     hands = sample_hands(k, rng)
                     assert all(not h & k.forbidden[p] for p, h in enumerate(hands))
             s = s.apply(rng.choice(list(s.legal_actions())))
+
+
+def test_registered_as_strong() -> None:
+    bot = make_baptisten_bot("strong")
+    assert isinstance(bot, BaptistenStrongBot) and bot.name == "strong"
+    assert bot.budget == DEFAULT_BUDGET and bot.hard_cap == HARD_CAP == 1.5

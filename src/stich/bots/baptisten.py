@@ -493,7 +493,8 @@ BAPTISTEN_BOTS: dict[str, Callable[[], BaptistenBot]] = {
 
 
 def make_baptisten_bot(name: str) -> BaptistenBot:
-    """A new Baptistenskat bot by name: ``random``, ``easy`` (alias ``heuristic``).
+    """A new Baptistenskat bot by name: ``random``, ``easy`` (alias ``heuristic``),
+    ``strong`` (the search bot).
 
     >>> make_baptisten_bot("heuristic").name
     'heuristic'
