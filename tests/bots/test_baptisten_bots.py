@@ -55,7 +55,9 @@ def play(bots: list[BaptistenBot], seed: int, rules: BaptistenRules) -> Baptiste
     return state
 
 
-@pytest.mark.parametrize("name", sorted(BAPTISTEN_BOTS))
+# ``strong`` searches for its time budget at every decision: whole games of it are too
+# slow here; tests/bots/test_baptisten_strong.py checks it with a fixed number of worlds.
+@pytest.mark.parametrize("name", sorted(n for n in BAPTISTEN_BOTS if n != "strong"))
 @pytest.mark.parametrize("rules", sorted(RULES))
 def test_bots_play_only_legal_actions(rules: str, name: str) -> None:
     r = RULES[rules]

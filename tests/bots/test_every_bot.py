@@ -9,8 +9,7 @@
 The levels are read from the registries (:data:`stich.bots.BOTS`,
 :data:`stich.bots.BAPTISTEN_BOTS`), one bot per distinct class, so a level added there is
 tested here without a change.  Expensive levels get a fast configuration from
-:data:`SKAT_FAST` / :data:`BAPTISTEN_FAST` (keyed by level name); the Skat search bot is
-tested as ``strong`` although it is not registered yet.
+:data:`SKAT_FAST` / :data:`BAPTISTEN_FAST` (keyed by level name).
 
 The sampler of the Skat search bot is checked in ``test_strong.py``; the Ouvert and
 discard cases it lacked are added at the end of this file.
@@ -18,7 +17,6 @@ discard cases it lacked are added at the end of this file.
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -41,6 +39,7 @@ from stich.bots import (
     RandomBot,
     SkatHeuristicBot,
 )
+from stich.bots.baptisten_strong import BaptistenStrongBot
 from stich.bots.strong import SkatStrongBot, sample_world
 from stich.core import IllegalActionError
 from stich.skat import GameType, SkatRules, SkatState, SkatView
@@ -52,19 +51,6 @@ _ALL32 = (1 << 32) - 1
 
 # --- the levels ------------------------------------------------------------------------------
 
-
-def _fast(factory: Callable[..., Any], **options: Any) -> Callable[[], Any]:
-    """``factory`` with those of ``options`` its signature accepts (a search bot made
-    cheap and reproducible: a small budget and a fixed number of worlds)."""
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = {}  # type: ignore[assignment]
-    accepted = {k: v for k, v in options.items() if k in params}
-    return lambda: factory(**accepted)
-
-
-_SEARCH_OPTIONS: dict[str, Any] = {"budget": 0.05, "max_worlds": 1}
 
 def _frozen() -> float:
     return 0.0
@@ -78,14 +64,13 @@ SKAT_FAST: dict[str, Callable[[], Bot]] = {
                                     question_seconds=0.001),
 }
 """Fast configurations of expensive Skat levels, by level name (others: the registry's
-factory).  ``strong`` is listed although it is not registered yet."""
+factory)."""
 
 BAPTISTEN_FAST: dict[str, Callable[[], BaptistenBot]] = {
-    name: _fast(BAPTISTEN_BOTS[name], **_SEARCH_OPTIONS)
-    for name in ("strong",) if name in BAPTISTEN_BOTS
+    # one world and a clock that never moves: the same decisions on any machine
+    "strong": lambda: BaptistenStrongBot(budget=0.05, max_worlds=1, timer=_frozen),
 }
-"""Fast configurations of expensive Baptistenskat levels (the search bot, once it is
-registered as ``strong``: its small budget and one world, where it takes them)."""
+"""Fast configurations of expensive Baptistenskat levels."""
 
 
 def _levels(registry: dict[str, Callable[[], Any]], fast: dict[str, Callable[[], Any]]

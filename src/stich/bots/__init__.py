@@ -3,7 +3,8 @@
 Skat: :func:`make_bot`; Baptistenskat: :func:`make_baptisten_bot` (same names).
 
 Bots are asked for by level: ``random``, ``easy`` (the rule-based bots; ``heuristic`` is
-the older name of the same bot) and ``strong`` (search, :mod:`stich.bots.strong`).  The registries
+the older name of the same bot) and ``strong`` (search: :mod:`stich.bots.strong` for
+Skat, :mod:`stich.bots.baptisten_strong` for Baptistenskat).  The registries
 :data:`BOTS` and :data:`BAPTISTEN_BOTS` map each name to a factory; a new level is one
 entry in each.
 

@@ -477,16 +477,24 @@ def _danger(card: PlainCard, trump: int) -> tuple[int, int]:
     return (1 if card.suit == trump else 0, card.rank)
 
 
+def _strong() -> BaptistenBot:
+    """The search bot (imported when asked for: it builds on this module)."""
+    from stich.bots.baptisten_strong import BaptistenStrongBot
+
+    return BaptistenStrongBot()
+
+
 BAPTISTEN_BOTS: dict[str, Callable[[], BaptistenBot]] = {
     "random": BaptistenRandomBot,
     "easy": BaptistenHeuristicBot,  # the rule-based bot
     "heuristic": BaptistenHeuristicBot,  # the older name of ``easy``
-    # "strong": the search bot (issue 10) plugs in here by name
+    "strong": _strong,  # the search bot (issue 10): stich.bots.baptisten_strong
 }
 
 
 def make_baptisten_bot(name: str) -> BaptistenBot:
-    """A new Baptistenskat bot by name: ``random``, ``easy`` (alias ``heuristic``).
+    """A new Baptistenskat bot by name: ``random``, ``easy`` (alias ``heuristic``),
+    ``strong`` (the search bot).
 
     >>> make_baptisten_bot("heuristic").name
     'heuristic'

@@ -153,4 +153,9 @@ define({
         "de": "{seat} muss überstechen, also einen höheren Trumpf ({suit}) spielen: {cards}",
         "de_you": "Du musst überstechen, also einen höheren Trumpf ({suit}) spielen: {cards}",
     },
+    "baptisten.position_mismatch": {
+        "en": "the cards or bids given for a position do not agree with what {seat} sees",
+        "de": "Die für eine Stellung gegebenen Karten oder Gebote passen nicht zu dem, "
+              "was {seat} sieht",
+    },
 })

@@ -1,0 +1,618 @@
+"""A Baptistenskat search bot (``strong``): determinized rollouts over sampled worlds.
+
+Every decision samples *worlds* — places for the cards this seat cannot see that agree
+with its view — builds the round in each with the engine
+(:func:`stich.baptisten.position.round_position`) and plays it out to the end with a fast
+rule-based policy for every seat (:class:`RolloutPolicy`).
+
+- **Sampler** (:func:`sample_hands`): the unseen cards go to the other hands and to the
+  rest of the deck, keeping each hand's size, the cards played, the cards seen on
+  foreheads, the turned trump card (on the rest of the deck), the voids shown by not
+  following suit (the joker played to a fixed suit shows a void too) and, under
+  must-overtrump, the higher trumps a seat showed it lacks.  Cards that some seat may not
+  hold are placed first (a depth-first search over the places they may go, choosing a
+  place with chance proportional to its room), then the free cards fill the rest at
+  random.  The bids said tell where the high cards are: of a few sampled worlds the bot
+  keeps one with a chance that grows with how well each bid fits the trick estimate of
+  that seat's hand (:func:`hand_estimate`, a Gaussian weight).
+- **Bid**: in each world the bids not yet said are guessed from the hand estimate, and the
+  round is played out once per candidate bid (the bids near the estimate that the hook
+  rule allows: the legal actions exclude the hooked bid) with the bot's own seat aiming at
+  that bid; the bid most often hit is said (under trick scoring: the best expected score).
+- **Stake**: by the chance ``p`` of being exact (1 at ``p`` ≤ 0.45, rising to 20 at
+  ``p`` ≥ 0.6); a mandatory 40 when this round is among the surest still to come: ``p``
+  above a bar that falls as the rounds with 3+ cards run out (:func:`forty_bar`).
+- **Forehead rounds** (one card, seen on the others' foreheads): every card the bot may
+  carry is tried against the cards it sees (exact, no sampling); each is weighted by how
+  well the bids already said fit it — the others saw the bot's card, and their bids are
+  compared with what the rule-based bot would have said in their place.
+- **Card play**: each legal card is played in every world and the round played out; the
+  card with the best mean round score for the bot is played (minus a tenth of the others'
+  mean score: spoiling costs nothing when it ties).  All cards share the same worlds.
+- **Time**: anytime.  Worlds are sampled until ``budget`` seconds are used (default
+  :data:`DEFAULT_BUDGET` for a card, ``bid_factor`` times that for a bid) and at least
+  ``min_worlds`` are done, never beyond ``hard_cap`` (at most :data:`HARD_CAP`).  A single
+  legal action is returned at once.  ``timer`` may be injected (tests), ``max_worlds``
+  fixes the number of worlds.
+
+Known weaknesses: the rollout policy is crude (it wins with its highest card while it
+needs tricks, ducks with its highest loser once it has enough) and models every player
+the same way; each world is played as if its cards were known (strategy fusion); the bid
+weighting uses a rough per-card estimate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from stich.baptisten.actions import BAction, BBid
+from stich.baptisten.position import round_position
+from stich.baptisten.rules import BaptistenRules
+from stich.baptisten.state import BaptistenState, BPhase
+from stich.baptisten.tables import deck_tables
+from stich.baptisten.view import BaptistenView
+from stich.bots.baptisten import BaptistenHeuristicBot, beats, trick_winner
+from stich.cards import PlainCard, PlainDeck, bits
+from stich.core import ArgumentError
+from stich.messages import Position
+
+__all__ = ["BaptistenStrongBot", "DEFAULT_BUDGET", "HARD_CAP", "Knowledge", "RolloutPolicy",
+           "forty_bar", "hand_estimate", "sample_hands"]
+
+HARD_CAP = 1.5
+"""No decision may take longer than this many seconds."""
+DEFAULT_BUDGET = 0.02
+"""Seconds per card decision by default (a bid gets ``bid_factor`` times as much)."""
+_MOST_WORLDS = 2000  # a bound when the clock does not move (an injected timer)
+_CANDIDATE_WORLDS = 3  # worlds drawn to keep one by the fit of the bids
+_SPOIL = 0.1
+
+
+@lru_cache(maxsize=64)
+def _rules(text: str) -> BaptistenRules:
+    return BaptistenRules.parse(text)
+
+
+# --- what the view tells ----------------------------------------------------------------
+
+
+class Knowledge:
+    """What one seat knows about the places of the cards in the round in play.
+
+    ``sizes``: cards each seat holds now; ``known``: per seat the hand when the view
+    shows it (own hand, or a card seen on a forehead), else None; ``unseen``: the cards
+    whose place is unknown; ``forbidden``: per seat the cards it cannot hold (shown voids
+    and, under must-overtrump, trumps higher than one it played under); ``rest``: how
+    many unseen cards lie on the rest of the deck; ``played_by``: per seat the cards it
+    played this round."""
+
+    def __init__(self, view: BaptistenView) -> None:
+        self.view = view
+        self.rules = rules = _rules(view.rules)
+        self.deck = deck = rules.card_deck
+        self.n = n = rules.players
+        self.trump = view.trump
+        done = len(view.round_tricks)
+        in_trick = {s for s, _ in view.trick}
+        self.sizes = [view.cards - done - (1 if p in in_trick else 0) for p in range(n)]
+        self.played_by = [0] * n
+        forehead = view.hand == 0 and any(view.others)
+        self.known: list[int | None] = [None] * n
+        if not forehead:
+            self.known[view.seat] = view.hand
+        for p, h in enumerate(view.others):
+            if h:
+                self.known[p] = h
+        known = view.known_cards()
+        whole = view.cards * n >= deck.size and rules.trump_card == "baptisten"
+        if not whole:  # the turned card lies on the rest of the deck
+            known |= 1 << view.trump_card
+        self.unseen = deck.full_mask & ~known
+        self.forbidden = [0] * n
+        self._read_tricks()
+        hidden = sum(self.sizes[p] for p in range(n) if self.known[p] is None)
+        self.rest = self.unseen.bit_count() - hidden
+        if self.rest < 0:
+            raise _inconsistent(view)
+
+    def _read_tricks(self) -> None:
+        view, n = self.view, self.n
+        t = deck_tables(self.rules.deck)
+        suit_of, rank_of = t.suit_of, t.rank_of
+        tricks = [(leader, cards) for leader, cards, _ in view.round_tricks]
+        if view.trick:
+            tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+        overtrump = self.rules.must_overtrump
+        for leader, cards in tricks:
+            led = -1
+            for i, c in enumerate(cards):
+                p = (leader + i) % n
+                self.played_by[p] |= 1 << c
+                s = suit_of[c]
+                if led < 0:
+                    led = s
+                    continue
+                if s != led:
+                    self.forbidden[p] |= t.suit_masks[led]
+                elif overtrump and led == self.trump:
+                    best = max(rank_of[x] for x in cards[:i] if suit_of[x] == led)
+                    if rank_of[c] < best:
+                        self.forbidden[p] |= t.at_least[led][best]
+
+
+def _inconsistent(view: BaptistenView) -> ArgumentError:
+    return ArgumentError("bots.inconsistent_view",
+                         seat=Position(view.seat, len(view.bids), "baptisten"), phase=view.phase)
+
+
+def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
+    """Every seat's hand now in one world that agrees with ``k`` (hands the view shows
+    are kept; nobody gets a card it showed it cannot hold)."""
+    n = k.n
+    slots = [p for p in range(n) if k.known[p] is None]
+    caps = [k.sizes[p] for p in slots]
+    forb = [k.forbidden[p] for p in slots]
+    if k.rest:
+        slots.append(-1)
+        caps.append(k.rest)
+        forb.append(0)
+    out = [0] * len(slots)
+    banned = 0
+    for f in forb:
+        banned |= f
+    tight = k.unseen & banned
+    placed = 0
+    if tight:
+        cards = sorted(bits(tight),
+                       key=lambda c: (sum(1 for f in forb if not f >> c & 1), rng.random()))
+        budget = [4 * len(cards) + 100]
+        if not _place(cards, 0, forb, caps, out, rng, budget):
+            # the quick search went astray: place them by a flow, which always finds a
+            # way when there is one
+            out = [0] * len(slots)
+            if not _place_by_flow(cards, forb, caps, out, rng):
+                raise _inconsistent(k.view)
+        placed = tight
+    free = list(bits(k.unseen & ~placed))
+    rng.shuffle(free)
+    i = 0
+    for j, cap in enumerate(caps):
+        for c in free[i:i + cap]:
+            out[j] |= 1 << c
+        i += cap
+    hands = [h if h is not None else 0 for h in k.known]
+    for j, p in enumerate(slots):
+        if p >= 0:
+            hands[p] = out[j]
+    return hands
+
+
+def _place(cards: list[int], i: int, forb: list[int], caps: list[int], out: list[int],
+           rng: random.Random, budget: list[int]) -> bool:
+    """Depth-first: card ``i`` and the following to places that may take them."""
+    if i == len(cards):
+        return True
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    c = cards[i]
+    bit = 1 << c
+    options = [j for j in range(len(caps)) if caps[j] and not forb[j] & bit]
+    # a random order, each place first with a chance proportional to its room
+    options.sort(key=lambda j: -rng.random() ** (1.0 / caps[j]))
+    for j in options:
+        caps[j] -= 1
+        out[j] |= bit
+        if _place(cards, i + 1, forb, caps, out, rng, budget):
+            return True
+        caps[j] += 1
+        out[j] &= ~bit
+    return False
+
+
+def _place_by_flow(cards: list[int], forb: list[int], caps: list[int], out: list[int],
+                   rng: random.Random) -> bool:
+    """Cards to places that may take them, each card by an augmenting path (a bipartite
+    matching with capacities: a card may push placed cards to other places); False when
+    no placement exists."""
+    m = len(caps)
+    room = caps[:]
+    where: dict[int, int] = {}  # card -> place
+    holds: list[list[int]] = [[] for _ in range(m)]
+    order = cards[:]
+    rng.shuffle(order)
+    for c in order:
+        # breadth-first over places: from a place, a card held there may move on
+        start = [j for j in range(m) if not forb[j] >> c & 1]
+        rng.shuffle(start)
+        prev: dict[int, tuple[int, int]] = {j: (-1, c) for j in start}  # place <- (place, card)
+        queue = list(start)
+        end = -1
+        for j in queue:
+            if room[j]:
+                end = j
+                break
+            for x in holds[j]:
+                for i in range(m):
+                    if i not in prev and not forb[i] >> x & 1:
+                        prev[i] = (j, x)
+                        queue.append(i)
+        if end < 0:
+            return False
+        room[end] -= 1
+        j = end
+        while True:  # move each card along the path one place on
+            back, x = prev[j]
+            holds[j].append(x)
+            where[x] = j
+            if back < 0:
+                break
+            holds[back].remove(x)
+            j = back
+    for x, j in where.items():
+        out[j] |= 1 << x
+    caps[:] = room
+    return True
+
+
+# --- a rough trick estimate per card (for the bids of the others) ------------------------
+
+
+@lru_cache(maxsize=256)
+def _card_values(deck_name: str, trump: int, players: int) -> tuple[float, ...]:
+    """Per card: a rough expected share of a trick, scaled so that an average hand
+    expects its fair share (cards ÷ players)."""
+    t = deck_tables(deck_name)
+    deck = t.deck
+    raw = []
+    for c in range(deck.size):
+        if t.suit_of[c] < 0:
+            raw.append(1.0)
+            continue
+        stays = sum(1 for x in range(deck.size) if x != c and not beats(deck, x, c, trump))
+        raw.append((stays / (deck.size - 1)) ** (players - 1))
+    mean = sum(raw) / len(raw)
+    scale = (1 / players) / mean if mean > 0 else 1.0
+    return tuple(min(1.0, v * scale) for v in raw)
+
+
+def hand_estimate(deck: PlainDeck, trump: int, players: int, hand: int) -> float:
+    """A rough number of tricks ``hand`` takes (the sum of its cards' values).
+
+    >>> from stich.cards import plain_deck
+    >>> d = plain_deck("skat")
+    >>> top = sum(c.bit for c in d.cards if c.suit == 0)
+    >>> hand_estimate(d, 0, 4, top) > hand_estimate(d, 0, 4, top ^ (top & -top) << 1) > 0
+    True
+    """
+    values = _card_values(deck.name, trump, players)
+    return sum(values[c] for c in bits(hand))
+
+
+def _bid_fit(k: Knowledge, hands: Sequence[int]) -> float:
+    """How well the said bids of the others fit a world (a Gaussian weight)."""
+    view = k.view
+    sigma = 0.8 + 0.12 * view.cards
+    logw = 0.0
+    for p, b in enumerate(view.bids):
+        if b < 0 or p == view.seat:
+            continue
+        est = hand_estimate(k.deck, k.trump, k.n, hands[p] | k.played_by[p])
+        logw -= (b - est) ** 2 / (2 * sigma * sigma)
+    return math.exp(logw)
+
+
+def _world(k: Knowledge, rng: random.Random) -> list[int]:
+    """A sampled world, one of a few kept by the fit of the said bids."""
+    if not any(b >= 0 for p, b in enumerate(k.view.bids) if p != k.view.seat):
+        return sample_hands(k, rng)
+    pool = [sample_hands(k, rng) for _ in range(_CANDIDATE_WORLDS)]
+    weights = [_bid_fit(k, h) for h in pool]
+    if sum(weights) <= 0:
+        return pool[0]
+    return rng.choices(pool, weights)[0]
+
+
+# --- the rollout policy -----------------------------------------------------------------
+
+
+class RolloutPolicy:
+    """The fast rule-based play of every seat in a rollout, on the engine state: while a
+    seat needs tricks it leads its strongest card and wins a trick with its highest card
+    of the led suit (the lowest winner when it plays last or must trump); once it has
+    enough it leads its weakest card and plays its highest card that does not win."""
+
+    def __init__(self, deck: PlainDeck, trump: int, trick_scoring: bool) -> None:
+        t = deck_tables(deck.name)
+        self.deck = deck
+        self.cards = deck.cards
+        self.trump = trump
+        self.trick_scoring = trick_scoring
+        self.suit_of = t.suit_of
+        self.strength = tuple(
+            10_000 if t.suit_of[c] < 0 else (1000 if t.suit_of[c] == trump else 0)
+            + t.rank_of[c] for c in range(deck.size))
+
+    def __call__(self, st: BaptistenState) -> PlainCard:
+        legal = st.legal_cards()
+        cards = self.cards
+        if not legal & (legal - 1):
+            return cards[legal.bit_length() - 1]
+        seat = st.to_move
+        need = st.bids[seat] - st.tricks_won[seat]
+        left = st.hands[seat].bit_count()
+        want = need > 0 if 0 <= need <= left else self.trick_scoring
+        idx = list(bits(legal))
+        key = self.strength.__getitem__
+        trick = st.trick
+        if not trick:
+            return cards[max(idx, key=key) if want else min(idx, key=key)]
+        deck, trump = self.deck, self.trump
+        best = trick[trick_winner(deck, trick, trump)]
+        win = [c for c in idx if beats(deck, c, best, trump)]
+        last = len(trick) == st.players - 1
+        if want:
+            if not win:
+                return cards[min(idx, key=key)]
+            if last:
+                return cards[min(win, key=key)]
+            led = [c for c in win if self.suit_of[c] == st.follow_suit]
+            return cards[max(led, key=key) if led else min(win, key=key)]
+        lose = [c for c in idx if c not in win]
+        if lose:
+            return cards[max(lose, key=key)]
+        return cards[max(idx, key=key) if last else min(idx, key=key)]
+
+
+def _play_out(st: BaptistenState, policy: RolloutPolicy) -> BaptistenState:
+    """The round played to its end (the position's game ends with it)."""
+    play = BPhase.PLAY
+    while st.phase is play:
+        st = st.apply(policy(st))
+    return st
+
+
+# --- stakes -----------------------------------------------------------------------------
+
+
+def forty_bar(owed: int, left: int) -> float:
+    """The chance of being exact above which a mandatory 40 is staked now, with ``owed``
+    40s still to stake and ``left`` rounds with 3+ cards to come (this one included).
+
+    >>> forty_bar(3, 15) > forty_bar(3, 5) > forty_bar(1, 1)
+    True
+    """
+    return 0.85 - 0.35 * min(1.0, owed / max(left, 1))
+
+
+def _stake(view: BaptistenView, stakes: Sequence[int], p: float) -> int:
+    if list(stakes) == [40]:
+        return 40
+    if 40 in stakes:
+        sched = _rules(view.rules).schedule()
+        left = sum(1 for c in sched[view.round_no - 1:] if c >= 3)
+        if p >= forty_bar(view.owed[view.seat], left):
+            return 40
+    plain = [s for s in stakes if s != 40]
+    want = round(1 + 19 * min(1.0, max(0.0, (p - 0.45) / 0.15)))
+    return min(plain, key=lambda s: abs(s - want))
+
+
+# --- the clock --------------------------------------------------------------------------
+
+
+class _Clock:
+    def __init__(self, budget: float, hard_cap: float, min_worlds: int,
+                 max_worlds: int | None, timer: Callable[[], float]) -> None:
+        self.timer = timer
+        self.start = timer()
+        self.budget = budget
+        self.hard = hard_cap
+        self.min_worlds = min_worlds
+        self.max_worlds = _MOST_WORLDS if max_worlds is None else max_worlds
+
+    def more(self, done: int) -> bool:
+        """Whether to play out another world after ``done`` of them."""
+        if done >= self.max_worlds:
+            return False
+        t = self.timer() - self.start
+        per_world = t / done if done else 0.0
+        if t + per_world >= self.hard * 0.8:
+            return done == 0
+        return done < self.min_worlds or t + 0.5 * per_world < self.budget
+
+
+# --- the bot ----------------------------------------------------------------------------
+
+
+class BaptistenStrongBot:
+    """The search bot.  ``budget``: seconds per card decision (anytime); ``bid_factor``:
+    a bid gets that many budgets; ``min_worlds``: worlds played out at least (time
+    permitting); ``max_worlds``: at most this many (a fixed number for reproducible
+    tests); ``hard_cap``: the most any decision may take (at most 1.5 s); ``timer``: the
+    clock (``time.perf_counter``)."""
+
+    name = "strong"
+
+    def __init__(self, budget: float = DEFAULT_BUDGET, *, bid_factor: float = 4.0,
+                 min_worlds: int = 2, max_worlds: int | None = None,
+                 hard_cap: float = HARD_CAP,
+                 timer: Callable[[], float] = time.perf_counter) -> None:
+        if not 0 < budget <= HARD_CAP or not 0 < hard_cap <= HARD_CAP or bid_factor <= 0:
+            raise ArgumentError("bots.bad_budget", budget=budget, most=HARD_CAP)
+        self.budget = budget
+        self.bid_factor = bid_factor
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.hard_cap = hard_cap
+        self.timer = timer
+        self.worlds = 0  # worlds played out for the last decision
+        self.ratings: dict[int, float] = {}  # the last bid: its rating of each bid tried
+        self._easy = BaptistenHeuristicBot()
+
+    def _clock(self, factor: float = 1.0) -> _Clock:
+        return _Clock(min(self.budget * factor, self.hard_cap), self.hard_cap,
+                      self.min_worlds, self.max_worlds, self.timer)
+
+    def choose(self, view: BaptistenView, rng: random.Random) -> BAction:
+        legal = view.legal_actions
+        if not legal:
+            raise ArgumentError("bots.nothing_to_do",
+                                seat=Position(view.seat, len(view.bids), "baptisten"),
+                                phase=view.phase)
+        self.worlds = 0
+        if len(legal) == 1:
+            return legal[0]
+        local = random.Random(rng.getrandbits(64))
+        action: BAction
+        if view.phase == "BIDDING":
+            clock = self._clock(self.bid_factor)
+            if view.hand == 0 and any(view.others):
+                action = self._forehead_bid(view, local, clock)
+            else:
+                action = self._bid(view, local, clock)
+        else:
+            action = self._play(view, local, self._clock())
+        if action not in legal:  # a safety net: never an illegal action
+            return self._easy.choose(view, rng)
+        return action
+
+    # --- bidding -------------------------------------------------------------------------
+
+    def _bid(self, view: BaptistenView, rng: random.Random, clock: _Clock) -> BAction:
+        k = Knowledge(view)
+        rules = k.rules
+        bids = [a for a in view.legal_actions if isinstance(a, BBid)]
+        allowed = sorted({b.tricks for b in bids})
+        est = hand_estimate(k.deck, k.trump, k.n, view.hand)
+        near = [t for t in allowed if abs(t - est) <= 2.5]
+        if not near:
+            near = sorted(allowed, key=lambda t: abs(t - est))[:2]
+        policy = RolloutPolicy(k.deck, k.trump, rules.trick_scoring)
+        me = view.seat
+        hits = dict.fromkeys(near, 0.0)
+        score = dict.fromkeys(near, 0.0)
+        done = 0
+        while clock.more(done):
+            hands = _world(k, rng)
+            guess = [b if b >= 0 else min(view.cards, round(hand_estimate(
+                k.deck, k.trump, k.n, hands[p]))) for p, b in enumerate(view.bids)]
+            for t in near:
+                guess[me] = t
+                end = _play_out(round_position(view, hands, guess), policy)
+                row = end.sheet[-1]
+                exact = row.tricks[me] == t
+                hits[t] += exact
+                if rules.trick_scoring:
+                    score[t] += row.scores[me]
+            done += 1
+        self.worlds = done
+
+        def worth(t: int) -> tuple[float, float]:
+            value = score[t] if rules.trick_scoring else hits[t]
+            return (value, -abs(t - est))
+
+        self.ratings = {t: worth(t)[0] / max(done, 1) for t in near}
+        best = max(near, key=worth)
+        p = (hits[best] + 0.5) / (done + 1)
+        stakes = sorted({b.stake for b in bids if b.tricks == best and b.stake is not None})
+        if not stakes:
+            return next(b for b in bids if b.tricks == best)
+        stake = _stake(view, stakes, p)
+        return next(b for b in bids if b.tricks == best and b.stake == stake)
+
+    def _forehead_bid(self, view: BaptistenView, rng: random.Random,
+                      clock: _Clock) -> BAction:
+        """One card on one's own forehead: try every card one may carry against the cards
+        seen, weighted by how the bids said fit it."""
+        k = Knowledge(view)
+        rules = k.rules
+        me, n, first = view.seat, k.n, view.first
+        order = [(first + i) % n for i in range(n)]
+        cands = list(bits(k.unseen))
+        rng.shuffle(cands)
+        said = order[:order.index(me)]
+        seen = [view.others[p].bit_length() - 1 for p in order]
+        mine = order.index(me)
+
+        def wins_with(c: int) -> bool:
+            trick = seen[:mine] + [c] + seen[mine + 1:]
+            return trick_winner(k.deck, trick, k.trump) == mine
+
+        won = {c: wins_with(c) for c in cands}
+        p_plain = sum(won.values()) / len(cands) if cands else 0.5
+        # weight the cards by the bids said, as long as the clock allows (a random
+        # subset of the cards), shrunk towards the plain chance when few were weighted
+        wins = total = 0.0
+        done = 0
+        for c in cands if said else ():
+            if done and not clock.more(done):
+                break
+            w = 1.0
+            for q in said:
+                w *= 1.0 if self._easy_bid(view, q, c) == view.bids[q] else 0.15
+            wins += w * won[c]
+            total += w
+            done += 1
+        self.worlds = done
+        p_win = (wins + 2 * p_plain) / (total + 2)
+        bids = [a for a in view.legal_actions if isinstance(a, BBid)]
+
+        def worth(t: int) -> float:
+            p_exact = p_win if t == 1 else 1 - p_win
+            if rules.trick_scoring:
+                bonus = rules.exact_zero_bonus if t == 0 else rules.exact_bonus
+                return rules.points_per_trick * p_win + bonus * p_exact
+            return p_exact
+
+        best = max(sorted({b.tricks for b in bids}), key=worth)
+        p = p_win if best == 1 else 1 - p_win
+        stakes = sorted({b.stake for b in bids if b.tricks == best and b.stake is not None})
+        if not stakes:
+            return next(b for b in bids if b.tricks == best)
+        stake = _stake(view, stakes, p)
+        return next(b for b in bids if b.tricks == best and b.stake == stake)
+
+    def _easy_bid(self, view: BaptistenView, q: int, mine: int) -> int:
+        """The bid the rule-based bot would have said in seat ``q`` if this seat carries
+        card ``mine`` (seat ``q`` saw it; the bids before ``q`` as they were)."""
+        n = len(view.bids)
+        order = [(view.first + i) % n for i in range(n)]
+        before = set(order[:order.index(q)])
+        bids = tuple(b if p in before else -1 for p, b in enumerate(view.bids))
+        stakes = tuple(s if p in before else None for p, s in enumerate(view.stakes))
+        others = tuple(0 if p == q else (1 << mine if p == view.seat else view.others[p])
+                       for p in range(n))
+        rules = _rules(view.rules)
+        plain: tuple[int | None, ...] = (None,) if rules.trick_scoring else tuple(range(1, 21))
+        legal = tuple(BBid(t, s) for t in (0, 1) for s in plain)
+        v = dataclasses.replace(view, seat=q, to_move=q, others=others, bids=bids,
+                                stakes=stakes, hooked=None, legal_actions=legal)
+        action = self._easy.choose(v, random.Random(0))
+        return action.tricks if isinstance(action, BBid) else -1
+
+    # --- card play -----------------------------------------------------------------------
+
+    def _play(self, view: BaptistenView, rng: random.Random, clock: _Clock) -> BAction:
+        k = Knowledge(view)
+        cards = [a for a in view.legal_actions if isinstance(a, PlainCard)]
+        policy = RolloutPolicy(k.deck, k.trump, k.rules.trick_scoring)
+        me, n = view.seat, k.n
+        total = dict.fromkeys(cards, 0.0)
+        done = 0
+        while clock.more(done):
+            pos = round_position(view, _world(k, rng))
+            for c in cards:
+                row = _play_out(pos.apply(c), policy).sheet[-1]
+                others = (sum(row.scores) - row.scores[me]) / (n - 1)
+                total[c] += row.scores[me] - _SPOIL * others
+            done += 1
+        self.worlds = done
+        # ties: the rule-based bot's card first
+        prefer = self._easy.choose(view, rng)
+        return max(cards, key=lambda c: (total[c], c == prefer))
