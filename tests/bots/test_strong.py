@@ -50,7 +50,7 @@ def _view(state: SkatState, seat: int) -> SkatView:
 
 def test_every_decision_is_legal() -> None:
     """300 random positions, both presets, every phase: a legal action each time."""
-    bot = SkatStrongBot(budget=0.05, max_worlds=2)
+    bot = SkatStrongBot(budget=0.05, max_worlds=2, timer=_frozen, question_seconds=0.002)
     rng = random.Random(2024)
     phases: set[str] = set()
     for i in range(300):

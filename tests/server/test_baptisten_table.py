@@ -294,7 +294,7 @@ def test_the_ranking_lists_finished_games_with_totals_and_places(played: Played)
 def test_a_table_of_bots_only_plays_a_whole_game(played: Played,
                                                  run: Callable[..., Any]) -> None:
     c = played.clients["ann"]
-    t = c.create(game="baptisten", seats=["bot:random", "bot:easy", "bot:random"],
+    t = c.create(game="baptisten", seats=["bot:random", "bot:easy", "bot:strong"],
                  max_cards=2)
     assert t["table"]["status"] == "running"
     tid = t["table"]["id"]

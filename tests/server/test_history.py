@@ -126,7 +126,7 @@ def played(server: Server) -> Iterator[Played]:
     vic.register(users["vic"])
     p = Played(server, vic, users, {})
     p.tables["bots"] = vic.create(game="skat", preset="lothar", games=3,
-                                  seats=["bot:easy", "bot:random", "bot:easy"])["table"]["id"]
+                                  seats=["bot:strong", "bot:random", "bot:easy"])["table"]["id"]
 
     async def people_table(key: str, preset: str, game2: str, seed: int) -> None:
         tid = ann.create(game="skat", preset=preset, games=3,
@@ -153,7 +153,7 @@ def played(server: Server) -> Iterator[Played]:
                              people_table("people_isko", "isko", "grand", 5))
 
     asyncio.run(asyncio.wait_for(all_tables(), 120))
-    wait_over(vic, p.tables["bots"])
+    wait_over(vic, p.tables["bots"], timeout=180)  # the search bot thinks 0.3 s a move
     try:
         yield p
     finally:

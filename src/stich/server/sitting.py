@@ -52,9 +52,11 @@ __all__ = [
 
 GameName = Literal["skat", "baptisten"]
 
-BOT_LEVELS: dict[str, str] = {"random": "random", "easy": "heuristic", "heuristic": "heuristic"}
+BOT_LEVELS: dict[str, str] = {"random": "random", "easy": "heuristic", "heuristic": "heuristic",
+                              "strong": "strong"}
 """Bot names a seat may ask for, and the engine bot that plays them (``easy`` is the
-rule-based bot; the search bots of a later issue plug in here by name).  With the
+rule-based bot, ``strong`` the search bot: 0.3 s a Skat decision, well within the
+worker's per-move limit).  With the
 environment variable ``STICH_TEST_SLOW_BOT`` (seconds) there is also ``slow``: a random
 bot that thinks that long first, for testing the per-move time limit."""
 if os.environ.get("STICH_TEST_SLOW_BOT"):

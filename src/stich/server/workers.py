@@ -45,7 +45,7 @@ def choose_action(game: str, level: str, view: Any, seed: int) -> str:
 
 def warm_up() -> int:
     """Run once in each new worker process: the bots are imported and ready."""
-    for level in ("random", "heuristic"):
+    for level in ("random", "heuristic", "strong"):
         make_bot(level)
         make_baptisten_bot(level)
     return os.getpid()

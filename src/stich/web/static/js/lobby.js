@@ -66,7 +66,7 @@ async function tablesBox() {
 /** A seat chooser: me, a person (invite), or a bot. @param {number} i @param {string} value */
 function seatSelect(i, value) {
   return h("select", { name: `seat${i}`, "aria-label": _("Seat {n}", { n: i + 1 }) },
-    ...[["me", _("me")], ["person", _("a person (invite)")], ["bot:easy", _("bot: rule-based")], ["bot:random", _("bot: random")]]
+    ...[["me", _("me")], ["person", _("a person (invite)")], ["bot:strong", _("bot: strong (search)")], ["bot:easy", _("bot: rule-based")], ["bot:random", _("bot: random")]]
       .map(([v, l]) => h("option", { value: v, selected: v === value }, l)));
 }
 

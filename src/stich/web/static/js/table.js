@@ -188,7 +188,8 @@ function waitingRoom() {
       h("span", {}, s.name, s.kind === "bot" ? h("span", { class: "tag" }, _("bot")) : null));
     if (s.kind === "free" && state.you !== null) {
       const sel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": _("Bot level") },
-        h("option", { value: "easy" }, _("Bot: rule-based")), h("option", { value: "random" }, _("Bot: random"))));
+        h("option", { value: "easy" }, _("Bot: rule-based")), h("option", { value: "strong" }, _("Bot: strong (search)")),
+        h("option", { value: "random" }, _("Bot: random"))));
       li.append(" ", sel, " ", h("button", { type: "button", class: "secondary", onclick: () => addBot(i, sel.value) }, _("Bot to this seat")));
     }
     if (i === state.you) li.append(" ", h("span", { class: "tag" }, _("you")));
