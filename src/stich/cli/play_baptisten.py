@@ -367,7 +367,8 @@ def play_baptisten(
                              help="0: you play with the others as bots; as many as the "
                                   "players (or alone, K): K bots play alone."),
     bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
-                            help="How the bots play: heuristic or random."),
+                            help="How the bots play: easy (rule-based; also called "
+                                 "heuristic), strong (search) or random."),
     as_json: bool = typer.Option(False, "--json",
                                  help="Bots only: print the scoresheet JSON, nothing else."),
     name: str | None = typer.Option(None, "--name",

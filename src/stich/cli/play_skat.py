@@ -366,7 +366,8 @@ def play_skat(
     bots: int = typer.Option(0, "--bots",
                              help="0: you play with two bots; 3: three bots play alone."),
     bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
-                            help="How the bots play: heuristic or random."),
+                            help="How the bots play: easy (rule-based; also called "
+                                 "heuristic), strong (search) or random."),
     as_json: bool = typer.Option(False, "--json",
                                  help="With --bots 3: print one game record (JSON) per "
                                       "line, nothing else."),
