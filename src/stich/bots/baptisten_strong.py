@@ -29,7 +29,8 @@ rule-based policy for every seat (:class:`RolloutPolicy`).
 - **Card play**: each legal card is played in every world and the round played out; the
   card with the best mean round score for the bot is played (minus a tenth of the others'
   mean score: spoiling costs nothing when it ties).  All cards share the same worlds.
-- **Time**: anytime.  Worlds are sampled until ``budget`` seconds are used (default
+- **Time**: anytime (:mod:`stich.bots.clock`, shared with the Skat search bot).  Worlds
+  are sampled until ``budget`` seconds are used (default
   :data:`DEFAULT_BUDGET` for a card, ``bid_factor`` times that for a bid) and at least
   ``min_worlds`` are done, never beyond ``hard_cap`` (at most :data:`HARD_CAP`).  A single
   legal action is returned at once.  ``timer`` may be injected (tests), ``max_worlds``
@@ -57,6 +58,7 @@ from stich.baptisten.state import BaptistenState, BPhase
 from stich.baptisten.tables import deck_tables
 from stich.baptisten.view import BaptistenView
 from stich.bots.baptisten import BaptistenHeuristicBot, beats, trick_winner
+from stich.bots.clock import HARD_CAP, WorldClock, check_budget
 from stich.cards import PlainCard, PlainDeck, bits
 from stich.core import ArgumentError
 from stich.messages import Position
@@ -64,12 +66,9 @@ from stich.messages import Position
 __all__ = ["BaptistenStrongBot", "DEFAULT_BUDGET", "HARD_CAP", "Knowledge", "RolloutPolicy",
            "forty_bar", "hand_estimate", "sample_hands"]
 
-HARD_CAP = 1.5
-"""No decision may take longer than this many seconds."""
 DEFAULT_BUDGET = 0.05
 """Seconds per card decision by default (a bid gets ``bid_factor`` times as much): with
 0.02 s the bot hit 62.7 % of its bids at 4 players (N = 10), with 0.05 s more (docs/bots.md)."""
-_MOST_WORLDS = 2000  # a bound when the clock does not move (an injected timer)
 _CANDIDATE_WORLDS = 3  # worlds drawn to keep one by the fit of the bids
 _SPOIL = 0.1
 
@@ -404,39 +403,16 @@ def _stake(view: BaptistenView, stakes: Sequence[int], p: float) -> int:
     return min(plain, key=lambda s: abs(s - want))
 
 
-# --- the clock --------------------------------------------------------------------------
-
-
-class _Clock:
-    def __init__(self, budget: float, hard_cap: float, min_worlds: int,
-                 max_worlds: int | None, timer: Callable[[], float]) -> None:
-        self.timer = timer
-        self.start = timer()
-        self.budget = budget
-        self.hard = hard_cap
-        self.min_worlds = min_worlds
-        self.max_worlds = _MOST_WORLDS if max_worlds is None else max_worlds
-
-    def more(self, done: int) -> bool:
-        """Whether to play out another world after ``done`` of them."""
-        if done >= self.max_worlds:
-            return False
-        t = self.timer() - self.start
-        per_world = t / done if done else 0.0
-        if t + per_world >= self.hard * 0.8:
-            return done == 0
-        return done < self.min_worlds or t + 0.5 * per_world < self.budget
-
-
 # --- the bot ----------------------------------------------------------------------------
 
 
 class BaptistenStrongBot:
     """The search bot.  ``budget``: seconds per card decision (anytime); ``bid_factor``:
     a bid gets that many budgets; ``min_worlds``: worlds played out at least (time
-    permitting); ``max_worlds``: at most this many (a fixed number for reproducible
-    tests); ``hard_cap``: the most any decision may take (at most 1.5 s); ``timer``: the
-    clock (``time.perf_counter``)."""
+    permitting); ``max_worlds``: a fixed number of worlds instead of the budget (for
+    reproducible tests; :class:`~stich.bots.clock.WorldClock`); ``hard_cap``: the most
+    any decision may take (at most 1.5 s); ``timer``: the clock
+    (``time.perf_counter``)."""
 
     name = "strong"
 
@@ -444,7 +420,8 @@ class BaptistenStrongBot:
                  min_worlds: int = 2, max_worlds: int | None = None,
                  hard_cap: float = HARD_CAP,
                  timer: Callable[[], float] = time.perf_counter) -> None:
-        if not 0 < budget <= HARD_CAP or not 0 < hard_cap <= HARD_CAP or bid_factor <= 0:
+        check_budget(budget, hard_cap)
+        if bid_factor <= 0:
             raise ArgumentError("bots.bad_budget", budget=budget, most=HARD_CAP)
         self.budget = budget
         self.bid_factor = bid_factor
@@ -456,8 +433,8 @@ class BaptistenStrongBot:
         self.ratings: dict[int, float] = {}  # the last bid: its rating of each bid tried
         self._easy = BaptistenHeuristicBot()
 
-    def _clock(self, factor: float = 1.0) -> _Clock:
-        return _Clock(min(self.budget * factor, self.hard_cap), self.hard_cap,
+    def _clock(self, factor: float = 1.0) -> WorldClock:
+        return WorldClock(min(self.budget * factor, self.hard_cap), self.hard_cap,
                       self.min_worlds, self.max_worlds, self.timer)
 
     def choose(self, view: BaptistenView, rng: random.Random) -> BAction:
@@ -485,7 +462,7 @@ class BaptistenStrongBot:
 
     # --- bidding -------------------------------------------------------------------------
 
-    def _bid(self, view: BaptistenView, rng: random.Random, clock: _Clock) -> BAction:
+    def _bid(self, view: BaptistenView, rng: random.Random, clock: WorldClock) -> BAction:
         k = Knowledge(view)
         rules = k.rules
         bids = [a for a in view.legal_actions if isinstance(a, BBid)]
@@ -528,7 +505,7 @@ class BaptistenStrongBot:
         return next(b for b in bids if b.tricks == best and b.stake == stake)
 
     def _forehead_bid(self, view: BaptistenView, rng: random.Random,
-                      clock: _Clock) -> BAction:
+                      clock: WorldClock) -> BAction:
         """One card on one's own forehead: try every card one may carry against the cards
         seen, weighted by how the bids said fit it."""
         k = Knowledge(view)
@@ -599,7 +576,7 @@ class BaptistenStrongBot:
 
     # --- card play -----------------------------------------------------------------------
 
-    def _play(self, view: BaptistenView, rng: random.Random, clock: _Clock) -> BAction:
+    def _play(self, view: BaptistenView, rng: random.Random, clock: WorldClock) -> BAction:
         k = Knowledge(view)
         cards = [a for a in view.legal_actions if isinstance(a, PlainCard)]
         policy = RolloutPolicy(k.deck, k.trump, k.rules.trick_scoring)

@@ -70,6 +70,7 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from stich.bots.clock import HARD_CAP, WorldClock, check_budget
 from stich.bots.heuristic import SkatHeuristicBot, bid_up_to
 from stich.bots.play import choose_card
 from stich.bots.skat_eval import (
@@ -89,13 +90,11 @@ from stich.skat.solver import Position, SearchLimit, compiled, null_won, reaches
 from stich.skat.tables import TABLES
 from stich.skat.view import SkatView
 
-__all__ = ["SkatStrongBot", "World", "sample_world"]
+__all__ = ["HARD_CAP", "SkatStrongBot", "World", "sample_world"]
 
 _ALL = (1 << 32) - 1
 _TRUMP_GAMES = (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
                 GameType.GRAND)
-HARD_CAP = 1.5
-"""No decision may take longer than this many seconds."""
 QUESTION_SECONDS = 0.05
 """The most search time one solver question may take; a question the solver cannot
 answer within it counts as a coin toss (a close position)."""
@@ -292,38 +291,16 @@ def _deal(unseen: int, slots: list[int], caps: list[int], allowed: list[int],
 # --- the bot ----------------------------------------------------------------------------
 
 
-class _Clock:
-    """The time of one decision: the budget to aim at, the hard cap, and how many
-    solver nodes the next question may search so that no question can overrun the cap.
-    ``timer`` is injectable (tests use a fake one)."""
+class _Clock(WorldClock):
+    """The time of one decision (:class:`~stich.bots.clock.WorldClock`) and how many
+    solver nodes the next question may search, so that no question can overrun the cap."""
 
     def __init__(self, budget: float, hard_cap: float, min_worlds: int,
                  max_worlds: int | None, timer: Callable[[], float] = time.perf_counter,
                  rate: float = 0.0, question: float = 0.0) -> None:
-        self.timer = timer
+        super().__init__(budget, hard_cap, min_worlds, max_worlds, timer)
         self.question = question or QUESTION_SECONDS
-        self.start = timer()
-        self.budget = budget
-        self.hard = hard_cap
-        self.min_worlds = min_worlds
-        self.max_worlds = max_worlds
         self.rate = rate or (NODES_PER_SECOND_C if compiled() else NODES_PER_SECOND_PY)
-
-    def elapsed(self) -> float:
-        return self.timer() - self.start
-
-    def more(self, done: int) -> bool:
-        """Whether to sample another world after ``done`` of them."""
-        if self.max_worlds is not None:
-            return done < self.max_worlds and not self.out_of_time()
-        t = self.elapsed()
-        per_world = t / done if done else 0.0
-        if t + per_world >= self.hard * 0.8:
-            return False
-        return done < self.min_worlds or t + per_world * 0.5 < self.budget
-
-    def out_of_time(self) -> bool:
-        return self.elapsed() >= self.hard * 0.9
 
     def nodes(self) -> int:
         """Solver nodes the next question may use: at most :data:`QUESTION_SECONDS` (or
@@ -358,8 +335,7 @@ class SkatStrongBot:
                  timer: Callable[[], float] = time.perf_counter,
                  optimism: int = OPTIMISM, infer: bool = True,
                  question_seconds: float = QUESTION_SECONDS) -> None:
-        if not 0 < budget <= HARD_CAP or not 0 < hard_cap <= HARD_CAP:
-            raise ArgumentError("bots.bad_budget", budget=budget, most=HARD_CAP)
+        check_budget(budget, hard_cap)
         self.budget = budget
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
