@@ -309,3 +309,102 @@ def test_ramsch_durchmarsch_is_tried_and_stopped() -> None:
         searched = _play_out(_ramsch(seed), bots, seed)
         assert plain[3] == 1, plain
         assert searched[3] == 0, searched
+
+
+def test_null_ouvert_is_valued_in_the_bidding_as_in_the_declaration() -> None:
+    """A Null lost with open cards is hardly ever won open (the defenders see the cards):
+    the auction must value Null Ouvert (Hand or not) with :data:`NULL_OUVERT_CHANCE`,
+    as the declaration does, not with the plain Null's chance (it once bid on Null Ouvert
+    hopes and then could only declare a plain Null below the bid)."""
+    import stich.bots.strong as strong_mod
+    from stich.bots.skat_eval import null_badness
+    from stich.skat.rules import GameType
+
+    bot = SkatStrongBot(max_worlds=12, timer=_frozen, question_seconds=0.002)
+    checked = lost = 0
+    for seed in range(400):
+        state = SkatState.new(SkatRules.preset("lothar"), seed=seed)
+        view = _view(state, state.to_move)
+        if null_badness(view.hand) > strong_mod.NULL_BADNESS_TRIED:
+            continue
+        clock = bot._clock()
+        plans = bot._pickup_plans(view, random.Random(seed), clock, hand_too=True)
+        for hand in (False, True):
+            plain = plans[(GameType.NULL, hand, False)]
+            ouvert = plans[(GameType.NULL, hand, True)]
+            assert len(plain) == len(ouvert) == 12
+            for (p, v, _), (q, w, _) in zip(plain, ouvert, strict=True):
+                assert w > v
+                if p == strong_mod.NULL_CHANCE[0]:
+                    assert q == strong_mod.NULL_OUVERT_CHANCE[0]
+                    lost += 1
+                elif p == strong_mod.NULL_CHANCE[1]:
+                    assert q == strong_mod.NULL_OUVERT_CHANCE[1]
+                assert q <= p
+        checked += 1
+        if checked >= 4 and lost:
+            break
+    assert checked >= 4 and lost > 0
+
+
+class _RolloutCards:
+    """A bot that plays Ramsch with :func:`stich.bots.strong._ramsch_card` on its own
+    cards and the trick: the rollout policy, through the engine."""
+
+    name = "rollout"
+
+    def choose(self, view: SkatView, rng: random.Random) -> Action:
+        from stich.bots.strong import _ramsch_card
+
+        trick = tuple(c for _, c in view.trick)
+        return Card.from_index(_ramsch_card(view.hand, trick))
+
+
+def test_ramsch_rollout_scores_as_the_engine() -> None:
+    """The rollout's own bookkeeping (tricks, the Skat to the last trick, the loser on a
+    tie, Durchmarsch) gives every seat the engine's Ramsch score, from the first card
+    and from the middle of a trick."""
+    from stich.bots.strong import _ramsch_rollout
+
+    policy = _RolloutCards()
+    seen_loss = seen_zero = 0
+    for seed in range(60):
+        start = _ramsch(seed)
+        steps = seed % 7
+        state = start
+        for _ in range(steps):
+            state = state.apply(policy.choose(_view(state, state.to_move), random.Random(0)))
+        view = _view(state, state.to_move)
+        me = view.seat
+        card = policy.choose(view, random.Random(0))
+        assert isinstance(card, Card)
+        end = state
+        while not end.is_over:
+            end = end.apply(policy.choose(_view(end, end.to_move), random.Random(0)))
+        taken = view.points_taken()
+        tricks = [0, 0, 0]
+        for _, _, w in view.tricks:
+            tricks[w] += 1
+        leader = view.trick[0][0] if view.trick else view.to_move
+        got = _ramsch_rollout(state.hands, state.skat, leader,
+                              tuple(c for _, c in view.trick), card.index, me, taken, tricks)
+        assert got == end.outcome().scores[me], seed
+        seen_loss += got < 0
+        seen_zero += got == 0
+    assert seen_loss and seen_zero
+
+
+def test_ramsch_rollouts_lose_fewer_points() -> None:
+    """Ramsch after everybody passed, 20 deals, the search bot in each seat against two
+    rule-based bots, and the rule-based bot in the same seat with the same cards: the
+    search bot's choice by played-out worlds loses clearly fewer points in all."""
+    h = SkatHeuristicBot()
+    s = SkatStrongBot(max_worlds=20, timer=_frozen)
+    plain = searched = 0
+    for seed in range(20):
+        for seat in range(3):
+            bots: list[Bot] = [h, h, h]
+            plain += _play_out(_ramsch(seed), bots, seed)[seat]
+            bots[seat] = s
+            searched += _play_out(_ramsch(seed), bots, seed)[seat]
+    assert searched > plain + 100, (searched, plain)

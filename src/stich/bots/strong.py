@@ -107,22 +107,33 @@ NODES_PER_SECOND_PY = 100_000
 OPTIMISM = 0
 """Card points added to the declarer's open-hand result when estimating a game's chance
 (a tuning knob for bench/skat_strong.py; the calibration is in the tables below)."""
-CHANCE_BY_POINTS: tuple[tuple[int, float], ...] = ((61, 0.97), (55, 0.8), (49, 0.4))
-CHANCE_BELOW = 0.1
+CHANCE_BY_POINTS: tuple[tuple[int, float], ...] = ((61, 0.97), (55, 0.85), (49, 0.6))
+CHANCE_BELOW = 0.3
 """A suit game's or Grand's chance to be won in play, by the card points the declarer
 reaches against open-handed defenders: the defenders cannot see the cards, so a game the
 open-hand search loses by a few points is often won.  Measured on 2,000 games of three
 ``easy`` bots (docs/bots.md): open-hand 50–54 points won 38 %, 55–59 won 56 %, 60–64
 won 65 %, 70 and more won about 90 % or more — by ``easy`` as declarer.  The search
-plays the declarer's cards better: against two ``easy`` it won 14 of 14 games it
-declared that reach 61 with open cards and 2 of 2 reaching 53–60
-(``bench/skat_strong.py --deals 40 --worlds 16``), so the chances here are higher."""
-NULL_CHANCE = (0.35, 0.97)
-"""A Null's chance to be won when the open-hand search says lost / won (measured the same
-way: 14 of 33 Null games lost with open cards were won in play, all 10 won were won)."""
+plays the declarer's cards much better: in 500 deals against two ``easy``
+(``bench/skat_strong.py --deals 500 --seed 2``) it won 243 of 247 games it declared that
+reach 61 with open cards, 46 of 60 reaching 53–60 (77 %) and 38 of 57 below (67 %), so
+the chances here are higher (first 0.8 / 0.4 / 0.1 below 61; the change won about a
+point a game on 80 deals of seed 1, paired)."""
+NULL_CHANCE = (0.15, 0.97)
+"""A Null's chance to be won when the open-hand search says lost / won.  Measured the same
+way, ``easy``'s hand-picked Nulls lost with open cards were won 14 times in 33 and all 10
+won with open cards were won; but of the 24 Nulls lost with open cards that the search
+bot declared with 0.35 here (``bench/skat_strong.py --deals 500 --seed 2``) it won 4, so
+the search, which looks at every hand, needs the lower figure."""
+NULL_OUVERT_CHANCE = (0.05, 0.97)
+"""The same for Null Ouvert: the defenders see the declarer's cards, so a Null lost with
+open cards is hardly ever won."""
 DURCHMARSCH_TRY = 0.7
 """In Ramsch, a player who has taken every trick so far goes on for the Durchmarsch when
 it goes through in at least this share of the sampled worlds."""
+RAMSCH_ROLLOUTS = True
+"""Ramsch: choose the card by playing the sampled worlds out (off: the rule-based card;
+a switch for bench/skat_strong.py)."""
 UNLIKELY_BID = 0.3
 """The weight of a sampled world in which a player holds cards that would not have bid
 as high as it did."""
@@ -421,45 +432,75 @@ class SkatStrongBot:
     # --- Ramsch -----------------------------------------------------------------------------
 
     def _ramsch(self, view: SkatView, rng: random.Random, clock: _Clock) -> Action:
-        """Few points as the heuristic plays them; but while one player has taken every
-        trick so far, a Durchmarsch is on: that player tries it when the solver says it
-        goes through in most sampled worlds (:data:`DURCHMARSCH_TRY`), and the others
-        play the card that stops it in the most worlds.  (Ramsch is played like Grand,
-        so the solver's "takes every trick" on Grand's tables answers the question.)"""
+        """While one player has taken every trick so far, a Durchmarsch is on: that
+        player tries it when the solver says it goes through in most sampled worlds
+        (:data:`DURCHMARSCH_TRY`), and the others keep to the cards that stop it in the
+        most worlds.  (Ramsch is played like Grand, so the solver's "takes every trick"
+        on Grand's tables answers the question.)  Otherwise, and among the cards that
+        stop a Durchmarsch equally well, the card with the best mean Ramsch score for
+        this seat when each sampled world is played out by the rule-based Ramsch play
+        (:func:`_ramsch_rollout`): few points, and not the most."""
         hint = choose_card(view)
         me = view.seat
-        winners = {w for _, _, w in view.tricks} if view.tricks else {me}
-        if len(winners) != 1:
-            return hint
-        runner = winners.pop()
-        cards = [a for a in view.legal_actions if isinstance(a, Card)]
+        cards = [a.index for a in view.legal_actions if isinstance(a, Card)]
         trick = tuple(c for _, c in view.trick)
-        winner = TABLES[GameType.GRAND].winner
-        totals = dict.fromkeys((c.index for c in cards), 0.0)
-        worlds = 0
-        while clock.more(worlds):
-            hands, _ = sample_world(view, rng)
-            values: dict[int, float] = {}
-            for c in cards:
-                if worlds and clock.out_of_time():
+        winners = {w for _, _, w in view.tricks} if view.tricks else {me}
+        half = WorldClock(clock.budget / 2, clock.hard, clock.min_worlds, clock.max_worlds,
+                          clock.timer)
+        if len(winners) == 1:
+            runner = winners.pop()
+            winner = TABLES[GameType.GRAND].winner
+            totals = dict.fromkeys(cards, 0.0)
+            worlds = 0
+            while half.more(worlds):
+                hands, _ = sample_world(view, rng)
+                values: dict[int, float] = {}
+                for c in cards:
+                    if worlds and clock.out_of_time():
+                        break
+                    values[c] = _runs_through(hands, runner, me, trick, c, winner, clock)
+                if len(values) < len(cards):
                     break
-                values[c.index] = _runs_through(hands, runner, me, trick, c.index, winner,
-                                                clock)
-            if len(values) < len(cards):
-                break
-            for k, v in values.items():
-                totals[k] += v
+                for k, v in values.items():
+                    totals[k] += v
+                worlds += 1
+            if worlds:
+                if me == runner:
+                    best = max(totals.values())
+                    if best / worlds >= DURCHMARSCH_TRY:
+                        good = [k for k, v in totals.items() if v >= best - 1e-9]
+                        return hint if hint.index in good else CARDS[min(good)]
+                else:
+                    least = min(totals.values())
+                    cards = [k for k, v in totals.items() if v <= least + 1e-9]
+        if len(cards) == 1 or not RAMSCH_ROLLOUTS:
+            return hint if hint.index in cards else CARDS[min(cards)]
+        return self._ramsch_by_rollouts(view, rng, clock, cards, hint)
+
+    def _ramsch_by_rollouts(self, view: SkatView, rng: random.Random, clock: _Clock,
+                            cards: list[int], hint: Card) -> Action:
+        me = view.seat
+        taken = list(view.points_taken())
+        tricks = [0, 0, 0]
+        for _, _, w in view.tricks:
+            tricks[w] += 1
+        leader = view.trick[0][0] if view.trick else view.to_move
+        trick = tuple(c for _, c in view.trick)
+        totals = dict.fromkeys(cards, 0.0)
+        worlds = 0
+        # the rest of the budget (the Durchmarsch question may have used some)
+        while clock.more(worlds):
+            hands, skat = sample_world(view, rng)
+            for c in cards:
+                totals[c] += _ramsch_rollout(hands, skat, leader, trick, c, me, taken,
+                                             tricks)
             worlds += 1
+            if clock.out_of_time():
+                break
         if worlds == 0:
-            return hint
-        if me == runner:
-            best = max(totals.values())
-            if best / worlds < DURCHMARSCH_TRY:
-                return hint
-            good = [k for k, v in totals.items() if v >= best - 1e-9]
-        else:
-            least = min(totals.values())
-            good = [k for k, v in totals.items() if v <= least + 1e-9]
+            return hint if hint.index in cards else CARDS[cards[0]]
+        best = max(totals.values())
+        good = [k for k, v in totals.items() if v >= best - 1e-9]
         return hint if hint.index in good else CARDS[min(good)]
 
     # --- auction --------------------------------------------------------------------------
@@ -518,16 +559,20 @@ class SkatStrongBot:
             if try_null:
                 keep, _ = _discard_for(twelve, GameType.NULL)
                 won_n = _ask_null(clock, _with(hands, me, keep), me)
-                res[(GameType.NULL, False, False)] = (won_n, NULL_VALUES[(False, False)], 0)
-                res[(GameType.NULL, False, True)] = (won_n, NULL_VALUES[(False, True)], 0)
+                res[(GameType.NULL, False, False)] = (_null_chance(won_n, ouvert=False),
+                                                      NULL_VALUES[(False, False)], 0)
+                res[(GameType.NULL, False, True)] = (_null_chance(won_n, ouvert=True),
+                                                     NULL_VALUES[(False, True)], 0)
                 p = win_probability(keep, GameType.NULL)
                 h_ev = _score(p, NULL_VALUES[(False, False)], view.bid, 0, rules)
                 if auto is None or h_ev > auto[0]:
                     auto = (h_ev, (GameType.NULL, False, False))
                 if hand_too:
                     won_nh = _ask_null(clock, hands, me)
-                    res[(GameType.NULL, True, False)] = (won_nh, NULL_VALUES[(True, False)], 0)
-                    res[(GameType.NULL, True, True)] = (won_nh, NULL_VALUES[(True, True)], 0)
+                    res[(GameType.NULL, True, False)] = (_null_chance(won_nh, ouvert=False),
+                                                         NULL_VALUES[(True, False)], 0)
+                    res[(GameType.NULL, True, True)] = (_null_chance(won_nh, ouvert=True),
+                                                        NULL_VALUES[(True, True)], 0)
                 if clock.out_of_time():
                     break
             assert auto is not None
@@ -583,8 +628,8 @@ class SkatStrongBot:
                     break
                 if try_null:
                     won_n = _ask_null(clock, h, me)
-                    res[(GameType.NULL, False)] = (won_n, 23, 0)
-                    res[(GameType.NULL, True)] = (won_n, 46, 0)
+                    res[(GameType.NULL, False)] = (_null_chance(won_n, ouvert=False), 23, 0)
+                    res[(GameType.NULL, True)] = (_null_chance(won_n, ouvert=True), 46, 0)
                 world[away] = res
             if len(world) < len(pairs):  # out of time in the middle: the world is dropped
                 break
@@ -631,10 +676,7 @@ class SkatStrongBot:
                 if a.game is GameType.NULL:
                     if null_p is None:
                         null_p = _ask_null(clock, hands, me)
-                    p = null_p
-                    if a.ouvert:  # the defenders see the declarer's cards: hardly a hope
-                        p = NULL_CHANCE[1] if null_p == NULL_CHANCE[1] else 0.05
-                    got[a] = (p, a.null_value, 0)
+                    got[a] = (_null_chance(null_p, ouvert=a.ouvert), a.null_value, 0)
                 elif a.schneider or a.schwarz or a.ouvert:
                     got[a] = (_announced_chance(clock, a, hands, me, card_points(away)),
                               _announced_value(a, owned, rules), a.game.base_value)
@@ -753,11 +795,17 @@ def _chance(clock: _Clock, game: GameType, hands: tuple[int, int, int], declarer
 
 
 def _ask_null(clock: _Clock, hands: tuple[int, int, int], declarer: int) -> float:
-    """The chance a Null is won from a full deal: :data:`NULL_CHANCE` for what the
-    open-hand search says."""
+    """Whether a Null is won from a full deal against open-handed defenders: 1.0, 0.0,
+    or 0.5 when the search gave up."""
     pos = Position(GameType.NULL, hands, declarer, 0)
-    p = clock.ask(lambda n: null_won(pos, nodes=n))
-    return NULL_CHANCE[0] + p * (NULL_CHANCE[1] - NULL_CHANCE[0])
+    return clock.ask(lambda n: null_won(pos, nodes=n))
+
+
+def _null_chance(won: float, *, ouvert: bool) -> float:
+    """A Null's chance in play from the open-hand answer ``won`` (1.0, 0.0 or 0.5):
+    :data:`NULL_CHANCE`, or :data:`NULL_OUVERT_CHANCE` for Null Ouvert."""
+    lost_p, won_p = NULL_OUVERT_CHANCE if ouvert else NULL_CHANCE
+    return lost_p + won * (won_p - lost_p)
 
 
 def _value(game: GameType, owned: int, *, hand: bool) -> int:
@@ -867,6 +915,74 @@ def _runs_through(hands: tuple[int, int, int], runner: int, me: int, trick: tupl
         return 1.0
     pos = Position(GameType.GRAND, hands3, runner, nxt, new_trick)
     return clock.ask(lambda n: takes_all(pos, nodes=n))
+
+
+_POINTS = tuple(c.points for c in CARDS)
+_GRAND = TABLES[GameType.GRAND]
+
+
+def _ramsch_card(hand: int, trick: tuple[int, ...]) -> int:
+    """The rule-based Ramsch card (as :func:`stich.bots.play.choose_card` plays it, on
+    the cards alone): lead a low card of a plain suit; follow with the card worth most
+    that loses the trick, else win as cheaply as possible."""
+    t = _GRAND
+    st = t.strength
+    pts = _POINTS
+    if trick:
+        led = trick[0]
+        follow = t.follow[led] & hand
+        legal = follow or hand
+        best = trick[0]
+        for x in trick[1:]:
+            if t.beats(x, best, led):
+                best = x
+        lose = [c for c in bits(legal) if not t.beats(c, best, led)]
+        if lose:
+            return max(lose, key=lambda c: (pts[c], st[c]))
+        if len(trick) == 2:
+            return min(bits(legal), key=lambda c: (pts[c], -st[c]))
+        return min(bits(legal), key=lambda c: (pts[c], st[c]))
+    trump = t.trump
+    return min(bits(hand), key=lambda c: (trump >> c & 1, pts[c], st[c]))
+
+
+def _ramsch_rollout(hands: tuple[int, int, int], skat: int, leader: int,
+                    trick: tuple[int, ...], card: int, me: int, taken: Sequence[int],
+                    tricks: Sequence[int]) -> float:
+    """``me``'s Ramsch score after playing ``card`` in this world, every card after it
+    played by :func:`_ramsch_card`: +120 for a Durchmarsch, minus the points of the
+    player with the most (the earlier seat on a tie), else 0."""
+    h = list(hands)
+    pts = list(taken)
+    won = list(tricks)
+    winner_of = _GRAND.winner
+    points = _POINTS
+    h[me] &= ~(1 << card)
+    cur = [*trick, card]
+    turn = (me + 1) % 3
+    last = leader
+    while True:
+        if len(cur) == 3:
+            w = (leader + winner_of(cur)) % 3
+            pts[w] += points[cur[0]] + points[cur[1]] + points[cur[2]]
+            won[w] += 1
+            last = w
+            leader = turn = w
+            cur = []
+            if not h[w]:
+                break
+        c = _ramsch_card(h[turn], tuple(cur))
+        h[turn] &= ~(1 << c)
+        cur.append(c)
+        turn = (turn + 1) % 3
+    pts[last] += card_points(skat)
+    if won[me] == 10:
+        return 120.0
+    if max(won) == 10:
+        return 0.0
+    most = max(pts)
+    loser = pts.index(most)
+    return -float(most) if loser == me else 0.0
 
 
 def _threshold_utility(have: int, contract: Declare, can: Callable[[int], float]) -> float:
