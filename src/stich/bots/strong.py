@@ -28,9 +28,12 @@ its view — and asks the double-dummy solver (:mod:`stich.skat.solver`) about e
   :data:`QUESTION_SECONDS` of search, never past the cap); a question the solver gives up
   on counts as a coin toss.  So one hard full-deal question (a Null can take seconds with
   open cards) can no longer hold a decision up.
-- **Ramsch**: few points as the heuristic bot plays them (:func:`stich.bots.play.choose_card`);
-  while one player has taken every trick, the solver decides: that player goes for the
-  Durchmarsch when it goes through in most sampled worlds, the others stop it.
+- **Ramsch**: while one player has taken every trick, the solver decides: that player
+  goes for the Durchmarsch when it goes through in most sampled worlds, the others stop
+  it.  Otherwise each legal card is tried in every sampled world and the rest of the game
+  played out by the rule-based Ramsch play (:func:`_ramsch_card`); the card with the best
+  mean Ramsch score for the seat is played (``bench/skat_ramsch.py``: about 11 points a
+  Ramsch game better than the rule-based card).
 - **Bidding, Hand or Skat, the discard, the declaration**: each candidate game (the four
   suit games and Grand, Null and Null Ouvert; Hand variants when deciding Hand) is scored
   on sampled worlds by the solver and valued by the cards it will own.  A game's chance
@@ -118,7 +121,7 @@ plays the declarer's cards much better: in 500 deals against two ``easy``
 (``bench/skat_strong.py --deals 500 --seed 2``) it won 243 of 247 games it declared that
 reach 61 with open cards, 46 of 60 reaching 53–60 (77 %) and 38 of 57 below (67 %), so
 the chances here are higher (first 0.8 / 0.4 / 0.1 below 61; the change won about a
-point a game on 80 deals of seed 1, paired)."""
+point a game on 80 deals of seed 1, paired: ``bench/skat_strong_ab.py``)."""
 NULL_CHANCE = (0.15, 0.97)
 """A Null's chance to be won when the open-hand search says lost / won.  Measured the same
 way, ``easy``'s hand-picked Nulls lost with open cards were won 14 times in 33 and all 10
