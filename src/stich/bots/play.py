@@ -14,7 +14,7 @@ from stich.skat.rules import GameType
 from stich.skat.tables import TABLES, GameTables
 from stich.skat.view import SkatView
 
-__all__ = ["choose_card"]
+__all__ = ["choose_card", "ramsch_follow"]
 
 _ALL = (1 << 32) - 1
 
@@ -271,10 +271,25 @@ def _ramsch(tb: _Table) -> int:
     if not tb.trick:
         return _pick(tb.legal, lambda c: (tb.is_trump(c), CARDS[c].points, st[c],
                                           -(tb.unseen & t.follow[c]).bit_count()))
-    win = tb.winners()
-    lose = tb.legal & ~win
+    return ramsch_follow(tb.legal, tb.best_card(), tb.led, last=not tb.after)
+
+
+_RAMSCH = TABLES[GameType.RAMSCH]
+
+
+def ramsch_follow(legal: int, best: int, led: int, *, last: bool) -> int:
+    """The rule-based Ramsch card in a trick already led with ``led`` and won so far by
+    ``best``: the card worth most that loses the trick; if every legal card wins, the
+    one worth least (the strongest of those when ``last`` to play, else the weakest).
+    Also the rollout policy of the search bot (:mod:`stich.bots.strong`)."""
+    t = _RAMSCH
+    st = t.strength
+    lose = 0
+    for c in bits(legal):
+        if not t.beats(c, best, led):
+            lose |= 1 << c
     if lose:
         return _pick(lose, lambda c: (CARDS[c].points, st[c]), highest=True)
-    if not tb.after:
-        return _pick(tb.legal, lambda c: (CARDS[c].points, -st[c]))
-    return _pick(tb.legal, lambda c: (CARDS[c].points, st[c]))
+    if last:
+        return _pick(legal, lambda c: (CARDS[c].points, -st[c]))
+    return _pick(legal, lambda c: (CARDS[c].points, st[c]))

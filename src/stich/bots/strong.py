@@ -75,7 +75,7 @@ from itertools import combinations
 
 from stich.bots.clock import HARD_CAP, WorldClock, check_budget
 from stich.bots.heuristic import SkatHeuristicBot, bid_up_to
-from stich.bots.play import choose_card
+from stich.bots.play import choose_card, ramsch_follow
 from stich.bots.skat_eval import (
     best_bid,
     null_badness,
@@ -136,7 +136,7 @@ DURCHMARSCH_TRY = 0.7
 it goes through in at least this share of the sampled worlds."""
 RAMSCH_ROLLOUTS = True
 """Ramsch: choose the card by playing the sampled worlds out (off: the rule-based card;
-a switch for bench/skat_strong.py)."""
+a switch for bench/skat_ramsch.py)."""
 UNLIKELY_BID = 0.3
 """The weight of a sampled world in which a player holds cards that would not have bid
 as high as it did."""
@@ -476,19 +476,20 @@ class SkatStrongBot:
                 else:
                     least = min(totals.values())
                     cards = [k for k, v in totals.items() if v <= least + 1e-9]
-        if len(cards) == 1 or not RAMSCH_ROLLOUTS:
-            return hint if hint.index in cards else CARDS[min(cards)]
-        return self._ramsch_by_rollouts(view, rng, clock, cards, hint)
+        if len(cards) > 1 and RAMSCH_ROLLOUTS:
+            cards = self._ramsch_by_rollouts(view, rng, clock, cards, trick)
+        return hint if hint.index in cards else CARDS[min(cards)]
 
     def _ramsch_by_rollouts(self, view: SkatView, rng: random.Random, clock: _Clock,
-                            cards: list[int], hint: Card) -> Action:
+                            cards: list[int], trick: tuple[int, ...]) -> list[int]:
+        """The cards with the best mean Ramsch score over the sampled worlds played out
+        (all of ``cards`` when no world was sampled)."""
         me = view.seat
         taken = list(view.points_taken())
         tricks = [0, 0, 0]
         for _, _, w in view.tricks:
             tricks[w] += 1
         leader = view.trick[0][0] if view.trick else view.to_move
-        trick = tuple(c for _, c in view.trick)
         totals = dict.fromkeys(cards, 0.0)
         worlds = 0
         # the rest of the budget (the Durchmarsch question may have used some)
@@ -500,11 +501,8 @@ class SkatStrongBot:
             worlds += 1
             if clock.out_of_time():
                 break
-        if worlds == 0:
-            return hint if hint.index in cards else CARDS[cards[0]]
         best = max(totals.values())
-        good = [k for k, v in totals.items() if v >= best - 1e-9]
-        return hint if hint.index in good else CARDS[min(good)]
+        return [k for k, v in totals.items() if v >= best - 1e-9]
 
     # --- auction --------------------------------------------------------------------------
 
@@ -921,31 +919,21 @@ def _runs_through(hands: tuple[int, int, int], runner: int, me: int, trick: tupl
 
 
 _POINTS = tuple(c.points for c in CARDS)
-_GRAND = TABLES[GameType.GRAND]
+_RAMSCH = TABLES[GameType.RAMSCH]
 
 
 def _ramsch_card(hand: int, trick: tuple[int, ...]) -> int:
-    """The rule-based Ramsch card (as :func:`stich.bots.play.choose_card` plays it, on
-    the cards alone): lead a low card of a plain suit; follow with the card worth most
-    that loses the trick, else win as cheaply as possible."""
-    t = _GRAND
-    st = t.strength
-    pts = _POINTS
+    """The rule-based Ramsch card on the cards alone (no view): lead the lowest card of
+    a plain suit worth least; follow as :func:`stich.bots.play.ramsch_follow`."""
+    t = _RAMSCH
     if trick:
         led = trick[0]
-        follow = t.follow[led] & hand
-        legal = follow or hand
-        best = trick[0]
+        best = led
         for x in trick[1:]:
             if t.beats(x, best, led):
                 best = x
-        lose = [c for c in bits(legal) if not t.beats(c, best, led)]
-        if lose:
-            return max(lose, key=lambda c: (pts[c], st[c]))
-        if len(trick) == 2:
-            return min(bits(legal), key=lambda c: (pts[c], -st[c]))
-        return min(bits(legal), key=lambda c: (pts[c], st[c]))
-    trump = t.trump
+        return ramsch_follow(t.follow[led] & hand or hand, best, led, last=len(trick) == 2)
+    trump, pts, st = t.trump, _POINTS, t.strength
     return min(bits(hand), key=lambda c: (trump >> c & 1, pts[c], st[c]))
 
 
@@ -958,27 +946,24 @@ def _ramsch_rollout(hands: tuple[int, int, int], skat: int, leader: int,
     h = list(hands)
     pts = list(taken)
     won = list(tricks)
-    winner_of = _GRAND.winner
+    winner_of = _RAMSCH.winner
     points = _POINTS
     h[me] &= ~(1 << card)
     cur = [*trick, card]
     turn = (me + 1) % 3
-    last = leader
     while True:
         if len(cur) == 3:
-            w = (leader + winner_of(cur)) % 3
-            pts[w] += points[cur[0]] + points[cur[1]] + points[cur[2]]
-            won[w] += 1
-            last = w
-            leader = turn = w
+            leader = turn = (leader + winner_of(cur)) % 3
+            pts[leader] += points[cur[0]] + points[cur[1]] + points[cur[2]]
+            won[leader] += 1
             cur = []
-            if not h[w]:
+            if not h[leader]:
                 break
         c = _ramsch_card(h[turn], tuple(cur))
         h[turn] &= ~(1 << c)
         cur.append(c)
         turn = (turn + 1) % 3
-    pts[last] += card_points(skat)
+    pts[leader] += card_points(skat)  # the Skat goes to the last trick's winner
     if won[me] == 10:
         return 120.0
     if max(won) == 10:
