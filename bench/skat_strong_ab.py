@@ -1,19 +1,25 @@
 """Two settings of ``strong``'s auction against each other, paired on the same deals.
 
 A setting is a JSON object of module constants of ``stich.bots.strong`` (``{}``: the
-defaults), e.g. ``'{"CHANCE_BY_POINTS": [[61, 0.97], [55, 0.8], [49, 0.4]],
-"CHANCE_BELOW": 0.1}'``.  Each deal is played once per seat with ``strong`` under
-setting B in that seat and two ``easy``; at every decision of the auction (bidding, Hand
-or Skat, the discard, the declaration) setting A's choice is computed too, from the same
-random state.  Where A would never choose differently, A's game is B's game; where it
-would, A's game is played as well.  The figure is B − A in the seat's list points per
-game (95 % interval), with how many games differed.  The bot samples a fixed number of
-worlds with a clock that does not move, so the result does not depend on the machine's
-load; as a defender the seat plays ``easy``'s cards (a defender's own list score is 0
-whatever it plays).
+defaults) and optionally ``"worlds"`` (the worlds per decision of the auction under this
+setting, else ``--worlds``; the card play always samples ``--worlds``), e.g.
+``'{"CHANCE_BY_POINTS": [[61, 0.97], [55, 0.8], [49, 0.4]], "CHANCE_BELOW": 0.1}'``.
+
+Each deal is played once per seat with ``strong`` under setting B in that seat and two
+``easy``; at every decision of the auction (bidding, Hand or Skat, the discard, the
+declaration) setting A's choice is computed too, from the same random state.  Where A
+would never choose differently, A's game is B's game; where it would, A's game is played
+as well.  The figure is B − A in the seat's list points per game (95 % interval), with
+how many games differed.  The bot samples a fixed number of worlds with a clock that does
+not move, so the result does not depend on the machine's load; as a defender the seat
+plays ``easy``'s cards (a defender's own list score is 0 whatever it plays).
+
+With ``--whole`` A's game is also played where ``strong`` chose a card (as declarer or
+in Ramsch): for constants of the card play, which the shortcut above cannot see;
+"differed" then counts the games played twice.
 
 Run: ``python bench/skat_strong_ab.py --a '{}' --b '{...}' [--deals 80] [--seed 1]
-[--worlds 8] [--jobs 2]``.
+[--worlds 8] [--jobs 2] [--whole]``.
 """
 
 from __future__ import annotations
@@ -45,24 +51,28 @@ def _tuples(v: Any) -> Any:
 
 def setting(text: str) -> dict[str, Any]:
     out = {k: _tuples(v) for k, v in json.loads(text).items()}
-    unknown = sorted(set(out) - set(DEFAULTS))
+    unknown = sorted(set(out) - set(DEFAULTS) - {"worlds"})
     if unknown:
         raise SystemExit(f"not a constant of stich.bots.strong: {', '.join(unknown)}")
     return out
 
 
-def use(over: dict[str, Any]) -> None:
+def use(over: dict[str, Any], bot: strong_mod.SkatStrongBot, worlds: int, *,
+        auction: bool) -> None:
     for k, v in {**DEFAULTS, **over}.items():
-        setattr(strong_mod, k, v)
+        if k != "worlds":
+            setattr(strong_mod, k, v)
+    bot.min_worlds = bot.max_worlds = over.get("worlds", worlds) if auction else worlds
 
 
 Result = tuple[int, bool, bool, bool]
 
 
-def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, b: dict[str, Any],
-         a: dict[str, Any] | None) -> Result:
+def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
+         b: dict[str, Any], a: dict[str, Any] | None, *, whole: bool = False) -> Result:
     """(the seat's list points, whether setting ``a`` would have chosen differently
-    somewhere in the auction, declared, won as declarer) of the game under ``b``."""
+    somewhere in the auction (``whole``: or ``strong`` chose a card), declared, won as
+    declarer) of the game under ``b``."""
     state = SkatState.new(SkatRules.preset("lothar"), seed=seed)
     easy = SkatHeuristicBot()
     rng = random.Random(seed * 31 + seat)
@@ -76,28 +86,29 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, b: dict[str, Any],
         elif a is not None and view.phase != "PLAY":
             other = random.Random()
             other.setstate(rng.getstate())
-            use(a)
+            use(a, bot, worlds, auction=True)
             alt = bot.choose(view, other)
-            use(b)
+            use(b, bot, worlds, auction=True)
             action = bot.choose(view, rng)
             differs = differs or alt != action
         else:
-            use(b)
+            use(b, bot, worlds, auction=view.phase != "PLAY")
             action = bot.choose(view, rng)
+            differs = differs or (whole and view.phase == "PLAY")
         state = state.apply(action)
     o = state.outcome()
     declared = o.kind == "game" and o.declarer == seat
     return o.scores[seat], differs, declared, declared and o.won
 
 
-def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any]]
+def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any], bool]
              ) -> list[tuple[Result, Result]]:
-    seed, worlds, a, b = job
+    seed, worlds, a, b, whole = job
     bot = strong_mod.SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen)
     out = []
     for seat in range(3):
-        rb = play(seed, seat, bot, b, a)
-        ra = play(seed, seat, bot, a, None) if rb[1] else rb
+        rb = play(seed, seat, bot, worlds, b, a, whole=whole)
+        ra = play(seed, seat, bot, worlds, a, None) if rb[1] else rb
         out.append((ra, rb))
     return out
 
@@ -110,13 +121,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--whole", action="store_true",
+                    help="play every game whole under both settings (card-play constants)")
     args = ap.parse_args()
     a, b = setting(args.a), setting(args.b)
     t0 = time.perf_counter()
     diffs: list[int] = []
     differing = 0
     tally = {"A": [0, 0, 0], "B": [0, 0, 0]}
-    jobs = [(args.seed * 100_003 + d, args.worlds, a, b) for d in range(args.deals)]
+    jobs = [(args.seed * 100_003 + d, args.worlds, a, b, args.whole)
+            for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         for rows in pool.map(one_deal, jobs):
             for ra, rb in rows:
@@ -131,8 +145,9 @@ def main() -> None:
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
     print(f"{args.deals} deals x 3 seats, seed {args.seed}, {args.worlds} worlds, "
           f"{time.perf_counter() - t0:.0f} s; A = {args.a}; B = {args.b}")
+    what = "the auction or the card play" if args.whole else "the auction"
     print(f"B - A, list points per game: {mean:+.2f} (95 % interval {mean - half:+.2f} .. "
-          f"{mean + half:+.2f}); the auction differed in {differing} of {n} games")
+          f"{mean + half:+.2f}); {what} differed in {differing} of {n} games")
     for name, (pts, dec, won) in tally.items():
         print(f"{name}: {pts:+d} list points, declared {dec}, won {won}")
 

@@ -408,3 +408,111 @@ def test_ramsch_rollouts_lose_fewer_points() -> None:
             bots[seat] = s
             searched += _play_out(_ramsch(seed), bots, seed)[seat]
     assert searched > plain + 100, (searched, plain)
+
+
+def test_the_auction_prunes_plans_without_changing_the_rest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With :data:`PLAN_TOP` the auction asks the solver about the likely games only: the
+    plans it keeps score exactly as when every game is asked (same worlds, same answers,
+    the plan AUTO included), at every value it could still bid; a game below the bid is
+    not asked at all (its chance does not matter: it is an overbid)."""
+    import stich.bots.strong as strong_mod
+    from stich.skat.rules import bidding_ladder
+
+    rules = SkatRules.preset("lothar")
+    bot = SkatStrongBot(max_worlds=6, timer=_frozen, question_seconds=0.002)
+    compared = pruned = 0
+    for seed in range(12):
+        state = SkatState.new(rules, seed=seed)
+        rng = random.Random(seed)
+        steps = seed % 4  # some positions later in the auction, at a higher bid
+        while steps and state.phase.name == "BIDDING":
+            state = state.apply(SkatHeuristicBot().choose(_view(state, state.to_move), rng))
+            steps -= 1
+        view = _view(state, state.to_move)
+        if view.phase != "BIDDING":
+            continue
+        got = {}
+        for top in (0, 2):
+            monkeypatch.setattr(strong_mod, "PLAN_TOP", top)
+            got[top] = bot._pickup_plans(view, random.Random(seed), bot._clock(),
+                                         hand_too=True)
+        assert set(got[2]) < set(got[0])
+        trump_hand = [k for k in got[2] if k[1] and k[0] in strong_mod._TRUMP_GAMES]
+        assert len(trump_hand) == 2
+        least = max(18, view.bid)
+        for plan, results in got[2].items():
+            assert len(results) == len(got[0][plan]) == 6
+            for v in bidding_ladder(rules):
+                if v >= least:
+                    assert strong_mod._mean_score(results, v, rules) == pytest.approx(
+                        strong_mod._mean_score(got[0][plan], v, rules))
+        pruned += any(p == 0.0 and value < least
+                      for results in got[0].values() for p, value, _ in results)
+        compared += 1
+    assert compared >= 8 and pruned > 0
+
+
+def test_cautious_bidding_takes_off_standard_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With :data:`BID_SE` the auction values a plan at its mean over the worlds less
+    that many standard errors of the mean; 0 leaves the mean."""
+    import statistics
+
+    import stich.bots.strong as strong_mod
+
+    rules = SkatRules.preset("lothar")
+    results = [(0.97, 48, 24), (0.3, 48, 24), (0.85, 48, 24), (0.6, 48, 24), (0.97, 48, 24)]
+    scores = [p * v - (1 - p) * 2 * v for p, v, _ in results]
+    mean = statistics.fmean(scores)
+    se = statistics.stdev(scores) / len(scores) ** 0.5
+    monkeypatch.setattr(strong_mod, "BID_SE", 0.0)
+    assert strong_mod._cautious_score(results, 24, rules) == pytest.approx(mean)
+    monkeypatch.setattr(strong_mod, "BID_SE", 1.5)
+    assert strong_mod._cautious_score(results, 24, rules) == pytest.approx(mean - 1.5 * se)
+    # an overbid: every world scores the same, nothing to take off
+    assert strong_mod._cautious_score(results, 60, rules) == pytest.approx(
+        -2.0 * strong_mod.overbid_value(24, 60))
+
+
+def test_the_discard_asks_each_pair_about_its_own_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After picking up, a pair of cards to put away is asked about only for the games
+    it is one of the heuristic's two best discards for (:data:`DISCARD_PRUNE`), and the
+    pair chosen is one of those pairs."""
+    import stich.bots.strong as strong_mod
+    from stich.skat.actions import PICKUP
+
+    asked: list[tuple[object, int, int]] = []
+    real = strong_mod._chance
+
+    def chance(clock: object, game: object, hands: tuple[int, int, int], declarer: int,
+               have: int) -> float:
+        asked.append((game, hands[declarer], declarer))
+        return real(clock, game, hands, declarer, have)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strong_mod, "_chance", chance)
+    bot = SkatStrongBot(max_worlds=3, timer=_frozen, question_seconds=0.002)
+    heur = SkatHeuristicBot()
+    checked = 0
+    for seed in range(40):
+        state = SkatState.new(SkatRules.preset("lothar"), seed=seed)
+        rng = random.Random(seed)
+        while state.phase.name == "BIDDING":
+            state = state.apply(heur.choose(_view(state, state.to_move), rng))
+        if state.phase.name != "SKAT":
+            continue
+        state = state.apply(PICKUP)
+        view = _view(state, state.to_move)
+        twelve = view.hand
+        asked.clear()
+        action = bot.choose(view, random.Random(seed))
+        assert isinstance(action, Discard)
+        own = {g: strong_mod._top_discards(twelve, g, 2)
+               for g in (*strong_mod._TRUMP_GAMES, strong_mod.GameType.NULL)}
+        assert any(action.cards in pairs for pairs in own.values())
+        for game, kept, _ in asked:
+            assert twelve & ~kept in own[game]  # type: ignore[index]
+        checked += bool(asked)
+        if checked >= 5:
+            break
+    assert checked >= 5

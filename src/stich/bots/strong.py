@@ -77,6 +77,7 @@ from stich.bots.clock import HARD_CAP, WorldClock, check_budget
 from stich.bots.heuristic import SkatHeuristicBot, bid_up_to
 from stich.bots.play import choose_card, ramsch_follow
 from stich.bots.skat_eval import (
+    PICKUP_BONUS,
     best_bid,
     null_badness,
     ramsch_danger,
@@ -142,6 +143,20 @@ UNLIKELY_BID = 0.3
 as high as it did."""
 NULL_BADNESS_TRIED = 3.0
 """Null is only asked about for hands at most this bad (:func:`null_badness`)."""
+PLAN_TOP = 2
+"""In the auction, the solver is asked about the suit games and Grand the rule-based
+evaluation rates best for this hand only: this many for picking up and as many for Hand
+(0: all five each), plus in each world the game the rule-based evaluation would declare
+with that Skat (:data:`AUTO`).  Fewer questions per world, more worlds in the budget,
+and fewer noisy plans to take the best of."""
+DISCARD_PRUNE = True
+"""After picking up, each of the heuristic's best discards (two per game) is asked about
+only for the games it is among the best two for (off: every game for every pair, five
+times the questions and so far fewer worlds in the budget)."""
+BID_SE = 0.0
+"""Bidding: a value is said or held only while the best plan's expected score there,
+less this many standard errors of its mean over the worlds, is above what passing is
+worth (the best of several noisy means is too high by about that much)."""
 RAMSCH_LOSS = 50.0
 RAMSCH_SHARE = 0.4
 """Passing before anybody bid: the Ramsch that follows when all pass (with this share)
@@ -514,7 +529,7 @@ class SkatStrongBot:
         floor = _pass_value(view, rules)
         limit = 0
         for v in ladder if plans else ():
-            if max(_mean_score(res, v, rules) for res in plans.values()) > floor:
+            if max(_cautious_score(res, v, rules) for res in plans.values()) > floor:
                 limit = v
             else:
                 break
@@ -533,30 +548,52 @@ class SkatStrongBot:
         worlds = 0
         try_null = null_badness(hand) <= NULL_BADNESS_TRIED
         optimism = self.optimism
+        least = max(18, view.bid)
+        pick_games = _likely_games(hand, least, rules, hand_game=False)
+        hand_games = _likely_games(hand, least, rules, hand_game=True) if hand_too else []
+        wanted = len(pick_games) + len(hand_games)
         while clock.more(worlds):
             hands, skat = sample_world(view, rng)
             twelve = hand | skat
             res: dict[_Plan, _Result] = {}
-            auto: tuple[float, _Plan] | None = None
+            # the game the heuristic would declare with this Skat (plan AUTO): cheap
+            heur: dict[GameType, tuple[int, int]] = {}
+            auto: tuple[float, GameType] | None = None
             for game in _TRUMP_GAMES:
+                keep, away = _discard_for(twelve, game)
+                heur[game] = (keep, away)
+                p = win_probability(keep, game, bonus=0.06 * card_points(away))
+                h_ev = _score(p, _value(game, twelve, hand=False), view.bid,
+                              game.base_value, rules)
+                if auto is None or h_ev > auto[0]:
+                    auto = (h_ev, game)
+            assert auto is not None
+            asked: dict[GameType, _Result] = {}
+            for game in (*pick_games, auto[1]):
+                if game in asked:
+                    continue
                 if clock.out_of_time():  # between solver calls: a half world is dropped
                     break
-                keep, away = _discard_for(twelve, game)
+                keep, away = heur[game]
                 value = _value(game, twelve, hand=False)
-                res[(game, False, False)] = (
+                asked[game] = (
                     _chance(clock, game, _with(hands, me, keep), me,
-                            card_points(away) + optimism),
+                            card_points(away) + optimism) if value >= least else 0.0,
                     value, game.base_value)
-                p = win_probability(keep, game, bonus=0.06 * card_points(away))
-                h_ev = _score(p, value, view.bid, game.base_value, rules)
-                if auto is None or h_ev > auto[0]:
-                    auto = (h_ev, (game, False, False))
-                if hand_too:
-                    res[(game, True, False)] = (
-                        _chance(clock, game, hands, me, card_points(skat) + optimism),
-                        _value(game, twelve, hand=True), game.base_value)
-            if len(res) < len(_TRUMP_GAMES) * (1 + hand_too) or clock.out_of_time():
+            for game in pick_games:
+                if game in asked:
+                    res[(game, False, False)] = asked[game]
+            for game in hand_games:
+                if clock.out_of_time():
+                    break
+                value = _value(game, twelve, hand=True)
+                res[(game, True, False)] = (
+                    _chance(clock, game, hands, me, card_points(skat) + optimism)
+                    if value >= least else 0.0, value, game.base_value)
+            if (len(res) < wanted or auto[1] not in asked or clock.out_of_time()):
                 break
+            auto_result = asked[auto[1]]
+            auto_ev = auto[0]
             if try_null:
                 keep, _ = _discard_for(twelve, GameType.NULL)
                 won_n = _ask_null(clock, _with(hands, me, keep), me)
@@ -566,8 +603,8 @@ class SkatStrongBot:
                                                      NULL_VALUES[(False, True)], 0)
                 p = win_probability(keep, GameType.NULL)
                 h_ev = _score(p, NULL_VALUES[(False, False)], view.bid, 0, rules)
-                if auto is None or h_ev > auto[0]:
-                    auto = (h_ev, (GameType.NULL, False, False))
+                if h_ev > auto_ev:
+                    auto_result = res[(GameType.NULL, False, False)]
                 if hand_too:
                     won_nh = _ask_null(clock, hands, me)
                     res[(GameType.NULL, True, False)] = (_null_chance(won_nh, ouvert=False),
@@ -576,8 +613,7 @@ class SkatStrongBot:
                                                         NULL_VALUES[(True, True)], 0)
                 if clock.out_of_time():
                     break
-            assert auto is not None
-            res[AUTO] = res[auto[1]]
+            res[AUTO] = auto_result
             for k, v in res.items():
                 plans.setdefault(k, []).append(v)
             worlds += 1
@@ -599,38 +635,47 @@ class SkatStrongBot:
     def _discard(self, view: SkatView, rng: random.Random, clock: _Clock) -> Action:
         twelve = view.hand
         rules = SkatRules.parse(view.rules)
-        pairs: list[int] = []
+        try_null = null_badness(twelve) <= NULL_BADNESS_TRIED + 2
+        legal = {a.cards for a in view.legal_actions if isinstance(a, Discard)}
+        # the heuristic's best pairs per game; each pair is asked about the games it was
+        # chosen for (DISCARD_PRUNE) or about every game
+        pair_games: dict[int, list[GameType]] = {}
         for game in (*_TRUMP_GAMES, GameType.NULL):
             for away in _top_discards(twelve, game, 2):
-                if away not in pairs:
-                    pairs.append(away)
-        legal = {a.cards for a in view.legal_actions if isinstance(a, Discard)}
-        pairs = [p for p in pairs if p in legal]
+                if away in legal:
+                    pair_games.setdefault(away, []).append(game)
+        for games in pair_games.values():
+            if not DISCARD_PRUNE:
+                games[:] = [*_TRUMP_GAMES, GameType.NULL]
+            if not try_null and GameType.NULL in games:
+                games.remove(GameType.NULL)
+        pairs = [p for p, games in pair_games.items() if games]
         if not pairs:
             return self._fallback.choose(view, rng)
         scores: dict[int, dict[tuple[GameType, bool], list[_Result]]] = {
             p: {} for p in pairs}
         worlds = 0
         me = view.seat
-        try_null = null_badness(twelve) <= NULL_BADNESS_TRIED + 2
         while clock.more(worlds):
             hands, _ = sample_world(view, rng)
             world: dict[int, dict[tuple[GameType, bool], _Result]] = {}
             for away in pairs:
                 h = _with(hands, me, twelve & ~away)
                 res: dict[tuple[GameType, bool], _Result] = {}
-                for game in _TRUMP_GAMES:
+                for game in pair_games[away]:
                     if clock.out_of_time():
                         break
-                    won = _chance(clock, game, h, me, card_points(away) + self.optimism)
-                    res[(game, False)] = (won, _value(game, twelve, hand=False),
-                                          game.base_value)
+                    if game is GameType.NULL:
+                        won_n = _ask_null(clock, h, me)
+                        res[(game, False)] = (_null_chance(won_n, ouvert=False), 23, 0)
+                        res[(game, True)] = (_null_chance(won_n, ouvert=True), 46, 0)
+                        continue
+                    value = _value(game, twelve, hand=False)
+                    won = (_chance(clock, game, h, me, card_points(away) + self.optimism)
+                           if value >= view.bid else 0.0)  # below the bid: lost anyway
+                    res[(game, False)] = (won, value, game.base_value)
                 if clock.out_of_time():
                     break
-                if try_null:
-                    won_n = _ask_null(clock, h, me)
-                    res[(GameType.NULL, False)] = (_null_chance(won_n, ouvert=False), 23, 0)
-                    res[(GameType.NULL, True)] = (_null_chance(won_n, ouvert=True), 46, 0)
                 world[away] = res
             if len(world) < len(pairs):  # out of time in the middle: the world is dropped
                 break
@@ -682,9 +727,10 @@ class SkatStrongBot:
                     got[a] = (_announced_chance(clock, a, hands, me, card_points(away)),
                               _announced_value(a, owned, rules), a.game.base_value)
                 else:
-                    won = _chance(clock, a.game, hands, me,
-                                  card_points(away) + self.optimism)
-                    got[a] = (won, _value(a.game, owned, hand=a.hand), a.game.base_value)
+                    value = _value(a.game, owned, hand=a.hand)
+                    won = (_chance(clock, a.game, hands, me, card_points(away) + self.optimism)
+                           if value >= view.bid else 0.0)  # below the bid: lost anyway
+                    got[a] = (won, value, a.game.base_value)
             if len(got) < len(options):  # out of time in the middle: the world is dropped
                 break
             for a, r in got.items():
@@ -832,6 +878,33 @@ def _mean_score(results: Sequence[_Result], bid: int, rules: SkatRules) -> float
     for p, value, base in results:
         total += _score(p, value, bid, base, rules)
     return total / len(results)
+
+
+def _cautious_score(results: Sequence[_Result], bid: int, rules: SkatRules) -> float:
+    """:func:`_mean_score` less :data:`BID_SE` standard errors of the mean."""
+    mean = _mean_score(results, bid, rules)
+    n = len(results)
+    if BID_SE == 0.0 or n < 2:
+        return mean
+    var = sum((_score(p, value, bid, base, rules) - mean) ** 2
+              for p, value, base in results) / (n - 1)
+    return mean - BID_SE * math.sqrt(var / n)
+
+
+def _likely_games(hand: int, least: int, rules: SkatRules, *,
+                  hand_game: bool) -> list[GameType]:
+    """The suit games and Grand worth asking the solver about in the auction: the
+    :data:`PLAN_TOP` best by the rule-based expected score at ``least`` (all five when
+    it is 0), from these ten cards, picking up (with the usual bonus for the Skat) or
+    playing Hand."""
+    if not 0 < PLAN_TOP < len(_TRUMP_GAMES):
+        return list(_TRUMP_GAMES)
+
+    def key(game: GameType) -> float:
+        p = win_probability(hand, game, bonus=0.0 if hand_game else PICKUP_BONUS)
+        return _score(p, _value(game, hand, hand=hand_game), least, game.base_value, rules)
+
+    return sorted(_TRUMP_GAMES, key=key, reverse=True)[:PLAN_TOP]
 
 
 def _pass_value(view: SkatView, rules: SkatRules) -> float:
