@@ -49,7 +49,11 @@ its view — and asks the double-dummy solver (:mod:`stich.skat.solver`) about e
   as an overbid loss, so the bot never holds a value that no game it could declare
   reaches.  In the auction the discard in each sampled Skat is chosen per game by the
   heuristic's hand strength (not by the solver); after picking up, the discard is chosen
-  among the heuristic's best pairs by the solver on sampled worlds.
+  among the heuristic's best pairs by the solver on sampled worlds.  To get more worlds
+  into the budget, the auction asks the solver only about the games the rule-based
+  evaluation rates best (:data:`PLAN_TOP`), the discard asks each pair only about the
+  games it is a best pair for (:data:`DISCARD_PRUNE`), and a game whose value is below
+  the bid is never asked about (it is an overbid whatever its chance).
 
 Known weaknesses (plain determinized sampling):
 
