@@ -432,7 +432,7 @@ def test_the_auction_prunes_plans_without_changing_the_rest(
         view = _view(state, state.to_move)
         if view.phase != "BIDDING":
             continue
-        got = {}
+        got: dict[int, dict[strong_mod._Plan, list[strong_mod._Result]]] = {}
         for top in (0, 2):
             monkeypatch.setattr(strong_mod, "PLAN_TOP", top)
             got[top] = bot._pickup_plans(view, random.Random(seed), bot._clock(),
@@ -481,14 +481,15 @@ def test_the_discard_asks_each_pair_about_its_own_games(
     pair chosen is one of those pairs."""
     import stich.bots.strong as strong_mod
     from stich.skat.actions import PICKUP
+    from stich.skat.rules import GameType
 
-    asked: list[tuple[object, int, int]] = []
+    asked: list[tuple[GameType, int]] = []
     real = strong_mod._chance
 
-    def chance(clock: object, game: object, hands: tuple[int, int, int], declarer: int,
-               have: int) -> float:
-        asked.append((game, hands[declarer], declarer))
-        return real(clock, game, hands, declarer, have)  # type: ignore[arg-type]
+    def chance(clock: strong_mod._Clock, game: GameType, hands: tuple[int, int, int],
+               declarer: int, have: int) -> float:
+        asked.append((game, hands[declarer]))
+        return real(clock, game, hands, declarer, have)
 
     monkeypatch.setattr(strong_mod, "_chance", chance)
     bot = SkatStrongBot(max_worlds=3, timer=_frozen, question_seconds=0.002)
@@ -510,8 +511,8 @@ def test_the_discard_asks_each_pair_about_its_own_games(
         own = {g: strong_mod._top_discards(twelve, g, 2)
                for g in (*strong_mod._TRUMP_GAMES, strong_mod.GameType.NULL)}
         assert any(action.cards in pairs for pairs in own.values())
-        for game, kept, _ in asked:
-            assert twelve & ~kept in own[game]  # type: ignore[index]
+        for game, kept in asked:
+            assert twelve & ~kept in own[game]
         checked += bool(asked)
         if checked >= 5:
             break

@@ -579,22 +579,19 @@ class SkatStrongBot:
                 if clock.out_of_time():  # between solver calls: a half world is dropped
                     break
                 keep, away = heur[game]
-                value = _value(game, twelve, hand=False)
-                asked[game] = (
-                    _chance(clock, game, _with(hands, me, keep), me,
-                            card_points(away) + optimism) if value >= least else 0.0,
-                    value, game.base_value)
+                asked[game] = _game_result(clock, game, _with(hands, me, keep), me,
+                                           card_points(away) + optimism,
+                                           _value(game, twelve, hand=False), least)
             for game in pick_games:
                 if game in asked:
                     res[(game, False, False)] = asked[game]
             for game in hand_games:
                 if clock.out_of_time():
                     break
-                value = _value(game, twelve, hand=True)
-                res[(game, True, False)] = (
-                    _chance(clock, game, hands, me, card_points(skat) + optimism)
-                    if value >= least else 0.0, value, game.base_value)
-            if (len(res) < wanted or auto[1] not in asked or clock.out_of_time()):
+                res[(game, True, False)] = _game_result(
+                    clock, game, hands, me, card_points(skat) + optimism,
+                    _value(game, twelve, hand=True), least)
+            if len(res) < wanted or auto[1] not in asked or clock.out_of_time():
                 break
             auto_result = asked[auto[1]]
             auto_ev = auto[0]
@@ -643,16 +640,15 @@ class SkatStrongBot:
         legal = {a.cards for a in view.legal_actions if isinstance(a, Discard)}
         # the heuristic's best pairs per game; each pair is asked about the games it was
         # chosen for (DISCARD_PRUNE) or about every game
+        every = (*_TRUMP_GAMES, GameType.NULL)
         pair_games: dict[int, list[GameType]] = {}
-        for game in (*_TRUMP_GAMES, GameType.NULL):
+        for game in every:
             for away in _top_discards(twelve, game, 2):
                 if away in legal:
                     pair_games.setdefault(away, []).append(game)
-        for games in pair_games.values():
-            if not DISCARD_PRUNE:
-                games[:] = [*_TRUMP_GAMES, GameType.NULL]
-            if not try_null and GameType.NULL in games:
-                games.remove(GameType.NULL)
+        for away, games in pair_games.items():
+            pair_games[away] = [g for g in (games if DISCARD_PRUNE else every)
+                                if try_null or g is not GameType.NULL]
         pairs = [p for p, games in pair_games.items() if games]
         if not pairs:
             return self._fallback.choose(view, rng)
@@ -671,13 +667,13 @@ class SkatStrongBot:
                         break
                     if game is GameType.NULL:
                         won_n = _ask_null(clock, h, me)
-                        res[(game, False)] = (_null_chance(won_n, ouvert=False), 23, 0)
-                        res[(game, True)] = (_null_chance(won_n, ouvert=True), 46, 0)
+                        for ouvert in (False, True):
+                            res[(game, ouvert)] = (_null_chance(won_n, ouvert=ouvert),
+                                                   NULL_VALUES[(False, ouvert)], 0)
                         continue
-                    value = _value(game, twelve, hand=False)
-                    won = (_chance(clock, game, h, me, card_points(away) + self.optimism)
-                           if value >= view.bid else 0.0)  # below the bid: lost anyway
-                    res[(game, False)] = (won, value, game.base_value)
+                    res[(game, False)] = _game_result(
+                        clock, game, h, me, card_points(away) + self.optimism,
+                        _value(game, twelve, hand=False), view.bid)
                 if clock.out_of_time():
                     break
                 world[away] = res
@@ -731,10 +727,9 @@ class SkatStrongBot:
                     got[a] = (_announced_chance(clock, a, hands, me, card_points(away)),
                               _announced_value(a, owned, rules), a.game.base_value)
                 else:
-                    value = _value(a.game, owned, hand=a.hand)
-                    won = (_chance(clock, a.game, hands, me, card_points(away) + self.optimism)
-                           if value >= view.bid else 0.0)  # below the bid: lost anyway
-                    got[a] = (won, value, a.game.base_value)
+                    got[a] = _game_result(clock, a.game, hands, me,
+                                          card_points(away) + self.optimism,
+                                          _value(a.game, owned, hand=a.hand), view.bid)
             if len(got) < len(options):  # out of time in the middle: the world is dropped
                 break
             for a, r in got.items():
@@ -843,6 +838,15 @@ def _chance(clock: _Clock, game: GameType, hands: tuple[int, int, int], declarer
         if p == 0.5:  # the search gave up: close to this threshold
             return chance / 2 + 0.25
     return CHANCE_BELOW
+
+
+def _game_result(clock: _Clock, game: GameType, hands: tuple[int, int, int],
+                 declarer: int, have: int, value: int, bid: int) -> _Result:
+    """A suit game's or Grand's result on one world (:data:`_Result`): its chance by
+    :func:`_chance`, except that a game whose ``value`` is below ``bid`` is not asked
+    about — it is an overbid whatever its chance (:func:`_score`), so 0."""
+    won = _chance(clock, game, hands, declarer, have) if value >= bid else 0.0
+    return (won, value, game.base_value)
 
 
 def _ask_null(clock: _Clock, hands: tuple[int, int, int], declarer: int) -> float:
