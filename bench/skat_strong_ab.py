@@ -34,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import stich.bots.strong as strong_mod
+from skat_strong import open_class
 from stich.bots import SkatHeuristicBot
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
@@ -65,7 +66,7 @@ def use(over: dict[str, Any], bot: strong_mod.SkatStrongBot, worlds: int, *,
     bot.min_worlds = bot.max_worlds = over.get("worlds", worlds) if auction else worlds
 
 
-Result = tuple[int, bool, bool, bool]
+Result = tuple[int, bool, bool, bool, bool]
 
 
 def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
@@ -77,7 +78,11 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
     easy = SkatHeuristicBot()
     rng = random.Random(seed * 31 + seat)
     differs = False
+    klass = -1
     while not state.is_over:
+        if (klass < 0 and state.phase.name == "PLAY" and state.declarer == seat
+                and not state.tricks and not state.trick):
+            klass = open_class(state)
         s = state.to_move
         view = state.view(s)
         if s != seat or (view.phase == "PLAY" and view.game is not GameType.RAMSCH
@@ -98,7 +103,8 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
         state = state.apply(action)
     o = state.outcome()
     declared = o.kind == "game" and o.declarer == seat
-    return o.scores[seat], differs, declared, declared and o.won
+    lost_at_bid = declared and not o.won and klass in (1, 2, 4)
+    return o.scores[seat], differs, declared, declared and o.won, lost_at_bid
 
 
 def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any], bool]
@@ -128,7 +134,7 @@ def main() -> None:
     t0 = time.perf_counter()
     diffs: list[int] = []
     differing = 0
-    tally = {"A": [0, 0, 0], "B": [0, 0, 0]}
+    tally = {"A": [0, 0, 0, 0], "B": [0, 0, 0, 0]}
     jobs = [(args.seed * 100_003 + d, args.worlds, a, b, args.whole)
             for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -140,6 +146,7 @@ def main() -> None:
                     tally[name][0] += r[0]
                     tally[name][1] += r[2]
                     tally[name][2] += r[3]
+                    tally[name][3] += r[4]
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
@@ -148,8 +155,9 @@ def main() -> None:
     what = "the auction or the card play" if args.whole else "the auction"
     print(f"B - A, list points per game: {mean:+.2f} (95 % interval {mean - half:+.2f} .. "
           f"{mean + half:+.2f}); {what} differed in {differing} of {n} games")
-    for name, (pts, dec, won) in tally.items():
-        print(f"{name}: {pts:+d} list points, declared {dec}, won {won}")
+    for name, (pts, dec, won, lost_bid) in tally.items():
+        print(f"{name}: {pts:+d} list points, declared {dec}, won {won}, lost with open "
+              f"cards too (lost at the bid) {lost_bid}")
 
 
 if __name__ == "__main__":

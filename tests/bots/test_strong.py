@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,8 @@ from stich.bots import Bot, RandomBot, SkatHeuristicBot
 from stich.bots.strong import SkatStrongBot, sample_world
 from stich.cards import Card
 from stich.skat import SkatRules, SkatState, SkatView
-from stich.skat.actions import Action, Discard
+from stich.skat.actions import PASS, Action, Discard
+from stich.skat.rules import GameType
 
 _ALL = (1 << 32) - 1
 
@@ -318,7 +320,6 @@ def test_null_ouvert_is_valued_in_the_bidding_as_in_the_declaration() -> None:
     hopes and then could only declare a plain Null below the bid)."""
     import stich.bots.strong as strong_mod
     from stich.bots.skat_eval import null_badness
-    from stich.skat.rules import GameType
 
     bot = SkatStrongBot(max_worlds=12, timer=_frozen, question_seconds=0.002)
     checked = lost = 0
@@ -481,7 +482,6 @@ def test_the_discard_asks_each_pair_about_its_own_games(
     pair chosen is one of those pairs."""
     import stich.bots.strong as strong_mod
     from stich.skat.actions import PICKUP
-    from stich.skat.rules import GameType
 
     asked: list[tuple[GameType, int]] = []
     real = strong_mod._chance
@@ -517,3 +517,61 @@ def test_the_discard_asks_each_pair_about_its_own_games(
         if checked >= 5:
             break
     assert checked >= 5
+
+
+class _ScriptedClock:
+    """Answers the solver questions of :func:`_chance` from a script."""
+
+    def __init__(self, answers: list[float]) -> None:
+        self.answers = answers
+
+    def ask(self, question: Any) -> float:
+        return self.answers.pop(0)
+
+
+@pytest.mark.parametrize(("answers", "index"), [([0.5], 0), ([0.0, 0.5], 1),
+                                                ([0.0, 0.0, 0.5], 2)])
+def test_a_question_given_up_counts_with_its_measured_chance(
+        monkeypatch: pytest.MonkeyPatch, answers: list[float], index: int) -> None:
+    """A give-up at a threshold of CHANCE_BY_POINTS is worth GAVE_UP_CHANCE there (the
+    old rule, half way to a coin toss, when that is None); the thresholds before it were
+    missed, the ones after it are not asked."""
+    import stich.bots.strong as strong_mod
+
+    hands = SkatState.new(SkatRules.preset("lothar"), seed=3).hands
+    args = (GameType.GRAND, hands, 0, 10)
+    clock = _ScriptedClock(list(answers))
+    got = strong_mod._chance(clock, *args)  # type: ignore[arg-type]
+    assert got == strong_mod.GAVE_UP_CHANCE[index]  # type: ignore[index]
+    assert clock.answers == []
+    monkeypatch.setattr(strong_mod, "GAVE_UP_CHANCE", None)
+    chance = strong_mod.CHANCE_BY_POINTS[index][1]
+    assert strong_mod._chance(_ScriptedClock(list(answers)), *args) == (  # type: ignore[arg-type]
+        chance / 2 + 0.25)
+    # answered questions keep the table
+    assert strong_mod._chance(_ScriptedClock([0.0, 1.0]), *args) == (  # type: ignore[arg-type]
+        strong_mod.CHANCE_BY_POINTS[1][1])
+    assert strong_mod._chance(_ScriptedClock([0.0] * 3), *args) == (  # type: ignore[arg-type]
+        strong_mod.CHANCE_BELOW)
+
+
+def test_min_chance_keeps_risky_games_out_of_the_bidding(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With MIN_CHANCE a game whose mean chance is below it is not bid on however well it
+    pays; at 0 the best expected score decides."""
+    import stich.bots.strong as strong_mod
+
+    state = SkatState.new(SkatRules.preset("isko"), seed=11)  # isko: passing scores 0
+    view = _view(state, state.to_move)
+    assert view.phase == "BIDDING"
+    risky = [(0.97, 96, 24), (0.97, 96, 24), (0.3, 96, 24), (0.6, 96, 24)]  # mean 0.71
+    bot = SkatStrongBot(min_worlds=1, max_worlds=1)
+    monkeypatch.setattr(bot, "_pickup_plans", lambda *a, **k: {
+        (GameType.GRAND, False, False): risky})
+    monkeypatch.setattr(strong_mod, "MIN_CHANCE", 0.0)
+    said = bot.choose(view, random.Random(1))
+    assert said != PASS
+    monkeypatch.setattr(strong_mod, "MIN_CHANCE", 0.75)
+    assert bot.choose(view, random.Random(1)) == PASS
+    monkeypatch.setattr(strong_mod, "MIN_CHANCE", 0.7)
+    assert bot.choose(view, random.Random(1)) == said
