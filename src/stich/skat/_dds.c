@@ -5,6 +5,11 @@
  * trick starts keyed by the three hands and the seat to lead, equivalent cards searched
  * once, the points still out as a bound, MTD(f) for the exact value and zero-window
  * searches for the yes/no questions.  Card sets are 32-bit masks in stich's layout.
+ *
+ * Two things only this core does, both for memory: a trick start that the points still
+ * out decide is answered before its table entry is looked up (most of the search's time
+ * went into waiting for table entries), and the last card of a trick asks for all its
+ * children's table buckets at once (prefetch) before searching the first.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -191,6 +196,9 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             t[2] = __builtin_ctz(s->h[(seat + 2) % 3]);
             return (seat + winner(s, t)) % 3 == s->declarer ? points_of(s, all) : 0;
         }
+        int rest0 = points_of(s, all);
+        if (rest0 <= alpha) return rest0; /* decided without the table: no memory wait */
+        if (beta <= 0) return 0;
         int found;
         e = probe(s, seat, &found);
         if (found) {
@@ -209,6 +217,20 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
     int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
     if (first >= 0 && !((s->h[seat] >> first) & 1)) first = -1;
     int moves[12], count = 0, generated = 0;
+    if (n == 2) {
+        /* the last card of a trick: every child is a trick start with a table entry;
+           fetch their buckets from memory now, all at once, instead of one by one */
+        count = gen_moves(s, seat, trick, n, moves);
+        generated = 1;
+        for (int i = 0; i < count; i++) {
+            int c = moves[i];
+            trick[2] = c;
+            int w = (seat + 1 + winner(s, trick)) % 3;
+            uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
+            h[seat] ^= 1u << c;
+            __builtin_prefetch(&tt[hash3(h[0], h[1], h[2], w) & ~3u]);
+        }
+    }
     for (int i = -1; i < count || !generated; i++) {
         int c;
         if (i < 0) {
