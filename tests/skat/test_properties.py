@@ -27,6 +27,7 @@ from stich.skat import (
     Phase,
     SkatState,
 )
+from stich.skat.state import STATE_FIELDS
 
 from .helpers import ALL_CARDS, ISKO, LOTHAR
 
@@ -406,7 +407,7 @@ def test_replaying_the_history_gives_the_same_game(game) -> None:
 
 
 def snapshot(s: SkatState) -> dict:
-    return {name: getattr(s, name) for name in SkatState.__slots__}
+    return {name: getattr(s, name) for name in STATE_FIELDS}
 
 
 @settings(max_examples=60, deadline=None)

@@ -12,7 +12,7 @@ from stich.cards import CARDS, Card, parse_cards
 from stich.messages import Cards, Msg, Position, SuitName
 from stich.skat import GameType, IllegalActionError, Phase, SkatState
 from stich.skat.scoring import trump_order
-from stich.skat.state import deal_order
+from stich.skat.state import STATE_FIELDS, deal_order
 from stich.skat.tables import TABLES
 
 from ..refusals import refused
@@ -320,7 +320,7 @@ def test_illegal_actions_raise_illegal_action_error_with_a_reason() -> None:
 
 
 def _snapshot(state: SkatState) -> dict:
-    return {name: getattr(state, name) for name in SkatState.__slots__}
+    return {name: getattr(state, name) for name in STATE_FIELDS}
 
 
 def test_apply_never_changes_the_old_state() -> None:

@@ -67,7 +67,7 @@ def round_position(view: BaptistenView, hands: Sequence[int],
     ctx = GameContext(rules, (Deal(start, view.trump_card),) * (r + 1), None,
                       (view.first - r) % n)
     ctx.schedule = ctx.schedule[:r + 1]  # the game ends with this round
-    st = object.__new__(BaptistenState)
+    st = BaptistenState()
     st._ctx = ctx
     st._score = _Score(view.totals, view.owed, view.sheet)
     st._hist = None

@@ -103,6 +103,9 @@ class BaptistenState:
     _hist: tuple[Any, ...] | None
     _round_tricks: tuple[Any, ...] | None
 
+    def __init__(self) -> None:
+        """An empty state, to be filled in: build a game with :meth:`new`."""
+
     @classmethod
     def new(cls, rules: BaptistenRules | None = None, seed: int | None = None, *,
             rng: random.Random | None = None, deals: Sequence[Deal] | None = None,
@@ -119,7 +122,7 @@ class BaptistenState:
         else:
             check_deals(rules, deals)
         ctx = GameContext(rules, deals, seed, first)
-        self = object.__new__(cls)
+        self = cls()
         self._ctx = ctx
         self._score = _Score((0,) * ctx.n, (ctx.required,) * ctx.n, ())
         self._hist = None
@@ -143,7 +146,7 @@ class BaptistenState:
         self._round_tricks = None
 
     def _fork(self) -> BaptistenState:
-        new = object.__new__(BaptistenState)
+        new = BaptistenState()
         new._ctx = self._ctx
         new._round = self._round
         new._score = self._score
@@ -447,7 +450,7 @@ class BaptistenState:
         if ctx.must_overtrump and not self.legal_cards() & bit:
             raise self._play_refusal(card, self.legal_cards())
         n = ctx.n
-        new = object.__new__(BaptistenState)
+        new = BaptistenState()
         new._ctx = ctx
         new._round = self._round
         new._score = self._score

@@ -85,14 +85,18 @@ class _Game(NamedTuple):
     tables: GameTables
 
 
+STATE_FIELDS = (
+    "rules", "phase", "to_move", "hands", "skat", "deal", "_bidding", "_game", "trick",
+    "leader", "points", "tricks_won", "_tricks", "_hist", "_end", "_follow",
+)
+"""Every attribute of a :class:`SkatState` (its slots; compiled classes have no
+``__slots__`` attribute to read them from)."""
+
+
 class SkatState:
     """One Skat game in progress (or over).  Build it with :meth:`new`."""
 
-    __slots__ = (
-        "rules", "phase", "to_move", "hands", "skat", "deal", "_bidding", "_game",
-        "trick", "leader", "points", "tricks_won", "_tricks", "_hist", "_end",
-        "_follow",
-    )
+    __slots__ = STATE_FIELDS
 
     rules: SkatRules
     phase: Phase
@@ -112,6 +116,9 @@ class SkatState:
     _follow: tuple[int, ...]  # follow-suit groups of the game being played (else empty)
 
     # --- construction ------------------------------------------------------------------
+
+    def __init__(self) -> None:
+        """An empty state, to be filled in: build a game with :meth:`new`."""
 
     @classmethod
     def new(
@@ -133,7 +140,7 @@ class SkatState:
             h0, h1, h2, sk = deal_order(sorted(_DECK_ORDER, key=lambda _: rnd()))
         else:
             h0, h1, h2, sk = checked_deal(hands, skat)
-        self = object.__new__(cls)
+        self = cls()
         self.rules = rules
         self.phase = _BIDDING
         self.to_move = 1
@@ -153,7 +160,7 @@ class SkatState:
         return self
 
     def _fork(self) -> SkatState:
-        new = object.__new__(SkatState)
+        new = SkatState()
         new.rules = self.rules
         new.phase = self.phase
         new.to_move = self.to_move
@@ -520,7 +527,7 @@ class SkatState:
             follow = self._follow[trick[0]]
             if not follow & bit and follow & hand:
                 raise self._follow_refusal(trick[0], follow & hand)
-        new = object.__new__(SkatState)
+        new = SkatState()
         new.rules = self.rules
         new.phase = _PLAY
         new.skat = self.skat

@@ -1,0 +1,68 @@
+"""Which modules of the game engines may be compiled, and the switch back to Python.
+
+The modules below are compiled with mypyc when the package is installed with a C
+compiler at hand (``setup.py``); the ``.py`` files stay beside them as the reference and
+the fallback, and give the same answers (the tests run both).  Setting
+``STICH_PURE_PYTHON=1`` before ``stich`` is imported loads the Python source even where
+the compiled modules are installed; it also turns off the solver's compiled core.
+
+This file uses the standard library only: ``setup.py`` reads it before the package is
+built.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
+
+ENGINE_MODULES: tuple[str, ...] = (
+    "stich.skat.state",
+    "stich.skat.tables",
+    "stich.skat.options",
+    "stich.skat.outcome",
+    "stich.skat.scoring",
+    "stich.baptisten.state",
+    "stich.baptisten.tables",
+    "stich.baptisten.scoring",
+    "stich.baptisten.deal",
+)
+"""The hot modules of both engines: states, tables, legal actions, outcomes, deals."""
+
+
+def pure_python() -> bool:
+    """Whether ``STICH_PURE_PYTHON=1`` asks for the Python source everywhere."""
+    return os.environ.get("STICH_PURE_PYTHON") == "1"
+
+
+def engines_compiled() -> bool:
+    """Whether every engine module in use was loaded compiled (imports them)."""
+    for name in ENGINE_MODULES:
+        module = importlib.import_module(name)
+        if (module.__file__ or "").endswith(".py"):
+            return False
+    return True
+
+
+class SourceFinder:
+    """Finds the engine modules' ``.py`` files, ahead of the compiled ones beside them."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if name not in ENGINE_MODULES or not path:
+            return None
+        base = name.rpartition(".")[2] + ".py"
+        for entry in path:
+            file = os.path.join(entry, base)
+            if os.path.isfile(file):
+                return importlib.util.spec_from_file_location(name, file)
+        return None
+
+
+def install_switch() -> None:
+    """With ``STICH_PURE_PYTHON=1``: load the engines from their Python source."""
+    if pure_python() and not any(isinstance(f, SourceFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, SourceFinder())

@@ -1,0 +1,85 @@
+"""The engines' compiled modules (mypyc) and their Python source give the same games.
+
+CI installs the package with a compiler and exports ``STICH_REQUIRE_C=1``: there the
+engine modules must really be compiled.  ``STICH_PURE_PYTHON=1`` loads the ``.py``
+files instead (the fallback of an install without a compiler); CI runs the engine tests
+a second time that way."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from stich._compiled import ENGINE_MODULES, engines_compiled, pure_python
+
+# Plays seeded random games through the public API and prints, per game, the actions
+# and the outcome: the same program in a compiled and a pure-Python interpreter.
+GAMES = r"""
+import json, random, sys
+from stich._compiled import ENGINE_MODULES
+import importlib
+from stich.skat import SkatRules, SkatState
+from stich.baptisten import BaptistenRules, BaptistenState
+
+out = {"files": [importlib.import_module(m).__file__ for m in ENGINE_MODULES], "games": []}
+rng = random.Random(11)
+for preset in ("lothar", "isko"):
+    rules = SkatRules.preset(preset)
+    for seed in range(150):
+        s = SkatState.new(rules, seed=seed)
+        while not s.is_over:
+            s = s.apply(rng.choice(s.legal_actions()))
+        o = s.outcome()
+        out["games"].append([str(a) for a in s.history] + [repr(o)])
+for rules in (BaptistenRules(players=3, max_cards=5),
+              BaptistenRules(players=4, max_cards=10),
+              BaptistenRules(players=7, max_cards=6, forehead=True, hook_always=True),
+              BaptistenRules(deck="romme-double-joker", players=15, max_cards=4,
+                             must_overtrump=True),
+              BaptistenRules(players=5, max_cards=8, trick_scoring=True),
+              BaptistenRules.preset("ohhell")):
+    for seed in range(4):
+        s = BaptistenState.new(rules, seed=seed)
+        while not s.is_over:
+            s = s.apply(rng.choice(s.legal_actions()))
+        out["games"].append([str(a) for a in s.history] + [repr(s.outcome())])
+json.dump(out, sys.stdout)
+"""
+
+
+def run_games(pure: bool) -> dict[str, list[object]]:
+    env = {k: v for k, v in os.environ.items() if k != "STICH_PURE_PYTHON"}
+    if pure:
+        env["STICH_PURE_PYTHON"] = "1"
+    done = subprocess.run([sys.executable, "-c", GAMES], env=env, capture_output=True,
+                          text=True, check=True, timeout=600)
+    result: dict[str, list[object]] = json.loads(done.stdout)
+    return result
+
+
+def test_engines_are_compiled_when_required() -> None:
+    if os.environ.get("STICH_REQUIRE_C") == "1" and not pure_python():
+        assert engines_compiled(), "STICH_REQUIRE_C=1 but the engine modules are not compiled"
+
+
+def test_compiled_and_pure_engines_play_the_same_games() -> None:
+    pure = run_games(pure=True)
+    default = run_games(pure=False)
+    assert all(str(f).endswith(".py") for f in pure["files"]), pure["files"]
+    if os.environ.get("STICH_REQUIRE_C") == "1":
+        assert not any(str(f).endswith(".py") for f in default["files"]), default["files"]
+    assert len(pure["games"]) == 2 * 150 + 6 * 4
+    assert default["games"] == pure["games"]
+
+
+def test_pure_switch_covers_every_engine_module() -> None:
+    # every listed module exists as source beside its (possibly) compiled form
+    import importlib.util
+
+    for name in ENGINE_MODULES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, name
+        source = os.path.splitext(spec.origin)[0].split(".cpython")[0] + ".py"
+        assert os.path.isfile(source), source
