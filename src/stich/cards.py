@@ -345,17 +345,18 @@ def mask_of(cards: Iterable[Card | int]) -> int:
     return m
 
 
-# Four 8-bit lookup tables turn a 32-bit set into a tuple of Card objects with four
-# dictionary-free lookups; this is the hot path of legal_actions().
-_BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+BYTE_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
     tuple(tuple(CARDS[8 * k + i] for i in range(8) if b >> i & 1) for b in range(256))
     for k in range(4)
 )
+"""Four 8-bit lookup tables that turn a 32-bit set into a tuple of Card objects with four
+dictionary-free lookups (``BYTE_CARDS[k][b]``: the cards of byte ``k`` whose bits are
+``b``); the hot path of ``legal_actions()``."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a Skat-deck set as a tuple, in index order."""
-    t0, t1, t2, t3 = _BYTE_CARDS
+    t0, t1, t2, t3 = BYTE_CARDS
     return t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16 & 255] + t3[mask >> 24 & 255]
 
 

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from stich.baptisten.actions import (
     FOREHEAD_PLAY,
@@ -44,7 +44,10 @@ class BPhase(IntEnum):
     OVER = 2
 
 
-_BIDDING, _PLAY, _OVER = tuple(BPhase)
+# Final: compiled (mypyc), these are static values rather than lookups in the module
+_BIDDING: Final = BPhase.BIDDING
+_PLAY: Final = BPhase.PLAY
+_OVER: Final = BPhase.OVER
 
 
 class RoundResult(NamedTuple):

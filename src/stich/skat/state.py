@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from stich.cards import CARDS, Card, card_points, cards_of
+from stich.cards import BYTE_CARDS, CARDS, Card, card_points
 from stich.core import IllegalActionError, unwind
 from stich.messages import Cards, GameName, Msg, Position, SuitName
 from stich.skat.actions import (
@@ -62,7 +62,13 @@ class Phase(IntEnum):
     OVER = 5
 
 
-_BIDDING, _SKAT, _DISCARD, _DECLARE, _PLAY, _OVER = tuple(Phase)
+# Final: compiled (mypyc), these are static values rather than lookups in the module
+_BIDDING: Final = Phase.BIDDING
+_SKAT: Final = Phase.SKAT
+_DISCARD: Final = Phase.DISCARD
+_DECLARE: Final = Phase.DECLARE
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
 
 
 class _Bidding(NamedTuple):
@@ -244,7 +250,7 @@ class SkatState:
                 follow = self._follow[trick[0]] & hand
                 if follow:
                     hand = follow
-            return cards_of(hand)
+            return _cards_of(hand)
         if phase is _BIDDING:
             return self._bidding_actions()
         if phase is _SKAT:
@@ -518,7 +524,8 @@ class SkatState:
         seat = self.to_move
         hands = self.hands
         hand = hands[seat]
-        bit = card.bit
+        index = card.index
+        bit = 1 << index
         g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
         if not hand & bit:
@@ -545,14 +552,14 @@ class SkatState:
         else:
             new.hands = (hands[0], hands[1], hand)
         if len(trick) < 2:
-            new.trick = trick + (card.index,)
+            new.trick = trick + (index,)
             new.to_move = _NEXT[seat]
             new.leader = self.leader
             new.points = self.points
             new.tricks_won = self.tricks_won
             new._tricks = self._tricks
             return new
-        cards = trick + (card.index,)
+        cards = trick + (index,)
         leader = self.leader
         winner = (leader + g.tables.winner(cards)) % 3
         new.trick = ()
@@ -623,9 +630,20 @@ class SkatState:
         return self._game
 
 
-_POINTS = tuple(c.points for c in CARDS)
-_NEXT = (1, 2, 0)
-_DECK_ORDER = tuple(range(32))
+_POINTS: Final = tuple(c.points for c in CARDS)
+_NEXT: Final = (1, 2, 0)
+_DECK_ORDER: Final = tuple(range(32))
+_BYTES: Final = BYTE_CARDS
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """:func:`stich.cards.cards_of` again, so that it is compiled with this module (the
+    hottest line of a playout: a call into a Python module costs more than the lookup)."""
+    t = _BYTES
+    return (t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
+            + t[3][mask >> 24 & 255])
+
+
 def _ladder_hint(ladder: tuple[int, ...], v: int) -> str:
     near = [x for x in ladder if abs(x - v) <= 12][:6] or list(ladder[:6])
     return ", ".join(map(str, near)) + ", …"
