@@ -6,10 +6,13 @@
  * once, the points still out as a bound, MTD(f) for the exact value and zero-window
  * searches for the yes/no questions.  Card sets are 32-bit masks in stich's layout.
  *
- * Two things only this core does, both for memory: a trick start that the points still
- * out decide is answered before its table entry is looked up (most of the search's time
- * went into waiting for table entries), and the last card of a trick asks for all its
- * children's table buckets at once (prefetch) before searching the first.
+ * What only this core does: a trick start that its bounds decide is answered before its
+ * table entry is looked up (most of the search's time went into waiting for table
+ * entries), and the last card of a trick asks for all its children's table buckets at
+ * once (prefetch) before searching the first.  The bounds at a trick start: the points
+ * still out, less those of the defenders' trumps that rank above every trump of the
+ * declarer (they win whatever trick they are played to), and at least the points of the
+ * declarer's trumps above every defender's trump.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -196,9 +199,31 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             t[2] = __builtin_ctz(s->h[(seat + 2) % 3]);
             return (seat + winner(s, t)) % 3 == s->declarer ? points_of(s, all) : 0;
         }
-        int rest0 = points_of(s, all);
+        int rest0 = points_of(s, all), lb = 0;
+        if (s->trump) {
+            /* a trump above every trump of the other side wins whatever trick it is played
+               to: its points are the declarer's (or the defenders') for sure */
+            uint32_t dt = s->h[s->declarer] & s->trump, ft = all & s->trump & ~dt;
+            int dmax = -1, fmax = -1;
+            for (uint32_t m = dt; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                if (s->strength[c] > dmax) dmax = s->strength[c];
+            }
+            for (uint32_t m = ft; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                if (s->strength[c] > fmax) fmax = s->strength[c];
+            }
+            for (uint32_t m = dt; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                if (s->strength[c] > fmax) lb += s->pts[c];
+            }
+            for (uint32_t m = ft; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                if (s->strength[c] > dmax) rest0 -= s->pts[c];
+            }
+        }
         if (rest0 <= alpha) return rest0; /* decided without the table: no memory wait */
-        if (beta <= 0) return 0;
+        if (lb >= beta) return lb;
         int found;
         e = probe(s, seat, &found);
         if (found) {
@@ -208,9 +233,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             if (e->hi < beta) beta = e->hi;
             a0 = alpha; b0 = beta;
         }
-        int rest = points_of(s, all);
-        if (rest <= alpha) return rest;
-        if (beta <= 0) return 0;
+        if (rest0 <= alpha) return rest0;
+        if (lb >= beta) return lb;
     }
     int maximize = seat == s->declarer;
     int best = maximize ? -INF : INF, best_card = -1;
