@@ -199,30 +199,21 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             t[2] = __builtin_ctz(s->h[(seat + 2) % 3]);
             return (seat + winner(s, t)) % 3 == s->declarer ? points_of(s, all) : 0;
         }
-        int rest0 = points_of(s, all), lb = 0;
+        int ub = points_of(s, all), lb = 0;
         if (s->trump) {
-            /* a trump above every trump of the other side wins whatever trick it is played
-               to: its points are the declarer's (or the defenders') for sure */
+            /* a trump that no trump of the other side beats wins whatever trick it is
+               played to: its points are the declarer's (or the defenders') for sure */
             uint32_t dt = s->h[s->declarer] & s->trump, ft = all & s->trump & ~dt;
-            int dmax = -1, fmax = -1;
             for (uint32_t m = dt; m; m &= m - 1) {
                 int c = __builtin_ctz(m);
-                if (s->strength[c] > dmax) dmax = s->strength[c];
+                if (!(s->above[c] & ft)) lb += s->pts[c];
             }
             for (uint32_t m = ft; m; m &= m - 1) {
                 int c = __builtin_ctz(m);
-                if (s->strength[c] > fmax) fmax = s->strength[c];
-            }
-            for (uint32_t m = dt; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                if (s->strength[c] > fmax) lb += s->pts[c];
-            }
-            for (uint32_t m = ft; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                if (s->strength[c] > dmax) rest0 -= s->pts[c];
+                if (!(s->above[c] & dt)) ub -= s->pts[c];
             }
         }
-        if (rest0 <= alpha) return rest0; /* decided without the table: no memory wait */
+        if (ub <= alpha) return ub; /* decided without the table: no memory wait */
         if (lb >= beta) return lb;
         int found;
         e = probe(s, seat, &found);
@@ -232,15 +223,15 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             if (e->lo > alpha) alpha = e->lo;
             if (e->hi < beta) beta = e->hi;
             a0 = alpha; b0 = beta;
+            if (ub <= alpha) return ub;
+            if (lb >= beta) return lb;
         }
-        if (rest0 <= alpha) return rest0;
-        if (lb >= beta) return lb;
     }
     int maximize = seat == s->declarer;
     int best = maximize ? -INF : INF, best_card = -1;
     int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
     if (first >= 0 && !((s->h[seat] >> first) & 1)) first = -1;
-    int moves[12], count = 0, generated = 0;
+    int moves[12], taker[12], count = 0, generated = 0; /* taker: who wins the trick */
     if (n == 2) {
         /* the last card of a trick: every child is a trick start with a table entry;
            fetch their buckets from memory now, all at once, instead of one by one */
@@ -250,6 +241,7 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             int c = moves[i];
             trick[2] = c;
             int w = (seat + 1 + winner(s, trick)) % 3;
+            taker[i] = w;
             uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
             h[seat] ^= 1u << c;
             __builtin_prefetch(&tt[hash3(h[0], h[1], h[2], w) & ~3u]);
@@ -275,7 +267,7 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
         trick[n] = c;
         int v;
         if (n == 2) {
-            int w = (seat + 1 + winner(s, trick)) % 3;
+            int w = taker[i]; /* at a trick's last card there is no table card: i >= 0 */
             int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[trick[2]] : 0;
             int sub[3];
             v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain);
