@@ -12,7 +12,8 @@ import runpy
 
 from setuptools import Extension, setup
 
-ENGINE_MODULES = runpy.run_path("src/stich/_compiled.py")["ENGINE_MODULES"]
+_compiled = runpy.run_path("src/stich/_compiled.py")
+ENGINE_MODULES, source_path = _compiled["ENGINE_MODULES"], _compiled["source_path"]
 
 ext_modules = [
     Extension(
@@ -30,7 +31,7 @@ if os.environ.get("STICH_PURE_PYTHON") != "1":
         pass
     else:
         engines = mypycify(
-            ["src/" + m.replace(".", "/") + ".py" for m in ENGINE_MODULES],
+            [source_path(m) for m in ENGINE_MODULES],
             opt_level="3",
             group_name="stich_engines",
         )

@@ -38,13 +38,19 @@ def pure_python() -> bool:
     return os.environ.get("STICH_PURE_PYTHON") == "1"
 
 
+def source_path(name: str) -> str:
+    """A module's source file, relative to the repository (``src/stich/…/x.py``)."""
+    return "src/" + name.replace(".", "/") + ".py"
+
+
+def is_compiled(name: str) -> bool:
+    """Whether the module in use was loaded compiled (imports it)."""
+    return not (importlib.import_module(name).__file__ or "").endswith(".py")
+
+
 def engines_compiled() -> bool:
     """Whether every engine module in use was loaded compiled (imports them)."""
-    for name in ENGINE_MODULES:
-        module = importlib.import_module(name)
-        if (module.__file__ or "").endswith(".py"):
-            return False
-    return True
+    return all(is_compiled(name) for name in ENGINE_MODULES)
 
 
 class SourceFinder:

@@ -3,31 +3,19 @@ run that prints both Markdown tables, the engines line and positive memory figur
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from stich.baptisten import BaptistenRules
 from stich.core import RulesError
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "baptisten_cost.py"
+from . import BENCH_DIR, load_bench
 
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("baptisten_cost", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["baptisten_cost"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = load_bench()
+BENCH = BENCH_DIR / "baptisten_cost.py"
+bench = load_bench("baptisten_cost")
 
 
 @pytest.mark.parametrize(("deck", "players", "limit"), [

@@ -16,13 +16,9 @@ CI installs ``open-spiel`` (the ``test`` extra), so a missing ``pyspiel`` is a f
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import itertools
 import random
-import sys
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -31,26 +27,15 @@ from stich.baptisten import BaptistenRules
 from stich.bots import make_baptisten_bot
 
 from ..baptisten.openspiel_map import os_action
+from . import load_bench
 
 try:
     import pyspiel  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - CI installs open-spiel
     pyspiel = None
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "ohhell_ismcts.py"
 OHHELL = BaptistenRules.preset("ohhell")
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ohhell_ismcts", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ohhell_ismcts"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = load_bench()
+bench = load_bench("ohhell_ismcts")
 
 
 def game(tricks: int) -> Any:
