@@ -4,21 +4,33 @@
  * the fallback: fail-soft alpha-beta over single card plays, a transposition table at
  * trick starts keyed by the three hands and the seat to lead, equivalent cards searched
  * once, the points still out as a bound, MTD(f) for the exact value and zero-window
- * searches for the yes/no questions.  Card sets are 32-bit masks in stich's layout.
+ * searches for the yes/no questions.  The two searches give the same values; the node
+ * counts differ, because this core prunes more:
  *
- * What only this core does: a trick start that its bounds decide is answered before its
- * table entry is looked up (most of the search's time went into waiting for table
- * entries), and the last card of a trick asks for all its children's table buckets at
- * once (prefetch) before searching the first.  The bounds at a trick start: the points
- * still out, less those of the defenders' trumps that rank above every trump of the
- * declarer (they win whatever trick they are played to), and at least the points of the
- * declarer's trumps above every defender's trump.
+ * - Stronger bounds at trick starts (see `bounds`): cards that surely fall to one side,
+ *   from the trumps above all of the other side's and the sure tricks the seat on lead
+ *   can cash.  A trick start that its bounds decide is answered before its table entry
+ *   is looked up (no wait for memory).
+ * - At the last card of a trick, every child's bounds are checked before any child is
+ *   searched (a child that decides ends the search there), while the children's table
+ *   buckets are fetched from memory all at once (prefetch).
+ * - A small table of the cards that refuted a position, keyed by the hand to play (and
+ *   the trick so far): positions that differ only in the other hands share it, and the
+ *   card is tried first (after the transposition table's own best card).
+ * - Inside a search the cards are renumbered so that each follow group takes adjacent
+ *   bits, weakest lowest (`relayout`): "the cards above every card of the other side"
+ *   is then a bit operation.  Only values leave the search.
+ *
+ * The table lives in 2 MB pages where the system offers them (fewer TLB misses).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define INF 1000
 #define TT_BITS 20
@@ -37,6 +49,25 @@ typedef struct {
 #define NO_HI 127
 
 static Entry *tt = NULL;
+/* The refutation table: the card that last refuted a position, keyed by the hand to play,
+ * the seat, and the cards of the trick so far; cleared with every search. */
+#define HBITS 12
+static uint32_t hint_key[1u << HBITS];
+static int8_t hint_card[1u << HBITS];
+
+static inline uint32_t hint_slot(uint32_t hand, int seat, const int *trick, int n) {
+    uint64_t x = (uint64_t)hand * 0x9E3779B97F4A7C15ull + (uint64_t)(seat * 4 + n) * 0xC2B2AE3D27D4EB4Full;
+    if (n > 0) x ^= (uint64_t)(trick[0] + 1) * 0x165667B19E3779F9ull;
+    if (n > 1) x ^= (uint64_t)(trick[1] + 1) * 0x27D4EB2F165667C5ull;
+    x ^= x >> 31;
+    return (uint32_t)(x >> 20) & ((1u << HBITS) - 1);
+}
+
+static inline uint32_t hint_tag(uint32_t hand, int seat, const int *trick, int n) {
+    return hand ^ (uint32_t)(seat * 4 + n) ^ (n > 0 ? (uint32_t)(trick[0] + 1) * 2654435761u : 0) ^
+           (n > 1 ? (uint32_t)(trick[1] + 1) * 40503u : 0);
+}
+
 static uint8_t generation = 0;
 
 static inline int entry_best(const Entry *e) { return (e->meta >> 2) - 1; }
@@ -51,6 +82,9 @@ typedef struct {
     int order[32]; /* cards by strength, highest first */
     uint32_t between[32][32]; /* same-group cards strictly between two cards */
     uint32_t above[32]; /* the cards that beat a card when it wins a trick so far */
+    uint32_t same[32]; /* the other cards of a card's group with its points */
+    uint32_t group[5]; /* the trumps (0 if none), then the side groups */
+    int nside;
     int byte_pts[4][256];
     long nodes;
     long limit; /* nodes allowed (0: no limit); beyond it the search gives up */
@@ -60,6 +94,19 @@ typedef struct {
 static inline int points_of(const Search *s, uint32_t m) {
     return s->byte_pts[0][m & 255] + s->byte_pts[1][(m >> 8) & 255] +
            s->byte_pts[2][(m >> 16) & 255] + s->byte_pts[3][m >> 24];
+}
+
+/* Bit count: the POPCNT instruction where the build enables it (setup.py does where the
+ * building machine has it), else a few shifts and adds instead of a library call. */
+static inline int pc(uint32_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+#endif
 }
 
 static inline uint32_t hash3(uint32_t a, uint32_t b, uint32_t c, int seat) {
@@ -84,7 +131,7 @@ static Entry *probe(const Search *s, int seat, int *found) {
     for (int k = 0; k < 4; k++) {
         Entry *e = &bucket[k];
         if (holds(e, s, seat)) { *found = 1; return e; }
-        int cards = e->gen == generation ? __builtin_popcount(e->h0 | e->h1 | e->h2) : -1;
+        int cards = e->gen == generation ? pc(e->h0 | e->h1 | e->h2) : -1;
         if (cards < fewest) { fewest = cards; victim = e; }
     }
     *found = 0;
@@ -114,29 +161,34 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     }
     uint32_t others = (s->h[0] | s->h[1] | s->h[2]) & ~hand;
     for (int i = 0; i < n; i++) others |= 1u << trick[i];
-    int cand[12], nc = 0;
-    for (uint32_t m = legal; m; m &= m - 1) { /* strongest first */
-        int c = __builtin_ctz(m), j = nc - 1;
-        while (j >= 0 && s->strength[cand[j]] < s->strength[c]) { cand[j + 1] = cand[j]; j--; }
-        cand[j + 1] = c;
-        nc++;
-    }
+    /* merge equivalent cards (same group and points, no other seat's card between them),
+       keeping the strongest of each run */
     int count = 0;
-    for (int i = 0; i < nc; i++) {
-        int c = cand[i];
-        int dup = 0;
-        for (int j = 0; j < count; j++) {
-            int m = moves[j];
-            if (s->follow[m] == s->follow[c] && s->pts[m] == s->pts[c] &&
-                !(s->between[m][c] & others)) { dup = 1; break; }
+    uint32_t kept = 0;
+    int slot_of[32];
+    for (uint32_t m = legal; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        uint32_t twins = kept & s->same[c];
+        int merged = 0;
+        for (; twins; twins &= twins - 1) {
+            int k = __builtin_ctz(twins);
+            if (!(s->between[k][c] & others)) {
+                if (s->strength[c] > s->strength[k]) {
+                    int sl = slot_of[k];
+                    moves[sl] = c; slot_of[c] = sl;
+                    kept ^= (1u << k) | (1u << c);
+                }
+                merged = 1;
+                break;
+            }
         }
-        if (!dup) moves[count++] = c;
+        if (!merged) { slot_of[c] = count; moves[count++] = c; kept |= 1u << c; }
     }
     if (count < 2) return count;
-    int score[12];
+    int key[12];
     if (n == 0) {
-        /* leading: cards no opponent can beat first (most points first), then the rest
-           with the fewest points first */
+        /* leading: cards no opponent can beat first (most points first), then the rest,
+           the strongest first */
         for (int i = 0; i < count; i++) {
             int c = moves[i];
             int safe = 1;
@@ -146,44 +198,125 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
                 uint32_t h = s->h[opp], f = s->follow[c] & h;
                 if ((f ? f : h) & s->above[c]) safe = 0;
             }
-            score[i] = safe ? 1000 + s->pts[c] * 64 + s->strength[c] : 500 + s->strength[c];
+            int score = safe ? 1000 + s->pts[c] * 64 + s->strength[c] : 500 + s->strength[c];
+            key[i] = (score << 12) | (s->strength[c] << 5) | (31 - c);
         }
-        goto sort;
+    } else {
+        /* who wins the trick so far */
+        int best = trick[0], bpos = 0;
+        for (int i = 1; i < n; i++) {
+            if ((s->above[best] >> trick[i]) & 1) { best = trick[i]; bpos = i; }
+        }
+        uint32_t beats_best = s->above[best];
+        int leader = (seat - n + 3) % 3;
+        int winner_seat = (leader + bpos) % 3;
+        int mine = (winner_seat == s->declarer) == (seat == s->declarer);
+        if (mine && n == 1) {
+            /* the partner's card wins so far: is it safe from the last player? */
+            int third = (seat + 1) % 3;
+            uint32_t h3 = s->h[third], f3 = s->follow[trick[0]] & h3;
+            if ((f3 ? f3 : h3) & beats_best) mine = 0;
+        }
+        for (int i = 0; i < count; i++) {
+            int c = moves[i];
+            int wins = (beats_best >> c) & 1;
+            int low = 127 - s->strength[c]; /* prefer keeping the high cards */
+            int score;
+            if (mine && !wins) score = (200 + s->pts[c]) * 128 + low;
+            else if (mine) score = (100 + s->pts[c]) * 128 + low;
+            else if (wins) score = (n == 2 ? 300 + s->pts[c] : 300 - s->strength[c]) * 128 + low;
+            else score = (100 - s->pts[c]) * 128 + low;
+            key[i] = (score << 12) | (s->strength[c] << 5) | (31 - c);
+        }
     }
-    /* who wins the trick so far */
-    int best = trick[0], bpos = 0;
-    for (int i = 1; i < n; i++) {
-        if ((s->above[best] >> trick[i]) & 1) { best = trick[i]; bpos = i; }
-    }
-    uint32_t beats_best = s->above[best];
-    int leader = (seat - n + 3) % 3;
-    int winner_seat = (leader + bpos) % 3;
-    int mine = (winner_seat == s->declarer) == (seat == s->declarer);
-    if (mine && n == 1) {
-        /* the partner's card wins so far: is it safe from the last player? */
-        int third = (seat + 1) % 3;
-        uint32_t h3 = s->h[third], f3 = s->follow[trick[0]] & h3;
-        if ((f3 ? f3 : h3) & beats_best) mine = 0;
-    }
-    for (int i = 0; i < count; i++) {
-        int c = moves[i];
-        int wins = (beats_best >> c) & 1;
-        int low = 127 - s->strength[c]; /* prefer keeping the high cards */
-        if (mine && !wins) score[i] = (200 + s->pts[c]) * 128 + low;
-        else if (mine) score[i] = (100 + s->pts[c]) * 128 + low;
-        else if (wins) score[i] = (n == 2 ? 300 + s->pts[c] : 300 - s->strength[c]) * 128 + low;
-        else score[i] = (100 - s->pts[c]) * 128 + low;
-    }
-sort:
-    for (int i = 1; i < count; i++) { /* stable insertion sort, best score first */
-        int c = moves[i], sc = score[i], j = i - 1;
-        while (j >= 0 && score[j] < sc) { moves[j + 1] = moves[j]; score[j + 1] = score[j]; j--; }
-        moves[j + 1] = c; score[j + 1] = sc;
+    for (int i = 1; i < count; i++) { /* insertion sort, highest key first */
+        int c = moves[i], k = key[i], j = i - 1;
+        while (j >= 0 && key[j] < k) { moves[j + 1] = moves[j]; key[j + 1] = key[j]; j--; }
+        moves[j + 1] = c; key[j + 1] = k;
     }
     return count;
 }
 
-static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
+/* The refutation table's card for this position, if it is among the moves, goes first. */
+static inline void use_hint(const Search *s, int seat, const int *trick, int n, int *moves, int count) {
+    uint32_t slot = hint_slot(s->h[seat], seat, trick, n);
+    if (hint_key[slot] != hint_tag(s->h[seat], seat, trick, n)) return;
+    int k = hint_card[slot];
+    for (int i = 1; i < count; i++)
+        if (moves[i] == k) {
+            for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
+            moves[0] = k;
+            return;
+        }
+}
+
+static inline void set_hint(const Search *s, int seat, const int *trick, int n, int card) {
+    uint32_t slot = hint_slot(s->h[seat], seat, trick, n);
+    hint_key[slot] = hint_tag(s->h[seat], seat, trick, n);
+    hint_card[slot] = (int8_t)card;
+}
+
+/* The cards of group G above every card of X in G (the search's layout keeps each group's
+ * cards in adjacent bits, weakest lowest). */
+static inline uint32_t above_in(uint32_t G, uint32_t X) {
+    uint32_t x = X & G;
+    if (!x) return G;
+    int hb = 31 - __builtin_clz(x);
+    return hb == 31 ? 0 : G & ~((2u << hb) - 1);
+}
+
+/* Bounds on the declarer's points still to come at a trick start (the hands only).
+ * A trump above every trump of the other side wins whatever trick it is played to.
+ * The seat on lead can also cash its sure tricks one after another: its top trumps, to
+ * which the other side must follow with trumps while it has any (a seat with no more
+ * trumps than those top trumps loses them all), and, once every other trump is drawn,
+ * its top cards of the side suits (a seat with no more cards of the suit than those top
+ * cards loses them all).  A defender on lead counts only its own cards above every other
+ * seat's, so that the lead stays with it. */
+static inline void bounds(const Search *s, const uint32_t *h, int seat, uint32_t all, int allpts,
+                          int *lbp, int *ubp) {
+    int d = s->declarer;
+    uint32_t D = h[d], F = all & ~D, T = s->trump;
+    uint32_t dt = D & T, ft = F & T;
+    uint32_t dm = dt & above_in(T, ft); /* the declarer's sure trumps */
+    uint32_t fm = ft & above_in(T, dt); /* the defenders' */
+    uint32_t win = dm, lose = fm;       /* cards surely the declarer's, the defenders' */
+    if (seat == d) {
+        uint32_t a = h[(d + 1) % 3], b = h[(d + 2) % 3];
+        int kd = pc(dm), ta = pc(a & T), tb = pc(b & T);
+        if (kd >= ta) win |= a & T;
+        if (kd >= tb) win |= b & T;
+        if (kd >= ta && kd >= tb) {
+            for (int g = 1; g <= s->nside; g++) {
+                uint32_t G = s->group[g], ms = D & above_in(G, F);
+                int k = pc(ms);
+                win |= ms;
+                if (k >= pc(a & G)) win |= a & G;
+                if (k >= pc(b & G)) win |= b & G;
+            }
+        }
+    } else {
+        uint32_t L = h[seat], P = h[3 - seat - d], O = all & ~L;
+        uint32_t top = L & T & above_in(T, O);
+        int kl = pc(top), td = pc(dt), tp = pc(P & T);
+        if (kl >= td) lose |= dt;
+        if (kl >= tp) lose |= P & T;
+        if (kl >= td && kl >= tp) {
+            for (int g = 1; g <= s->nside; g++) {
+                uint32_t G = s->group[g], ms = L & above_in(G, O);
+                int k = pc(ms);
+                lose |= ms;
+                if (k >= pc(D & G)) lose |= D & G;
+                if (k >= pc(P & G)) lose |= P & G;
+            }
+        }
+    }
+    *lbp = win ? points_of(s, win) : 0;
+    *ubp = lose ? allpts - points_of(s, lose) : allpts;
+}
+
+/* plb, pub: the bounds of this trick start if the caller computed them, else -1 */
+static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int plb, int pub) {
     s->nodes++;
     if (s->limit && s->nodes > s->limit) { s->aborted = 1; return 0; }
     Entry *e = NULL;
@@ -199,20 +332,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             t[2] = __builtin_ctz(s->h[(seat + 2) % 3]);
             return (seat + winner(s, t)) % 3 == s->declarer ? points_of(s, all) : 0;
         }
-        int ub = points_of(s, all), lb = 0;
-        if (s->trump) {
-            /* a trump that no trump of the other side beats wins whatever trick it is
-               played to: its points are the declarer's (or the defenders') for sure */
-            uint32_t dt = s->h[s->declarer] & s->trump, ft = all & s->trump & ~dt;
-            for (uint32_t m = dt; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                if (!(s->above[c] & ft)) lb += s->pts[c];
-            }
-            for (uint32_t m = ft; m; m &= m - 1) {
-                int c = __builtin_ctz(m);
-                if (!(s->above[c] & dt)) ub -= s->pts[c];
-            }
-        }
+        int ub = pub, lb = plb;
+        if (plb < 0) bounds(s, s->h, seat, all, points_of(s, all), &lb, &ub);
         if (ub <= alpha) return ub; /* decided without the table: no memory wait */
         if (lb >= beta) return lb;
         int found;
@@ -231,12 +352,14 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
     int best = maximize ? -INF : INF, best_card = -1;
     int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
     if (first >= 0 && !((s->h[seat] >> first) & 1)) first = -1;
-    int moves[12], taker[12], count = 0, generated = 0; /* taker: who wins the trick */
+    /* taker: who wins the trick; clb, cub: the children's bounds (-1: not computed) */
+    int moves[12], taker[12], clb[12], cub[12], count = 0, generated = 0;
     if (n == 2) {
         /* the last card of a trick: every child is a trick start with a table entry;
            fetch their buckets from memory now, all at once, instead of one by one */
         count = gen_moves(s, seat, trick, n, moves);
         generated = 1;
+        use_hint(s, seat, trick, n, moves, count);
         for (int i = 0; i < count; i++) {
             int c = moves[i];
             trick[2] = c;
@@ -245,6 +368,21 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
             h[seat] ^= 1u << c;
             __builtin_prefetch(&tt[hash3(h[0], h[1], h[2], w) & ~3u]);
+        }
+        /* while those buckets come: a child that its bounds decide ends the search here */
+        int maxi = seat == s->declarer;
+        int allpts = points_of(s, s->h[0] | s->h[1] | s->h[2]);
+        for (int i = 0; i < count; i++) {
+            int c = moves[i];
+            uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
+            h[seat] ^= 1u << c;
+            int w = taker[i];
+            clb[i] = cub[i] = -1;
+            if (!(h[w] & (h[w] - 1))) continue; /* the last trick: searched directly */
+            int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[c] : 0;
+            bounds(s, h, w, h[0] | h[1] | h[2], allpts - s->pts[c], &clb[i], &cub[i]);
+            if (maxi && gain + clb[i] >= beta) return gain + clb[i];
+            if (!maxi && gain + cub[i] <= alpha) return gain + cub[i];
         }
     }
     for (int i = -1; i < count || !generated; i++) {
@@ -256,6 +394,7 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             if (!generated) {
                 count = gen_moves(s, seat, trick, n, moves);
                 generated = 1;
+                use_hint(s, seat, trick, n, moves, count);
                 i = -1;
                 continue;
             }
@@ -270,9 +409,9 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
             int w = taker[i]; /* at a trick's last card there is no table card: i >= 0 */
             int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[trick[2]] : 0;
             int sub[3];
-            v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain);
+            v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain, clb[i], cub[i]);
         } else {
-            v = ab(s, (seat + 1) % 3, trick, n + 1, alpha, beta);
+            v = ab(s, (seat + 1) % 3, trick, n + 1, alpha, beta, -1, -1);
         }
         s->h[seat] ^= bit;
         if (maximize) {
@@ -280,7 +419,11 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta) {
         } else {
             if (v < best) { best = v; best_card = c; if (v < beta) beta = v; }
         }
-        if (alpha >= beta || s->aborted) break;
+        if (s->aborted) break;
+        if (alpha >= beta) {
+            set_hint(s, seat, trick, n, c);
+            break;
+        }
     }
     if (s->aborted) return 0;
     if (e) {
@@ -370,6 +513,7 @@ typedef struct {
     int order[32];
     uint32_t between[32][32];
     uint32_t above[32];
+    uint32_t same[32];
     int byte_pts[4][256];
 } Setup;
 
@@ -386,6 +530,7 @@ static void setup(Search *s) {
             memcpy(s->order, u->order, sizeof u->order);
             memcpy(s->between, u->between, sizeof u->between);
             memcpy(s->above, u->above, sizeof u->above);
+            memcpy(s->same, u->same, sizeof u->same);
             memcpy(s->byte_pts, u->byte_pts, sizeof u->byte_pts);
             return;
         }
@@ -413,6 +558,10 @@ static void setup(Search *s) {
         for (int x = 0; x < 32; x++)
             if (s->follow[x] == s->follow[c] && s->strength[x] > s->strength[c]) m |= 1u << x;
         s->above[c] = m;
+        uint32_t q = 0;
+        for (int x = 0; x < 32; x++)
+            if (x != c && s->follow[x] == s->follow[c] && s->pts[x] == s->pts[c]) q |= 1u << x;
+        s->same[c] = q;
     }
     for (int k = 0; k < 4; k++)
         for (int b = 0; b < 256; b++) {
@@ -430,7 +579,65 @@ static void setup(Search *s) {
     memcpy(u->order, s->order, sizeof u->order);
     memcpy(u->between, s->between, sizeof u->between);
     memcpy(u->above, s->above, sizeof u->above);
+    memcpy(u->same, s->same, sizeof u->same);
     memcpy(u->byte_pts, s->byte_pts, sizeof u->byte_pts);
+}
+
+/* A card set in the search's numbering. */
+static uint32_t remap(const int *perm, uint32_t m) {
+    uint32_t r = 0;
+    for (; m; m &= m - 1) r |= 1u << perm[__builtin_ctz(m)];
+    return r;
+}
+
+/* The search renumbers the cards so that each follow group takes adjacent bits, the
+ * trumps lowest, and a group's cards rise in strength with their bit: "the cards above
+ * every card of the other side" becomes a bit operation.  Only values leave the search,
+ * so the numbering stays inside it.  -1 if the follow groups do not split the deck. */
+static int relayout(Search *s, int *trick, int n) {
+    uint32_t groups[32];
+    int ng = 0;
+    if (s->trump) groups[ng++] = s->trump;
+    for (int c = 0; c < 32; c++) {
+        if (!((s->follow[c] >> c) & 1)) return -1;
+        int seen = 0;
+        for (int g = 0; g < ng; g++) if (groups[g] == s->follow[c]) seen = 1;
+        if (!seen) groups[ng++] = s->follow[c];
+    }
+    int perm[32], next = 0;
+    uint32_t done = 0;
+    for (int g = 0; g < ng; g++) {
+        if (groups[g] & done) return -1; /* groups must not overlap */
+        done |= groups[g];
+        uint32_t left = groups[g];
+        while (left) {
+            int best = -1;
+            for (uint32_t m = left; m; m &= m - 1) {
+                int c = __builtin_ctz(m);
+                if (best < 0 || s->strength[c] < s->strength[best]) best = c;
+            }
+            perm[best] = next++;
+            left &= ~(1u << best);
+        }
+    }
+    if (next != 32 || done != 0xFFFFFFFFu) return -1;
+    uint32_t follow[32];
+    int strength[32], pts[32];
+    for (int c = 0; c < 32; c++) {
+        follow[perm[c]] = remap(perm, s->follow[c]);
+        strength[perm[c]] = s->strength[c];
+        pts[perm[c]] = s->pts[c];
+    }
+    memcpy(s->follow, follow, sizeof follow);
+    memcpy(s->strength, strength, sizeof strength);
+    memcpy(s->pts, pts, sizeof pts);
+    s->trump = remap(perm, s->trump);
+    for (int k = 0; k < 3; k++) s->h[k] = remap(perm, s->h[k]);
+    for (int i = 0; i < n; i++) trick[i] = perm[trick[i]];
+    s->group[0] = s->trump;
+    s->nside = 0;
+    for (int g = s->trump ? 1 : 0; g < ng && s->nside < 4; g++) s->group[++s->nside] = remap(perm, groups[g]);
+    return 0;
 }
 
 static int read_ints(PyObject *seq, int *out, int n, const char *what) {
@@ -481,13 +688,19 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     s->trump = (uint32_t)trump;
     s->h[0] = (uint32_t)h0; s->h[1] = (uint32_t)h1; s->h[2] = (uint32_t)h2;
     s->declarer = declarer;
+    if (relayout(s, trick, n)) { free(s); PyErr_SetString(PyExc_ValueError, "follow groups"); return NULL; }
     setup(s);
     if (!tt) {
-        tt = (Entry *)aligned_alloc(64, TT_SIZE * sizeof(Entry));
+        /* aligned to 2 MB, so that the system can back it with huge pages */
+        tt = (Entry *)aligned_alloc(1u << 21, TT_SIZE * sizeof(Entry));
         if (!tt) { free(s); return PyErr_NoMemory(); }
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        madvise(tt, TT_SIZE * sizeof(Entry), MADV_HUGEPAGE);
+#endif
         memset(tt, 0, TT_SIZE * sizeof(Entry));
     }
     generation++;
+    memset(hint_key, 0, sizeof hint_key); /* the refutations of the last search are stale */
     if (generation == 0) { /* the counter wrapped: forget every old entry */
         memset(tt, 0, TT_SIZE * sizeof(Entry));
         generation = 1;
@@ -498,7 +711,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (mode == 2 || mode == 3) {
         value = trick_search(s, to_move, trick, n, mode == 3);
     } else if (mode == 1) {
-        value = ab(s, to_move, trick, n, target - 1, target) >= target;
+        value = ab(s, to_move, trick, n, target - 1, target, -1, -1) >= target;
     } else {
         uint32_t all = s->h[0] | s->h[1] | s->h[2];
         for (int i = 0; i < n; i++) all |= 1u << trick[i];
@@ -508,7 +721,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         while (lo < hi) {
             int beta = guess > lo + 1 ? guess : lo + 1;
             int t2[3] = {trick[0], trick[1], trick[2]};
-            int v = ab(s, to_move, t2, n, beta - 1, beta);
+            int v = ab(s, to_move, t2, n, beta - 1, beta, -1, -1);
             if (s->aborted) break;
             if (v < beta) hi = v; else lo = v;
             guess = v < beta ? v : v + 1;
