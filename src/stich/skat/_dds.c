@@ -21,6 +21,8 @@
  *   bits, weakest lowest (`relayout`): "the cards above every card of the other side"
  *   is then a bit operation.  Only values leave the search.
  *
+ * - MTD(f) lets its guess climb faster after fail highs in a row (see py_search).
+ *
  * The table lives in 2 MB pages where the system offers them (fewer TLB misses).
  */
 #define PY_SSIZE_T_CLEAN
@@ -716,15 +718,29 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         uint32_t all = s->h[0] | s->h[1] | s->h[2];
         for (int i = 0; i < n; i++) all |= 1u << trick[i];
         /* MTD(f): zero-window searches from a first guess (a quick playout), each moving
-           the guess to the bound it returned */
+           the guess to the bound it returned.  A search that fails high returns little
+           more than its window, so a run of them would climb a point at a time: with
+           each further fail high in a row the guess jumps four times as far (1, 4, 16,
+           ...; past the upper bound it takes the middle of what is left). */
         int lo = 0, hi = points_of(s, all), guess = playout(s, to_move, trick, n);
+        int step = 1, rising = 0;
         while (lo < hi) {
             int beta = guess > lo + 1 ? guess : lo + 1;
             int t2[3] = {trick[0], trick[1], trick[2]};
             int v = ab(s, to_move, t2, n, beta - 1, beta, -1, -1);
             if (s->aborted) break;
-            if (v < beta) hi = v; else lo = v;
-            guess = v < beta ? v : v + 1;
+            if (v < beta) {
+                hi = v;
+                guess = v;
+                step = 1;
+                rising = 0;
+            } else {
+                lo = v;
+                step = rising ? step * 4 : 1;
+                rising = 1;
+                guess = v + step;
+                if (guess > hi) guess = (lo + hi + 1) / 2;
+            }
         }
         value = lo;
     }
