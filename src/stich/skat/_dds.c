@@ -21,8 +21,6 @@
  *   bits, weakest lowest (`relayout`): "the cards above every card of the other side"
  *   is then a bit operation.  Only values leave the search.
  *
- * - MTD(f) lets its guess climb faster after fail highs in a row (see py_search).
- *
  * The table lives in 2 MB pages where the system offers them (fewer TLB misses).
  */
 #define PY_SSIZE_T_CLEAN
@@ -362,10 +360,13 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
         count = gen_moves(s, seat, trick, n, moves);
         generated = 1;
         use_hint(s, seat, trick, n, moves, count);
+        /* who wins the trick so far, and which cards beat that */
+        int lead = (seat + 1) % 3, best0 = trick[0], bseat = lead;
+        if ((s->above[best0] >> trick[1]) & 1) { best0 = trick[1]; bseat = (lead + 1) % 3; }
+        uint32_t beats = s->above[best0];
         for (int i = 0; i < count; i++) {
             int c = moves[i];
-            trick[2] = c;
-            int w = (seat + 1 + winner(s, trick)) % 3;
+            int w = ((beats >> c) & 1) ? seat : bseat;
             taker[i] = w;
             uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
             h[seat] ^= 1u << c;
