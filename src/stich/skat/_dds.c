@@ -21,6 +21,8 @@
  *   bits, weakest lowest (`relayout`): "the cards above every card of the other side"
  *   is then a bit operation.  Only values leave the search.
  *
+ * - MTD(f) lets its guess climb faster after fail highs in a row (see py_search).
+ *
  * The table lives in 2 MB pages where the system offers them (fewer TLB misses).
  */
 #define PY_SSIZE_T_CLEAN
