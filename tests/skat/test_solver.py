@@ -263,6 +263,39 @@ def test_solve_agrees_with_minimax_on_four_cards(engine: str) -> None:
                                              memo=True), p
 
 
+def _leader_draws_trumps(game: GameType, hands: tuple[int, int, int], leader: int) -> bool:
+    """Whether the seat on lead holds at least as many trumps above all other trumps as
+    any other seat holds trumps (then it can draw every trump and cash side cards)."""
+    t = solver.TABLES[game]
+    others = (hands[(leader + 1) % 3] | hands[(leader + 2) % 3]) & t.trump
+    best_other = max((t.strength[c] for c in range(32) if others >> c & 1), default=-1)
+    top = sum(1 for c in range(32) if hands[leader] >> c & 1 and t.trump >> c & 1
+              and t.strength[c] > best_other)
+    return top > 0 and all(bin(hands[s] & t.trump).count("1") <= top
+                           for s in range(3) if s != leader)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_solve_where_the_leader_can_draw_every_trump(engine: str) -> None:
+    """The compiled core's bounds count the sure tricks of the seat on lead (its top
+    trumps, then its top side cards once the trumps are drawn): positions built for that,
+    declarer and defender on lead, against plain minimax."""
+    rng = random.Random(40)
+    by_role = {True: 0, False: 0}
+    while min(by_role.values()) < 25:
+        game = SUIT_AND_GRAND[rng.randrange(5)]
+        hands, declarer, to_move, trick = bf.random_position(rng, game, 4, 0)
+        if not _leader_draws_trumps(game, hands, to_move):
+            continue
+        role = to_move == declarer
+        if by_role[role] >= 25:
+            continue
+        by_role[role] += 1
+        p = Position(game, hands, declarer, to_move, trick)
+        assert solve(p, engine) == bf.points(game, hands, declarer, to_move, trick,
+                                             memo=True), p
+
+
 def test_minimax_reference_knows_the_rules() -> None:
     """The brute force's own rules on tricks whose winner is known."""
     from stich.cards import Card
