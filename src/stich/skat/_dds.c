@@ -413,8 +413,12 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
         if (n == 2) {
             int w = taker[i]; /* at a trick's last card there is no table card: i >= 0 */
             int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[trick[2]] : 0;
-            int sub[3];
-            v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain, clb[i], cub[i]);
+            if (clb[i] >= 0 && gain + cub[i] <= alpha) v = gain + cub[i]; /* the child's bounds */
+            else if (clb[i] >= 0 && gain + clb[i] >= beta) v = gain + clb[i]; /* decide it */
+            else {
+                int sub[3];
+                v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain, clb[i], cub[i]);
+            }
         } else {
             v = ab(s, (seat + 1) % 3, trick, n + 1, alpha, beta, -1, -1);
         }
