@@ -267,52 +267,44 @@ static inline uint32_t above_in(uint32_t G, uint32_t X) {
     return hb == 31 ? 0 : G & ~((2u << hb) - 1);
 }
 
+/* The cards that surely fall to the side of the seat on lead (hand L) when it cashes its
+ * sure tricks one after another against the hands X and Y: its trumps above all of
+ * theirs, to which each must follow with trumps while it has any (a hand with no more
+ * trumps than those loses them all), and, once both are out of trumps, its side cards
+ * above all of theirs (a hand with no more cards of the suit than those loses them all).
+ * Each trick is won by L, so L keeps the lead. */
+static inline uint32_t cashed(const Search *s, uint32_t L, uint32_t X, uint32_t Y) {
+    uint32_t T = s->trump, O = X | Y;
+    uint32_t got = L & T & above_in(T, O);
+    int k = pc(got);
+    int x_out = k >= pc(X & T), y_out = k >= pc(Y & T);
+    if (x_out) got |= X & T;
+    if (y_out) got |= Y & T;
+    if (x_out && y_out) {
+        for (int g = 1; g <= s->nside; g++) {
+            uint32_t G = s->group[g], ms = L & above_in(G, O);
+            int n = pc(ms);
+            got |= ms;
+            if (n >= pc(X & G)) got |= X & G;
+            if (n >= pc(Y & G)) got |= Y & G;
+        }
+    }
+    return got;
+}
+
 /* Bounds on the declarer's points still to come at a trick start (the hands only).
- * A trump above every trump of the other side wins whatever trick it is played to.
- * The seat on lead can also cash its sure tricks one after another: its top trumps, to
- * which the other side must follow with trumps while it has any (a seat with no more
- * trumps than those top trumps loses them all), and, once every other trump is drawn,
- * its top cards of the side suits (a seat with no more cards of the suit than those top
- * cards loses them all).  A defender on lead counts only its own cards above every other
- * seat's, so that the lead stays with it. */
+ * A trump above every trump of the other side wins whatever trick it is played to; and
+ * the seat on lead can cash its sure tricks (`cashed`).  A defender on lead cashes
+ * against the declarer and its partner both, so that the lead stays with it. */
 static inline void bounds(const Search *s, const uint32_t *h, int seat, uint32_t all, int allpts,
                           int *lbp, int *ubp) {
     int d = s->declarer;
-    uint32_t D = h[d], F = all & ~D, T = s->trump;
-    uint32_t dt = D & T, ft = F & T;
-    uint32_t dm = dt & above_in(T, ft); /* the declarer's sure trumps */
-    uint32_t fm = ft & above_in(T, dt); /* the defenders' */
-    uint32_t win = dm, lose = fm;       /* cards surely the declarer's, the defenders' */
-    if (seat == d) {
-        uint32_t a = h[(d + 1) % 3], b = h[(d + 2) % 3];
-        int kd = pc(dm), ta = pc(a & T), tb = pc(b & T);
-        if (kd >= ta) win |= a & T;
-        if (kd >= tb) win |= b & T;
-        if (kd >= ta && kd >= tb) {
-            for (int g = 1; g <= s->nside; g++) {
-                uint32_t G = s->group[g], ms = D & above_in(G, F);
-                int k = pc(ms);
-                win |= ms;
-                if (k >= pc(a & G)) win |= a & G;
-                if (k >= pc(b & G)) win |= b & G;
-            }
-        }
-    } else {
-        uint32_t L = h[seat], P = h[3 - seat - d], O = all & ~L;
-        uint32_t top = L & T & above_in(T, O);
-        int kl = pc(top), td = pc(dt), tp = pc(P & T);
-        if (kl >= td) lose |= dt;
-        if (kl >= tp) lose |= P & T;
-        if (kl >= td && kl >= tp) {
-            for (int g = 1; g <= s->nside; g++) {
-                uint32_t G = s->group[g], ms = L & above_in(G, O);
-                int k = pc(ms);
-                lose |= ms;
-                if (k >= pc(D & G)) lose |= D & G;
-                if (k >= pc(P & G)) lose |= P & G;
-            }
-        }
-    }
+    uint32_t D = h[d], T = s->trump;
+    uint32_t dt = D & T, ft = all & ~D & T;
+    uint32_t win = dt & above_in(T, ft);  /* cards surely the declarer's */
+    uint32_t lose = ft & above_in(T, dt); /* and surely the defenders' */
+    if (seat == d) win |= cashed(s, D, h[(d + 1) % 3], h[(d + 2) % 3]);
+    else lose |= cashed(s, h[seat], D, h[3 - seat - d]);
     *lbp = win ? points_of(s, win) : 0;
     *ubp = lose ? allpts - points_of(s, lose) : allpts;
 }
