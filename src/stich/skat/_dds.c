@@ -81,10 +81,7 @@ typedef struct {
     int pts[32];
     uint32_t trump;
     int declarer;
-    int order[32]; /* cards by strength, highest first */
-    uint32_t between[32][32]; /* same-group cards strictly between two cards */
     uint32_t above[32]; /* the cards that beat a card when it wins a trick so far */
-    uint32_t same[32]; /* the other cards of a card's group with its points */
     uint32_t group[5]; /* the trumps (0 if none), then the side groups */
     int nside;
     int byte_pts[4][256];
@@ -164,27 +161,17 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     uint32_t others = (s->h[0] | s->h[1] | s->h[2]) & ~hand;
     for (int i = 0; i < n; i++) others |= 1u << trick[i];
     /* merge equivalent cards (same group and points, no other seat's card between them),
-       keeping the strongest of each run */
-    int count = 0;
-    uint32_t kept = 0;
-    int slot_of[32];
+       keeping the strongest of each run: in the search's layout a group's cards lie in
+       adjacent bits, weakest lowest, so a card can only be the twin of the last one kept */
+    int count = 0, last = -1;
     for (uint32_t m = legal; m; m &= m - 1) {
         int c = __builtin_ctz(m);
-        uint32_t twins = kept & s->same[c];
-        int merged = 0;
-        for (; twins; twins &= twins - 1) {
-            int k = __builtin_ctz(twins);
-            if (!(s->between[k][c] & others)) {
-                if (s->strength[c] > s->strength[k]) {
-                    int sl = slot_of[k];
-                    moves[sl] = c; slot_of[c] = sl;
-                    kept ^= (1u << k) | (1u << c);
-                }
-                merged = 1;
-                break;
-            }
-        }
-        if (!merged) { slot_of[c] = count; moves[count++] = c; kept |= 1u << c; }
+        if (last >= 0 && s->follow[last] == s->follow[c] && s->pts[last] == s->pts[c] &&
+            !(others & ((1u << c) - (2u << last))))
+            moves[count - 1] = c; /* the stronger card stands for the run */
+        else
+            moves[count++] = c;
+        last = c;
     }
     if (count < 2) return count;
     int key[12];
@@ -511,10 +498,7 @@ typedef struct {
     uint32_t trump;
     uint32_t follow[32];
     int strength[32], pts[32];
-    int order[32];
-    uint32_t between[32][32];
     uint32_t above[32];
-    uint32_t same[32];
     int byte_pts[4][256];
 } Setup;
 
@@ -528,41 +512,16 @@ static void setup(Search *s) {
         if (u->used && u->trump == s->trump && !memcmp(u->follow, s->follow, sizeof u->follow) &&
             !memcmp(u->strength, s->strength, sizeof u->strength) &&
             !memcmp(u->pts, s->pts, sizeof u->pts)) {
-            memcpy(s->order, u->order, sizeof u->order);
-            memcpy(s->between, u->between, sizeof u->between);
             memcpy(s->above, u->above, sizeof u->above);
-            memcpy(s->same, u->same, sizeof u->same);
             memcpy(s->byte_pts, u->byte_pts, sizeof u->byte_pts);
             return;
         }
     }
-    for (int i = 0; i < 32; i++) s->order[i] = i;
-    for (int i = 1; i < 32; i++) { /* insertion sort by strength, highest first */
-        int c = s->order[i], j = i - 1;
-        while (j >= 0 && s->strength[s->order[j]] < s->strength[c]) { s->order[j + 1] = s->order[j]; j--; }
-        s->order[j + 1] = c;
-    }
-    for (int a = 0; a < 32; a++)
-        for (int b = 0; b < 32; b++) {
-            uint32_t m = 0;
-            if (s->follow[a] == s->follow[b]) {
-                int lo = s->strength[a] < s->strength[b] ? s->strength[a] : s->strength[b];
-                int hi = s->strength[a] < s->strength[b] ? s->strength[b] : s->strength[a];
-                for (int c = 0; c < 32; c++)
-                    if (s->follow[c] == s->follow[a] && s->strength[c] > lo && s->strength[c] < hi)
-                        m |= 1u << c;
-            }
-            s->between[a][b] = m;
-        }
     for (int c = 0; c < 32; c++) {
         uint32_t m = ((s->trump >> c) & 1) ? 0 : s->trump;
         for (int x = 0; x < 32; x++)
             if (s->follow[x] == s->follow[c] && s->strength[x] > s->strength[c]) m |= 1u << x;
         s->above[c] = m;
-        uint32_t q = 0;
-        for (int x = 0; x < 32; x++)
-            if (x != c && s->follow[x] == s->follow[c] && s->pts[x] == s->pts[c]) q |= 1u << x;
-        s->same[c] = q;
     }
     for (int k = 0; k < 4; k++)
         for (int b = 0; b < 256; b++) {
@@ -577,10 +536,7 @@ static void setup(Search *s) {
     memcpy(u->follow, s->follow, sizeof u->follow);
     memcpy(u->strength, s->strength, sizeof u->strength);
     memcpy(u->pts, s->pts, sizeof u->pts);
-    memcpy(u->order, s->order, sizeof u->order);
-    memcpy(u->between, s->between, sizeof u->between);
     memcpy(u->above, s->above, sizeof u->above);
-    memcpy(u->same, s->same, sizeof u->same);
     memcpy(u->byte_pts, s->byte_pts, sizeof u->byte_pts);
 }
 
