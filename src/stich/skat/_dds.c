@@ -149,11 +149,11 @@ static int winner(const Search *s, const int *t) {
     return pos;
 }
 
-/* Legal moves of a seat, equivalent cards merged, in a promising order (the usual
- * card-play sense: smear points onto a partner's trick, take an opponent's trick as
+/* Legal moves of a seat, equivalent cards merged, with `order` in a promising order (the
+ * usual card-play sense: smear points onto a partner's trick, take an opponent's trick as
  * cheaply as possible or, last in the trick, with the most points, else throw the
- * cheapest card); returns the count. */
-static int gen_moves(const Search *s, int seat, const int *trick, int n, int *moves) {
+ * cheapest card), else weakest first in each group; returns the count. */
+static int gen_moves(const Search *s, int seat, const int *trick, int n, int *moves, int order) {
     uint32_t hand = s->h[seat];
     uint32_t legal = hand;
     if (n > 0) {
@@ -175,7 +175,7 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
             moves[count++] = c;
         last = c;
     }
-    if (count < 2) return count;
+    if (count < 2 || !order) return count;
     int key[12];
     if (n == 0) {
         /* leading: cards no opponent can beat first (most points first), then the rest,
@@ -228,11 +228,16 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     return count;
 }
 
+/* The refutation table's card for this position, -1 if none. */
+static inline int hint_of(const Search *s, int seat, const int *trick, int n) {
+    uint32_t slot = hint_slot(s->h[seat], seat, trick, n);
+    return hint_key[slot] == hint_tag(s->h[seat], seat, trick, n) ? hint_card[slot] : -1;
+}
+
 /* The refutation table's card for this position, if it is among the moves, goes first. */
 static inline void use_hint(const Search *s, int seat, const int *trick, int n, int *moves, int count) {
-    uint32_t slot = hint_slot(s->h[seat], seat, trick, n);
-    if (hint_key[slot] != hint_tag(s->h[seat], seat, trick, n)) return;
-    int k = hint_card[slot];
+    int k = hint_of(s, seat, trick, n);
+    if (k < 0) return;
     for (int i = 1; i < count; i++)
         if (moves[i] == k) {
             for (int j = i; j > 0; j--) moves[j] = moves[j - 1];
@@ -385,9 +390,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
     if (n == 2) {
         /* the last card of a trick: every child is a trick start with a table entry;
            fetch their buckets from memory now, all at once, instead of one by one */
-        count = gen_moves(s, seat, trick, n, moves);
+        count = gen_moves(s, seat, trick, n, moves, 0); /* ordered below, by their bounds */
         generated = 1;
-        use_hint(s, seat, trick, n, moves, count);
         /* who wins the trick so far, and which cards beat that */
         int lead = (seat + 1) % 3, best0 = trick[0], bseat = lead;
         if ((s->above[best0] >> trick[1]) & 1) { best0 = trick[1]; bseat = (lead + 1) % 3; }
@@ -416,6 +420,36 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
             if (maxi && gain + clb[i] >= beta) return gain + clb[i];
             if (!maxi && gain + cub[i] <= alpha) return gain + cub[i];
         }
+        /* the children by their bounds: the declarer tries the highest lower bound first
+           (then the highest upper bound), a defender the lowest upper bound (then the
+           lowest lower bound); ties weakest card first; the refutation card before all */
+        if (count > 1 && clb[0] >= 0) {
+            int key[12];
+            for (int i = 0; i < count; i++) {
+                int gain = taker[i] == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[moves[i]] : 0;
+                int lo = gain + clb[i], hi = gain + cub[i];
+                key[i] = maxi ? lo * 256 + hi : -(hi * 256 + lo);
+            }
+            for (int i = 1; i < count; i++) { /* insertion sort, highest key first */
+                int c = moves[i], k = key[i], t = taker[i], l = clb[i], u = cub[i], j = i - 1;
+                while (j >= 0 && key[j] < k) {
+                    moves[j + 1] = moves[j]; key[j + 1] = key[j]; taker[j + 1] = taker[j];
+                    clb[j + 1] = clb[j]; cub[j + 1] = cub[j];
+                    j--;
+                }
+                moves[j + 1] = c; key[j + 1] = k; taker[j + 1] = t; clb[j + 1] = l; cub[j + 1] = u;
+            }
+        }
+        int k = hint_of(s, seat, trick, n);
+        for (int i = 1; i < count; i++)
+            if (moves[i] == k) {
+                int t = taker[i], l = clb[i], u = cub[i];
+                for (int j = i; j > 0; j--) {
+                    moves[j] = moves[j - 1]; taker[j] = taker[j - 1]; clb[j] = clb[j - 1]; cub[j] = cub[j - 1];
+                }
+                moves[0] = k; taker[0] = t; clb[0] = l; cub[0] = u;
+                break;
+            }
     }
     for (int i = -1; i < count || !generated; i++) {
         int c;
@@ -424,7 +458,7 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
             c = first;
         } else {
             if (!generated) {
-                count = gen_moves(s, seat, trick, n, moves);
+                count = gen_moves(s, seat, trick, n, moves, 1);
                 generated = 1;
                 use_hint(s, seat, trick, n, moves, count);
                 i = -1;
@@ -486,7 +520,7 @@ static int trick_search(Search *s, int seat, int *trick, int n, int want_all) {
         if (found) return e->lo;
     }
     int moves[12];
-    int count = gen_moves(s, seat, trick, n, moves);
+    int count = gen_moves(s, seat, trick, n, moves, 1);
     int declarer_moves = seat == s->declarer;
     int result = !declarer_moves;
     for (int i = 0; i < count; i++) {
@@ -522,7 +556,7 @@ static int playout(Search *s, int seat, const int *trick, int n) {
     int total = 0;
     while (n > 0 || (s->h[0] | s->h[1] | s->h[2])) {
         int moves[12];
-        gen_moves(s, seat, t, n, moves);
+        gen_moves(s, seat, t, n, moves, 1);
         s->h[seat] ^= 1u << moves[0];
         t[n] = moves[0];
         if (n == 2) {
