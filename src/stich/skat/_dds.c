@@ -22,7 +22,8 @@
  *   is then a bit operation.  Only values leave the search.
  *
  * - A trick start with two tricks left is valued by playing out its (at most eight)
- *   lines (`exact2`), without the table.
+ *   lines (`exact2`), without the table; one with three tricks left by a small
+ *   alpha-beta over its first trick (`exact3`), whose result goes to the table.
  * - MTD(f) lets its guess climb faster after fail highs in a row (see py_search).
  *
  * The table lives in 2 MB pages where the system offers them (fewer TLB misses).
@@ -347,6 +348,75 @@ static int exact2(const Search *s, const uint32_t *h, int L) {
     return best0;
 }
 
+/* The equivalent cards of `legal` merged (as in gen_moves): a card that is the twin of
+ * the last one kept (same group and points, no card of `others` between) is dropped. */
+static inline uint32_t merged(const Search *s, uint32_t legal, uint32_t others) {
+    uint32_t keep = 0;
+    int last = -1;
+    for (uint32_t m = legal; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        if (last >= 0 && s->follow[last] == s->follow[c] && s->pts[last] == s->pts[c] &&
+            !(others & ((1u << c) - (2u << last))))
+            keep &= ~(1u << last);
+        keep |= 1u << c;
+        last = c;
+    }
+    return keep;
+}
+
+/* The value of a trick start with three cards in each hand, fail-soft in the window
+ * (alpha, beta): the first trick's lines by alpha-beta (equivalent cards merged; at the
+ * trick's last card the cards that give the trick to the side of the seat to play first),
+ * each valued by exact2.  The caller keeps the result in the table; below it, nothing
+ * is looked up or kept (a tight loop instead of the search's general machinery). */
+static int exact3(const Search *s, const uint32_t *h, int L, int alpha, int beta) {
+    int d = s->declarer, p1 = (L + 1) % 3, p2 = (L + 2) % 3;
+    uint32_t all = h[0] | h[1] | h[2];
+    int m0 = L == d, m1 = p1 == d, m2 = p2 == d;
+    int best0 = m0 ? -INF : INF, a0 = alpha, b0 = beta;
+    for (uint32_t ma = merged(s, h[L], all & ~h[L]); ma; ma &= ma - 1) {
+        int a = __builtin_ctz(ma);
+        uint32_t f = s->follow[a];
+        uint32_t l1 = h[p1] & f;
+        if (!l1) l1 = h[p1];
+        l1 = merged(s, l1, (all & ~h[p1]));
+        int best1 = m1 ? -INF : INF, a1 = a0, b1 = b0;
+        for (uint32_t mb = l1; mb; mb &= mb - 1) {
+            int b = __builtin_ctz(mb);
+            int win1 = a, ws1 = L;
+            if ((s->above[a] >> b) & 1) { win1 = b; ws1 = p1; }
+            uint32_t l2 = h[p2] & f;
+            if (!l2) l2 = h[p2];
+            l2 = merged(s, l2, (all & ~h[p2]));
+            int best2 = m2 ? -INF : INF, a2 = a1, b2 = b1;
+            /* the cards that give the trick to this seat's side first */
+            uint32_t beats = s->above[win1] & l2;
+            uint32_t good = (ws1 == d) == m2 ? l2 & ~beats : beats;
+            int order[3], no = 0;
+            for (uint32_t m = good; m; m &= m - 1) order[no++] = __builtin_ctz(m);
+            for (uint32_t m = l2 & ~good; m; m &= m - 1) order[no++] = __builtin_ctz(m);
+            for (int oi = 0; oi < no; oi++) {
+                int c = order[oi];
+                int ws = (s->above[win1] >> c) & 1 ? p2 : ws1;
+                int gain = ws == d ? s->pts[a] + s->pts[b] + s->pts[c] : 0;
+                uint32_t r[3] = {h[0], h[1], h[2]};
+                r[L] ^= 1u << a; r[p1] ^= 1u << b; r[p2] ^= 1u << c;
+                int v = gain + exact2(s, r, ws);
+                if (m2 ? v > best2 : v < best2) best2 = v;
+                if (m2) { if (best2 > a2) a2 = best2; } else { if (best2 < b2) b2 = best2; }
+                if (a2 >= b2) break;
+            }
+            if (m1 ? best2 > best1 : best2 < best1) best1 = best2;
+            if (m1) { if (best1 > a1) a1 = best1; } else { if (best1 < b1) b1 = best1; }
+            if (a1 >= b1) break;
+        }
+        if (m0 ? best1 > best0 : best1 < best0) best0 = best1;
+        if (m0) { if (best0 > a0) a0 = best0; } else { if (best0 < b0) b0 = best0; }
+        if (a0 >= b0) break;
+    }
+    return best0;
+}
+
 /* plb, pub: the bounds of this trick start if the caller computed them, else -1 */
 static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int plb, int pub) {
     s->nodes++;
@@ -383,6 +453,10 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
     }
     int maximize = seat == s->declarer;
     int best = maximize ? -INF : INF, best_card = -1;
+    if (n == 0 && pc(s->h[seat]) == 3) { /* three tricks left: exact3, then the table */
+        best = exact3(s, s->h, seat, alpha, beta);
+        goto store;
+    }
     int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
     if (first >= 0 && !((s->h[seat] >> first) & 1)) first = -1;
     /* taker: who wins the trick; clb, cub: the children's bounds (-1: not computed) */
@@ -402,7 +476,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
             taker[i] = w;
             uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
             h[seat] ^= 1u << c;
-            __builtin_prefetch(&tt[hash3(h[0], h[1], h[2], w) & ~3u]);
+            if (pc(h[w]) > 2) /* two tricks left are valued without the table */
+                __builtin_prefetch(&tt[hash3(h[0], h[1], h[2], w) & ~3u]);
         }
         /* while those buckets come: a child that its bounds decide ends the search here */
         int maxi = seat == s->declarer;
@@ -496,13 +571,15 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
         }
     }
     if (s->aborted) return 0;
+store:
     if (e) {
         /* the entry may have been taken by another position below us */
         if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
         if (best <= a0) { if (best < e->hi) e->hi = (int8_t)best; }
         else if (best >= b0) { if (best > e->lo) e->lo = (int8_t)best; }
         else { e->lo = e->hi = (int8_t)best; }
-        e->meta = (uint8_t)(seat | ((best_card + 1) << 2));
+        /* exact3 names no best card: the entry keeps the one it had */
+        if (best_card >= 0) e->meta = (uint8_t)(seat | ((best_card + 1) << 2));
     }
     return best;
 }
