@@ -22,8 +22,9 @@
  *   is then a bit operation.  Only values leave the search.
  *
  * - A trick start with two tricks left is valued by playing out its (at most eight)
- *   lines (`exact2`), without the table; one with three tricks left by a small
- *   alpha-beta over its first trick (`exact3`), whose result goes to the table.
+ *   lines (`exact2`), without the table; one with three or four tricks left by a small
+ *   alpha-beta over its first trick (`first_trick`, a tight loop), whose result goes to
+ *   the table.
  * - MTD(f) lets its guess climb faster after fail highs in a row (see py_search).
  *
  * The table lives in 2 MB pages where the system offers them (fewer TLB misses).
@@ -364,52 +365,87 @@ static inline uint32_t merged(const Search *s, uint32_t legal, uint32_t others) 
     return keep;
 }
 
-/* The value of a trick start with three cards in each hand, fail-soft in the window
- * (alpha, beta): the first trick's lines by alpha-beta (equivalent cards merged; at the
- * trick's last card the cards that give the trick to the side of the seat to play first),
- * each valued by exact2.  The caller keeps the result in the table; below it, nothing
- * is looked up or kept (a tight loop instead of the search's general machinery). */
-static int exact3(const Search *s, const uint32_t *h, int L, int alpha, int beta) {
+static int first_trick(Search *s, int L, int alpha, int beta);
+
+/* A trick start with three tricks left, in the search: its bounds, the table, and
+ * first_trick; the result goes to the table. */
+static int three_left(Search *s, int seat, int alpha, int beta) {
+    s->nodes++;
+    uint32_t all = s->h[0] | s->h[1] | s->h[2];
+    int lb, ub;
+    bounds(s, s->h, seat, all, points_of(s, all), &lb, &ub);
+    if (ub <= alpha) return ub;
+    if (lb >= beta) return lb;
+    int found;
+    Entry *e = probe(s, seat, &found);
+    if (found) {
+        if (e->lo >= beta) return e->lo;
+        if (e->hi <= alpha) return e->hi;
+        if (e->lo > alpha) alpha = e->lo;
+        if (e->hi < beta) beta = e->hi;
+    }
+    int best = first_trick(s, seat, alpha, beta);
+    if (!holds(e, s, seat)) e = probe(s, seat, &found);
+    if (best <= alpha) { if (best < e->hi) e->hi = (int8_t)best; }
+    else if (best >= beta) { if (best > e->lo) e->lo = (int8_t)best; }
+    else { e->lo = e->hi = (int8_t)best; }
+    return best;
+}
+
+/* The value of a trick start with three or four tricks left, fail-soft in the window
+ * (alpha, beta): a small alpha-beta over its first trick, each line valued by exact2
+ * (three tricks left) or three_left (four).  Equivalent cards are merged; the lead in
+ * the usual order (gen_moves), at the trick's last card the cards that give the trick
+ * to the side of the seat to play first.  A tight loop instead of the search's general
+ * machinery: no table at its own nodes (the caller keeps the result), no refutations. */
+static int first_trick(Search *s, int L, int alpha, int beta) {
     int d = s->declarer, p1 = (L + 1) % 3, p2 = (L + 2) % 3;
-    uint32_t all = h[0] | h[1] | h[2];
+    uint32_t *h = s->h, all = h[0] | h[1] | h[2];
+    int two_after = pc(h[L]) == 3;
     int m0 = L == d, m1 = p1 == d, m2 = p2 == d;
     int best0 = m0 ? -INF : INF, a0 = alpha, b0 = beta;
-    for (uint32_t ma = merged(s, h[L], all & ~h[L]); ma; ma &= ma - 1) {
-        int a = __builtin_ctz(ma);
+    int moves[12], none[3] = {0, 0, 0};
+    int count = gen_moves(s, L, none, 0, moves, 1);
+    for (int i = 0; i < count; i++) {
+        int a = moves[i];
         uint32_t f = s->follow[a];
         uint32_t l1 = h[p1] & f;
         if (!l1) l1 = h[p1];
-        l1 = merged(s, l1, (all & ~h[p1]));
+        l1 = merged(s, l1, all & ~h[p1]);
         int best1 = m1 ? -INF : INF, a1 = a0, b1 = b0;
+        h[L] ^= 1u << a;
         for (uint32_t mb = l1; mb; mb &= mb - 1) {
             int b = __builtin_ctz(mb);
             int win1 = a, ws1 = L;
             if ((s->above[a] >> b) & 1) { win1 = b; ws1 = p1; }
             uint32_t l2 = h[p2] & f;
             if (!l2) l2 = h[p2];
-            l2 = merged(s, l2, (all & ~h[p2]));
+            l2 = merged(s, l2, all & ~h[p2]);
             int best2 = m2 ? -INF : INF, a2 = a1, b2 = b1;
             /* the cards that give the trick to this seat's side first */
             uint32_t beats = s->above[win1] & l2;
             uint32_t good = (ws1 == d) == m2 ? l2 & ~beats : beats;
-            int order[3], no = 0;
+            int order[12], no = 0;
             for (uint32_t m = good; m; m &= m - 1) order[no++] = __builtin_ctz(m);
             for (uint32_t m = l2 & ~good; m; m &= m - 1) order[no++] = __builtin_ctz(m);
-            for (int oi = 0; oi < no; oi++) {
-                int c = order[oi];
+            h[p1] ^= 1u << b;
+            for (int k = 0; k < no; k++) {
+                int c = order[k];
                 int ws = (s->above[win1] >> c) & 1 ? p2 : ws1;
                 int gain = ws == d ? s->pts[a] + s->pts[b] + s->pts[c] : 0;
-                uint32_t r[3] = {h[0], h[1], h[2]};
-                r[L] ^= 1u << a; r[p1] ^= 1u << b; r[p2] ^= 1u << c;
-                int v = gain + exact2(s, r, ws);
+                h[p2] ^= 1u << c;
+                int v = gain + (two_after ? exact2(s, h, ws) : three_left(s, ws, a2 - gain, b2 - gain));
+                h[p2] ^= 1u << c;
                 if (m2 ? v > best2 : v < best2) best2 = v;
                 if (m2) { if (best2 > a2) a2 = best2; } else { if (best2 < b2) b2 = best2; }
                 if (a2 >= b2) break;
             }
+            h[p1] ^= 1u << b;
             if (m1 ? best2 > best1 : best2 < best1) best1 = best2;
             if (m1) { if (best1 > a1) a1 = best1; } else { if (best1 < b1) b1 = best1; }
             if (a1 >= b1) break;
         }
+        h[L] ^= 1u << a;
         if (m0 ? best1 > best0 : best1 < best0) best0 = best1;
         if (m0) { if (best0 > a0) a0 = best0; } else { if (best0 < b0) b0 = best0; }
         if (a0 >= b0) break;
@@ -453,8 +489,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
     }
     int maximize = seat == s->declarer;
     int best = maximize ? -INF : INF, best_card = -1;
-    if (n == 0 && pc(s->h[seat]) == 3) { /* three tricks left: exact3, then the table */
-        best = exact3(s, s->h, seat, alpha, beta);
+    if (n == 0 && pc(s->h[seat]) <= 4) { /* three or four tricks left: first_trick */
+        best = first_trick(s, seat, alpha, beta);
         goto store;
     }
     int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
@@ -578,7 +614,7 @@ store:
         if (best <= a0) { if (best < e->hi) e->hi = (int8_t)best; }
         else if (best >= b0) { if (best > e->lo) e->lo = (int8_t)best; }
         else { e->lo = e->hi = (int8_t)best; }
-        /* exact3 names no best card: the entry keeps the one it had */
+        /* first_trick names no best card: the entry keeps the one it had */
         if (best_card >= 0) e->meta = (uint8_t)(seat | ((best_card + 1) << 2));
     }
     return best;
