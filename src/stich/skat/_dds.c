@@ -143,12 +143,30 @@ static Entry *probe(const Search *s, int seat, int *found) {
     return victim;
 }
 
-static int winner(const Search *s, const int *t) {
-    uint32_t ok = s->follow[t[0]] | s->trump;
-    int best = s->strength[t[0]], pos = 0;
-    if (((ok >> t[1]) & 1) && s->strength[t[1]] > best) { best = s->strength[t[1]]; pos = 1; }
-    if (((ok >> t[2]) & 1) && s->strength[t[2]] > best) { pos = 2; }
+/* Which card of a full trick wins it: 0, 1 or 2. */
+static inline int winner(const Search *s, const int *t) {
+    int pos = 0, best = t[0];
+    if ((s->above[best] >> t[1]) & 1) { best = t[1]; pos = 1; }
+    if ((s->above[best] >> t[2]) & 1) pos = 2;
     return pos;
+}
+
+/* The equivalent cards of `legal` merged: same group and points, no card of `others`
+ * between them.  In the search's layout a group's cards lie in adjacent bits, weakest
+ * lowest, so a card can only be the twin of the last one kept; the stronger card stands
+ * for the run. */
+static inline uint32_t merged(const Search *s, uint32_t legal, uint32_t others) {
+    uint32_t keep = 0;
+    int last = -1;
+    for (uint32_t m = legal; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        if (last >= 0 && s->follow[last] == s->follow[c] && s->pts[last] == s->pts[c] &&
+            !(others & ((1u << c) - (2u << last))))
+            keep &= ~(1u << last);
+        keep |= 1u << c;
+        last = c;
+    }
+    return keep;
 }
 
 /* Legal moves of a seat, equivalent cards merged, with `order` in a promising order (the
@@ -164,19 +182,8 @@ static int gen_moves(const Search *s, int seat, const int *trick, int n, int *mo
     }
     uint32_t others = (s->h[0] | s->h[1] | s->h[2]) & ~hand;
     for (int i = 0; i < n; i++) others |= 1u << trick[i];
-    /* merge equivalent cards (same group and points, no other seat's card between them),
-       keeping the strongest of each run: in the search's layout a group's cards lie in
-       adjacent bits, weakest lowest, so a card can only be the twin of the last one kept */
-    int count = 0, last = -1;
-    for (uint32_t m = legal; m; m &= m - 1) {
-        int c = __builtin_ctz(m);
-        if (last >= 0 && s->follow[last] == s->follow[c] && s->pts[last] == s->pts[c] &&
-            !(others & ((1u << c) - (2u << last))))
-            moves[count - 1] = c; /* the stronger card stands for the run */
-        else
-            moves[count++] = c;
-        last = c;
-    }
+    int count = 0;
+    for (uint32_t m = merged(s, legal, others); m; m &= m - 1) moves[count++] = __builtin_ctz(m);
     if (count < 2 || !order) return count;
     int key[12];
     if (n == 0) {
@@ -327,18 +334,14 @@ static int exact2(const Search *s, const uint32_t *h, int L) {
             int best2 = p2 == d ? -1 : INF;
             for (uint32_t mc = l2; mc; mc &= mc - 1) {
                 int c = __builtin_ctz(mc);
-                /* the first trick */
-                int win = a, ws = L;
-                if ((s->above[win] >> b) & 1) { win = b; ws = p1; }
-                if ((s->above[win] >> c) & 1) { ws = p2; }
+                /* the first trick, then the last, led by its winner ws */
+                int t[3] = {a, b, c};
+                int ws = (L + winner(s, t)) % 3;
                 int t1 = s->pts[a] + s->pts[b] + s->pts[c];
-                /* the last trick, led by ws */
                 uint32_t r[3] = {h[0], h[1], h[2]};
                 r[L] &= ~(1u << a); r[p1] &= ~(1u << b); r[p2] &= ~(1u << c);
-                int x = __builtin_ctz(r[ws]), y = __builtin_ctz(r[(ws + 1) % 3]), z = __builtin_ctz(r[(ws + 2) % 3]);
-                int w2 = x, s2 = ws;
-                if ((s->above[w2] >> y) & 1) { w2 = y; s2 = (ws + 1) % 3; }
-                if ((s->above[w2] >> z) & 1) { s2 = (ws + 2) % 3; }
+                int u[3] = {__builtin_ctz(r[ws]), __builtin_ctz(r[(ws + 1) % 3]), __builtin_ctz(r[(ws + 2) % 3])};
+                int s2 = (ws + winner(s, u)) % 3;
                 int v = (ws == d ? t1 : 0) + (s2 == d ? allpts - t1 : 0);
                 if (p2 == d ? v > best2 : v < best2) best2 = v;
             }
@@ -349,52 +352,11 @@ static int exact2(const Search *s, const uint32_t *h, int L) {
     return best0;
 }
 
-/* The equivalent cards of `legal` merged (as in gen_moves): a card that is the twin of
- * the last one kept (same group and points, no card of `others` between) is dropped. */
-static inline uint32_t merged(const Search *s, uint32_t legal, uint32_t others) {
-    uint32_t keep = 0;
-    int last = -1;
-    for (uint32_t m = legal; m; m &= m - 1) {
-        int c = __builtin_ctz(m);
-        if (last >= 0 && s->follow[last] == s->follow[c] && s->pts[last] == s->pts[c] &&
-            !(others & ((1u << c) - (2u << last))))
-            keep &= ~(1u << last);
-        keep |= 1u << c;
-        last = c;
-    }
-    return keep;
-}
-
-static int first_trick(Search *s, int L, int alpha, int beta);
-
-/* A trick start with three tricks left, in the search: its bounds, the table, and
- * first_trick; the result goes to the table. */
-static int three_left(Search *s, int seat, int alpha, int beta) {
-    s->nodes++;
-    uint32_t all = s->h[0] | s->h[1] | s->h[2];
-    int lb, ub;
-    bounds(s, s->h, seat, all, points_of(s, all), &lb, &ub);
-    if (ub <= alpha) return ub;
-    if (lb >= beta) return lb;
-    int found;
-    Entry *e = probe(s, seat, &found);
-    if (found) {
-        if (e->lo >= beta) return e->lo;
-        if (e->hi <= alpha) return e->hi;
-        if (e->lo > alpha) alpha = e->lo;
-        if (e->hi < beta) beta = e->hi;
-    }
-    int best = first_trick(s, seat, alpha, beta);
-    if (!holds(e, s, seat)) e = probe(s, seat, &found);
-    if (best <= alpha) { if (best < e->hi) e->hi = (int8_t)best; }
-    else if (best >= beta) { if (best > e->lo) e->lo = (int8_t)best; }
-    else { e->lo = e->hi = (int8_t)best; }
-    return best;
-}
+static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int plb, int pub);
 
 /* The value of a trick start with three or four tricks left, fail-soft in the window
  * (alpha, beta): a small alpha-beta over its first trick, each line valued by exact2
- * (three tricks left) or three_left (four).  Equivalent cards are merged; the lead in
+ * (three tricks left) or by the search (four: bounds and table, then first_trick).  Equivalent cards are merged; the lead in
  * the usual order (gen_moves), at the trick's last card the cards that give the trick
  * to the side of the seat to play first.  A tight loop instead of the search's general
  * machinery: no table at its own nodes (the caller keeps the result), no refutations. */
@@ -434,7 +396,8 @@ static int first_trick(Search *s, int L, int alpha, int beta) {
                 int ws = (s->above[win1] >> c) & 1 ? p2 : ws1;
                 int gain = ws == d ? s->pts[a] + s->pts[b] + s->pts[c] : 0;
                 h[p2] ^= 1u << c;
-                int v = gain + (two_after ? exact2(s, h, ws) : three_left(s, ws, a2 - gain, b2 - gain));
+                int sub[3];
+                int v = gain + (two_after ? exact2(s, h, ws) : ab(s, ws, sub, 0, a2 - gain, b2 - gain, -1, -1));
                 h[p2] ^= 1u << c;
                 if (m2 ? v > best2 : v < best2) best2 = v;
                 if (m2) { if (best2 > a2) a2 = best2; } else { if (best2 < b2) b2 = best2; }
@@ -606,8 +569,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
             break;
         }
     }
-    if (s->aborted) return 0;
 store:
+    if (s->aborted) return 0;
     if (e) {
         /* the entry may have been taken by another position below us */
         if (!holds(e, s, seat)) { int found; e = probe(s, seat, &found); }
