@@ -17,7 +17,6 @@ _compiled = runpy.run_path("src/stich/_compiled.py")
 ENGINE_MODULES, source_path = _compiled["ENGINE_MODULES"], _compiled["source_path"]
 
 
-
 def _cpu_has(flag: str) -> bool:
     """Whether this (the building) machine's processor lists ``flag`` (Linux only)."""
     try:
