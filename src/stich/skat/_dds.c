@@ -416,6 +416,12 @@ static int first_trick(Search *s, int L, int alpha, int beta) {
     return best0;
 }
 
+/* A child of a trick's last card: the card, who takes the trick and the declarer's points
+ * from it, and the bounds of the trick start that follows (-1: not computed). */
+typedef struct {
+    int card, taker, gain, lb, ub;
+} Child;
+
 /* plb, pub: the bounds of this trick start if the caller computed them, else -1 */
 static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int plb, int pub) {
     s->nodes++;
@@ -458,8 +464,8 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
     }
     int first = e ? entry_best(e) : -1; /* the table's best card, tried before the rest */
     if (first >= 0 && !((s->h[seat] >> first) & 1)) first = -1;
-    /* taker: who wins the trick; clb, cub: the children's bounds (-1: not computed) */
-    int moves[12], taker[12], clb[12], cub[12], count = 0, generated = 0;
+    int moves[12], count = 0, generated = 0;
+    Child kid[12]; /* at a trick's last card: the children, in the order they are searched */
     if (n == 2) {
         /* the last card of a trick: every child is a trick start with a table entry;
            fetch their buckets from memory now, all at once, instead of one by one */
@@ -469,10 +475,13 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
         int lead = (seat + 1) % 3, best0 = trick[0], bseat = lead;
         if ((s->above[best0] >> trick[1]) & 1) { best0 = trick[1]; bseat = (lead + 1) % 3; }
         uint32_t beats = s->above[best0];
+        int so_far = s->pts[trick[0]] + s->pts[trick[1]];
         for (int i = 0; i < count; i++) {
             int c = moves[i];
             int w = ((beats >> c) & 1) ? seat : bseat;
-            taker[i] = w;
+            kid[i].card = c;
+            kid[i].taker = w;
+            kid[i].gain = w == s->declarer ? so_far + s->pts[c] : 0;
             uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
             h[seat] ^= 1u << c;
             if (pc(h[w]) > 2) /* two tricks left are valued without the table */
@@ -482,48 +491,42 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
         int maxi = seat == s->declarer;
         int allpts = points_of(s, s->h[0] | s->h[1] | s->h[2]);
         for (int i = 0; i < count; i++) {
-            int c = moves[i];
+            Child *k = &kid[i];
             uint32_t h[3] = {s->h[0], s->h[1], s->h[2]};
-            h[seat] ^= 1u << c;
-            int w = taker[i];
-            clb[i] = cub[i] = -1;
+            h[seat] ^= 1u << k->card;
+            int w = k->taker;
+            k->lb = k->ub = -1;
             if (!(h[w] & (h[w] - 1))) continue; /* the last trick: searched directly */
-            int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[c] : 0;
-            if (pc(h[w]) == 2) clb[i] = cub[i] = exact2(s, h, w); /* two tricks left: the value */
-            else bounds(s, h, w, h[0] | h[1] | h[2], allpts - s->pts[c], &clb[i], &cub[i]);
-            if (maxi && gain + clb[i] >= beta) return gain + clb[i];
-            if (!maxi && gain + cub[i] <= alpha) return gain + cub[i];
+            if (pc(h[w]) == 2) k->lb = k->ub = exact2(s, h, w); /* two tricks left: the value */
+            else bounds(s, h, w, h[0] | h[1] | h[2], allpts - s->pts[k->card], &k->lb, &k->ub);
+            if (maxi && k->gain + k->lb >= beta) return k->gain + k->lb;
+            if (!maxi && k->gain + k->ub <= alpha) return k->gain + k->ub;
         }
         /* the children by their bounds: the declarer tries the highest lower bound first
            (then the highest upper bound), a defender the lowest upper bound (then the
            lowest lower bound); ties weakest card first; the refutation card before all */
-        if (count > 1 && clb[0] >= 0) {
+        if (count > 1 && kid[0].lb >= 0) {
             int key[12];
             for (int i = 0; i < count; i++) {
-                int gain = taker[i] == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[moves[i]] : 0;
-                int lo = gain + clb[i], hi = gain + cub[i];
+                int lo = kid[i].gain + kid[i].lb, hi = kid[i].gain + kid[i].ub;
                 key[i] = maxi ? lo * 256 + hi : -(hi * 256 + lo);
             }
             for (int i = 1; i < count; i++) { /* insertion sort, highest key first */
-                int c = moves[i], k = key[i], t = taker[i], l = clb[i], u = cub[i], j = i - 1;
-                while (j >= 0 && key[j] < k) {
-                    moves[j + 1] = moves[j]; key[j + 1] = key[j]; taker[j + 1] = taker[j];
-                    clb[j + 1] = clb[j]; cub[j + 1] = cub[j];
-                    j--;
-                }
-                moves[j + 1] = c; key[j + 1] = k; taker[j + 1] = t; clb[j + 1] = l; cub[j + 1] = u;
+                Child x = kid[i];
+                int k = key[i], j = i - 1;
+                for (; j >= 0 && key[j] < k; j--) { kid[j + 1] = kid[j]; key[j + 1] = key[j]; }
+                kid[j + 1] = x; key[j + 1] = k;
             }
         }
-        int k = hint_of(s, seat, trick, n);
+        int h = hint_of(s, seat, trick, n);
         for (int i = 1; i < count; i++)
-            if (moves[i] == k) {
-                int t = taker[i], l = clb[i], u = cub[i];
-                for (int j = i; j > 0; j--) {
-                    moves[j] = moves[j - 1]; taker[j] = taker[j - 1]; clb[j] = clb[j - 1]; cub[j] = cub[j - 1];
-                }
-                moves[0] = k; taker[0] = t; clb[0] = l; cub[0] = u;
+            if (kid[i].card == h) {
+                Child x = kid[i];
+                for (int j = i; j > 0; j--) kid[j] = kid[j - 1];
+                kid[0] = x;
                 break;
             }
+        for (int i = 0; i < count; i++) moves[i] = kid[i].card;
     }
     for (int i = -1; i < count || !generated; i++) {
         int c;
@@ -546,13 +549,12 @@ static int ab(Search *s, int seat, int *trick, int n, int alpha, int beta, int p
         trick[n] = c;
         int v;
         if (n == 2) {
-            int w = taker[i]; /* at a trick's last card there is no table card: i >= 0 */
-            int gain = w == s->declarer ? s->pts[trick[0]] + s->pts[trick[1]] + s->pts[trick[2]] : 0;
-            if (clb[i] >= 0 && gain + cub[i] <= alpha) v = gain + cub[i]; /* the child's bounds */
-            else if (clb[i] >= 0 && gain + clb[i] >= beta) v = gain + clb[i]; /* decide it */
+            const Child *k = &kid[i]; /* at a trick's last card there is no table card: i >= 0 */
+            if (k->lb >= 0 && k->gain + k->ub <= alpha) v = k->gain + k->ub; /* the child's bounds */
+            else if (k->lb >= 0 && k->gain + k->lb >= beta) v = k->gain + k->lb; /* decide it */
             else {
                 int sub[3];
-                v = gain + ab(s, w, sub, 0, alpha - gain, beta - gain, clb[i], cub[i]);
+                v = k->gain + ab(s, k->taker, sub, 0, alpha - k->gain, beta - k->gain, k->lb, k->ub);
             }
         } else {
             v = ab(s, (seat + 1) % 3, trick, n + 1, alpha, beta, -1, -1);
