@@ -25,6 +25,17 @@ PG_ADMIN = os.environ.get("STICH_TEST_PG", "postgresql://postgres@127.0.0.1:5432
 REDIS = os.environ.get("STICH_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
+# The site's limits are for strangers on the internet; the tests play far more games
+# from one address and one account than a person would.  They run with these limits
+# (the tests of the limits themselves start servers with the defaults: env={"STICH_LIMITS": ""}).
+ROOMY = ",".join(f"{name}=1000000" for name in (
+    "guests_per_hour", "registrations_per_hour", "logins_per_5min", "tables_per_hour",
+    "analyses_per_hour", "sockets_per_address", "account_tables_per_hour",
+    "account_open_tables", "address_open_tables", "bot_tables_per_hour", "bot_open_tables",
+    "account_analyses_per_hour", "login_failures_per_hour", "messages_per_10s",
+    "syncs_per_10s", "hashes_waiting", "analyses_waiting"))
+
+
 class Server:
     """A `stich serve` child process.  ``kill()`` is kill -9; ``start()`` again reuses
     the same database and port."""
@@ -52,7 +63,7 @@ class Server:
                 "--workers", str(self.workers)]
         if self.redis:
             args += ["--redis", self.redis]
-        env = {**os.environ, "STICH_PRESENCE_CHECK": "1", **self.env}
+        env = {**os.environ, "STICH_PRESENCE_CHECK": "1", "STICH_LIMITS": ROOMY, **self.env}
         t0 = time.monotonic()
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=env, start_new_session=True)

@@ -97,9 +97,12 @@ def test_a_name_is_taken_whatever_its_case(clients: Callable[..., Client]) -> No
         assert (status, code) == (409, "auth.name_taken"), other
         assert other.strip() in text
         assert c.get("/api/me").json() == {"user": None}
-    # A guest may go by a registered name, but cannot register it.
+    # A guest can neither go by a registered name nor register it.
     g = clients()
-    assert g.guest(name.lower())["guest"] is True
+    r = g.post("/api/guest", {"name": name.lower()})
+    assert error_of(r)[:2] == (409, "auth.name_taken")
+    assert g.get("/api/me").json() == {"user": None}
+    assert g.guest(name + "x")["guest"] is True
     r = g.post("/api/register", {"name": name.lower(), "password": "geheim123"})
     assert error_of(r)[:2] == (409, "auth.name_taken")
     assert g.get("/api/me").json()["user"]["guest"] is True

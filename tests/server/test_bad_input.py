@@ -203,7 +203,7 @@ def test_bad_http_bodies(clients: Callable[..., Client], server: Server) -> None
         status, code, text = error_of(r)
         assert (status, code) == (422, "server.bad_message"), (path, body, r.text)
         assert field in text, (path, body, text)
-    for path in ("/api/games/abc", "/api/users/x?limit=many", f"/api/tables/{tid}/seats/x/bot"):
+    for path in ("/api/users/x?limit=many", f"/api/tables/{tid}/seats/x/bot"):
         r = c.get(path) if "seats" not in path else c.post(path, {})
         assert error_of(r)[:2] == (422, "server.bad_message"), path
     # Unknown paths and methods answer in the same shape.
@@ -275,6 +275,9 @@ def test_values_no_row_can_have_are_not_found(clients: Callable[..., Client],
     tid, invite = made["table"]["id"], made["invite"]
     other = clients()
     for path, code in (("/api/games/0", "server.no_such_game"),
+                       ("/api/games/abc", "server.no_such_game"),
+                       (f"/api/games/{'x' * 300}", "server.no_such_game"),
+                       ("/api/games/a%00b", "server.no_such_game"),
                        (f"/api/games/{2**31}", "server.no_such_game"),
                        (f"/api/games/{10**23}", "server.no_such_game"),
                        ("/api/users/a%00b", "server.no_such_player"),

@@ -97,9 +97,10 @@ def table_row(url: str, table_id: str) -> dict[str, Any]:
                 "lease_until": row.lease_until}
 
 
-def game_ids(url: str, table_id: str) -> list[int]:
+def game_ids(url: str, table_id: str) -> list[str]:
+    """The keys (the addresses) of a table's finished games, in their order."""
     with db_session(url) as s:
-        q = select(GameRow.id).where(GameRow.table_id == table_id).order_by(GameRow.number)
+        q = select(GameRow.key).where(GameRow.table_id == table_id).order_by(GameRow.number)
         return list(s.execute(q).scalars())
 
 

@@ -363,8 +363,8 @@ def test_bestenliste_period_filter(played: Played) -> None:
     engine = create_engine(sync_url(played.server.db))
     try:
         with engine.begin() as conn:
-            for game_id, t in when.items():
-                conn.execute(update(GameRow).where(GameRow.id == game_id)
+            for key, t in when.items():
+                conn.execute(update(GameRow).where(GameRow.key == key)
                              .values(finished_at=t))
     finally:
         engine.dispose()

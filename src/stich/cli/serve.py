@@ -13,11 +13,10 @@ from stich.messages import StichError
 __all__ = ["serve_cmd"]
 
 TEXTS = {
-    "de": {"ready": "stich läuft: öffne {url} im Browser  (API: {url}/docs, Ende mit Strg-C)",
+    "de": {"ready": "stich läuft: öffne {url} im Browser  (Ende mit Strg-C)",
            "multi": "mehrere Worker brauchen PostgreSQL (--db postgresql://…) und Redis "
                     "(--redis redis://…)"},
-    "en": {"ready": "stich is running: open {url} in your browser  "
-                    "(API: {url}/docs, stop with Ctrl-C)",
+    "en": {"ready": "stich is running: open {url} in your browser  (stop with Ctrl-C)",
            "multi": "several workers need PostgreSQL (--db postgresql://…) and Redis "
                     "(--redis redis://…)"},
 }
@@ -45,6 +44,22 @@ def serve_cmd(
     bot_time: Annotated[float, typer.Option(
         "--bot-time", metavar="SECONDS", min=0.1, max=600.0,
         help="A bot's time per move; after it a random legal move is played.")] = 5.0,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", metavar="URL", envvar="STICH_PUBLIC_URL",
+        help="Where people reach the site (https://skat.example.org): the only origin "
+             "whose pages may open tables and change things; with https, cookies are "
+             "Secure and HSTS is sent.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", metavar="IPS", envvar="STICH_FORWARDED_ALLOW_IPS",
+        help="Addresses of the proxy in front (e.g. 127.0.0.1): only from them the "
+             "X-Forwarded-For/-Proto headers count.")] = None,
+    limits: Annotated[str | None, typer.Option(
+        "--limits", metavar="NAME=N,…", envvar="STICH_LIMITS",
+        help="Change the site's limits and quotas (docs/security.md lists them).")] = None,
+    metrics_token: Annotated[str | None, typer.Option(
+        "--metrics-token", metavar="TOKEN", envvar="STICH_METRICS_TOKEN",
+        help="Serve Prometheus metrics at /metrics to requests with 'Authorization: "
+             "Bearer TOKEN' (off without it).")] = None,
     lang: str = lang_option(),
 ) -> None:
     """Start the site: lobby, tables in the browser with bots, Bestenliste, history."""
@@ -61,8 +76,9 @@ def serve_cmd(
 
     try:
         run(db=db, redis=redis, host=host, port=port, workers=workers, bot_delay=bot_delay,
-            bot_time=bot_time,
+            bot_time=bot_time, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips,
+            limits=limits, metrics_token=metrics_token,
             announce=lambda url: typer.echo(words["ready"].format(url=url)))
-    except (StichError, OSError) as e:
+    except (StichError, OSError, ValueError) as e:
         print_error(e, lang)
         raise typer.Exit(1) from None

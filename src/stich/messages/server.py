@@ -158,6 +158,38 @@ define({
         "en": "only an open-ended list can be ended early",
         "de": "Nur eine offene Liste kann vorzeitig beendet werden",
     },
+    "server.rate_limited": {
+        "en": "too many requests: try again in {seconds} s",
+        "de": "Zu viele Anfragen: versuch es in {seconds} s noch einmal",
+    },
+    "server.busy": {
+        "en": "the server is busy just now: try again in {seconds} s",
+        "de": "Der Server ist gerade ausgelastet: versuch es in {seconds} s noch einmal",
+    },
+    "server.bad_origin": {
+        "en": "refused: the request does not come from this site's pages",
+        "de": "Abgelehnt: die Anfrage kommt nicht von den Seiten dieser Website",
+    },
+    "server.open_tables": {
+        "en": "there are {count} open tables of yours already (at most {most}): "
+              "close one, or wait until one is over",
+        "de": "Du hast schon {count} offene Tische (höchstens {most}): schließ einen, "
+              "oder warte, bis einer beendet ist",
+    },
+    "server.bot_tables": {
+        "en": "a table of bots alone is open already (at most {most} at a time): "
+              "close it, or wait until it is over",
+        "de": "Ein Tisch nur mit Bots ist schon offen (höchstens {most} zugleich): "
+              "schließ ihn, oder warte, bis er beendet ist",
+    },
+    "server.bot_games": {
+        "en": "bots alone play a list of 3 to {most} games, not an open-ended one",
+        "de": "Bots allein spielen eine Liste von 3 bis {most} Spielen, keine offene",
+    },
+    "server.not_creator": {
+        "en": "only the player who opened the table can close it",
+        "de": "Nur wer den Tisch eröffnet hat, kann ihn schließen",
+    },
 })
 
 # Accounts and sessions.
@@ -189,5 +221,18 @@ define({
     "auth.registered_only": {
         "en": "only registered players can do that; a guest can register",
         "de": "Das können nur angemeldete Spieler; ein Gast kann sich registrieren",
+    },
+    "auth.too_many_attempts": {
+        "en": "too many attempts: try again in {seconds} s",
+        "de": "Zu viele Versuche: versuch es in {seconds} s noch einmal",
+    },
+    "auth.wrong_password": {
+        "en": "that is not your password",
+        "de": "Das ist nicht dein Passwort",
+    },
+    "auth.still_seated": {
+        "en": "you still sit at a table that is not over: finish or close it first",
+        "de": "Du sitzt noch an einem Tisch, der nicht beendet ist: beende oder schließ "
+              "ihn zuerst",
     },
 })

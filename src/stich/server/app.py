@@ -1,10 +1,12 @@
 """The site: a FastAPI application with the HTTP API, the table WebSocket and the
-lifecycle (migrations, database, bus, hub, worker pool).
+lifecycle (migrations, database, bus, hub, worker pool, limits).
 
 :func:`create_app` builds it from a :class:`ServeConfig`; ``stich serve`` runs it on
-uvicorn.  Every refusal is ``{"error": {"code", "text"}}`` over HTTP and an ``error``
-message on the WebSocket, in the request's language (``?lang=de|en``, else the
-browser's ``Accept-Language``, German by default).
+uvicorn.  Every request passes :class:`stich.server.guard.Guard` first (Origin, security
+headers) and bodies are bounded (:data:`stich.server.guard.MAX_BODY`).  Every refusal
+is ``{"error": {"code", "text"}}`` over HTTP and an ``error`` message on the WebSocket,
+in the request's language (``?lang=de|en``, else the browser's ``Accept-Language``,
+German by default).
 """
 
 from __future__ import annotations
@@ -30,7 +32,25 @@ from stich import __version__, web
 from stich.messages import PLAIN, GameName, Position, StichError, render
 from stich.server import auth, history, lobby
 from stich.server.bus import Bus, LocalBus, RedisBus
+from stich.server.guard import (
+    LANGS,
+    MAX_BODY,
+    Guard,
+    Site,
+    error_body,
+    request_lang,
+    status_of,
+)
 from stich.server.hub import Conn, Hub, HubConfig, TableActor, new_worker_id
+from stich.server.limits import (
+    Bucket,
+    Limiter,
+    Limits,
+    MemoryLimiter,
+    RateLimited,
+    RedisLimiter,
+    Rule,
+)
 from stich.server.protocol import Act, EndList, Pause, Ping, Resume, Sync, client_adapter
 from stich.server.protocol import websocket_schema as _schema
 from stich.server.sitting import Event, Sitting
@@ -38,12 +58,12 @@ from stich.server.store.db import Store, migrate
 from stich.server.wire import SPECTATOR, message_text
 from stich.server.workers import Workers
 
-__all__ = ["MAX_MESSAGE", "ServeConfig", "create_app"]
+__all__ = ["LANGS", "MAX_MESSAGE", "ServeConfig", "create_app", "error_body", "request_lang",
+           "status_of"]
 
 log = logging.getLogger("stich.server")
 
 MAX_MESSAGE = 4096  # bytes of one client message
-LANGS = ("de", "en")
 
 
 @dataclass
@@ -55,38 +75,11 @@ class ServeConfig:
     bot_time: float = 5.0
     presence_check: float = 10.0
     migrate: bool = True
+    public_url: str | None = None  # the origin of the site (WebSocket check, cookies)
+    limits: Limits = field(default_factory=Limits)
+    metrics_token: str | None = None  # /metrics answers only with this bearer token
+    housekeeping: float = 30.0  # seconds between the rounds of idle checks and purges
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def request_lang(query: str | None, accept: str | None) -> str:
-    """``de`` or ``en``: the query's ``lang``, else the first of Accept-Language.
-
-    >>> request_lang(None, "en-GB,en;q=0.9"), request_lang("de", "en"), request_lang(None, None)
-    ('en', 'de', 'de')
-    """
-    if query in LANGS:
-        return query
-    for part in (accept or "").split(","):
-        tag = part.split(";")[0].strip().lower()[:2]
-        if tag in LANGS:
-            return tag
-    return "de"
-
-
-STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_login": 401,
-          "server.not_seated": 403, "server.seat_taken": 409, "auth.name_taken": 409,
-          "server.started": 409, "server.stale": 409, "server.already_seated": 409,
-          "server.no_free_seat": 409}
-
-
-def status_of(code: str) -> int:
-    if code in STATUS:
-        return STATUS[code]
-    return 404 if ".no_such_" in code else 400
-
-
-def error_body(e: StichError, lang: str) -> dict[str, Any]:
-    return {"error": {"code": e.code, "text": e.text(lang)}}
 
 
 class TableNamer:
@@ -127,6 +120,9 @@ def ws_error(e: StichError, conn: Conn, actor: TableActor | None) -> dict[str, A
 def create_app(config: ServeConfig) -> FastAPI:
     """The whole site for one worker process."""
 
+    site = Site(config.public_url)
+    limits = config.limits
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.migrate:
@@ -134,11 +130,16 @@ def create_app(config: ServeConfig) -> FastAPI:
         store = Store(config.db)
         worker = new_worker_id()
         bus: Bus = RedisBus(config.redis, worker) if config.redis else LocalBus(worker)
+        limiter: Limiter = RedisLimiter(config.redis) if config.redis else MemoryLimiter()
         workers = Workers(config.bot_processes, bot_time=config.bot_time)
         hub = Hub(store, bus, workers, HubConfig(bot_delay=config.bot_delay,
                                                  presence_check=config.presence_check,
-                                                 multi=config.redis is not None))
+                                                 multi=config.redis is not None,
+                                                 limits=limits,
+                                                 housekeeping=config.housekeeping))
+        hashing = auth.Hashing(limits.hashes_at_once, limits.hashes_waiting)
         app.state.store, app.state.hub, app.state.workers = store, hub, workers
+        app.state.limiter, app.state.hashing = limiter, hashing
         await hub.start()
         asyncio.get_running_loop().create_task(workers.start())  # no wait: ready at once
         gc.freeze()  # what the start made (modules, classes: most objects) is never
@@ -148,12 +149,20 @@ def create_app(config: ServeConfig) -> FastAPI:
         finally:
             await hub.stop()
             workers.close()
+            hashing.close()
+            await limiter.close()
             await store.close()
 
+    # no /docs: Swagger UI would load its scripts from another site (the API is
+    # /openapi.json and docs/server.md)
     app = FastAPI(title="stich", version=__version__, lifespan=lifespan,
+                  max_body_size=MAX_BODY, docs_url=None, redoc_url=None,
                   description="Skat and Baptistenskat online: the HTTP API. The table "
                               "itself speaks over the WebSocket /ws/tables/{id}; its "
                               "messages are in /api/schema.")
+    app.state.site, app.state.limits = site, limits
+    app.state.analysing = {}  # game id → the one analysis under way
+    app.add_middleware(Guard, site=site)
     app.include_router(auth.router)
     app.include_router(lobby.router)
     app.include_router(history.router)
@@ -162,17 +171,27 @@ def create_app(config: ServeConfig) -> FastAPI:
     async def stich_error(request: Request, e: StichError) -> JSONResponse:
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
-        return JSONResponse(error_body(e, lang), status_code=status_of(e.code))
+        headers = {"retry-after": str(e.retry_after)} if isinstance(e, RateLimited) else None
+        return JSONResponse(error_body(e, lang), status_code=status_of(e.code),
+                            headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
-    async def no_such_path(request: Request, e: StarletteHTTPException) -> Response:
-        """An unknown path or method: the same error shape as every refusal."""
-        if e.status_code not in (404, 405):
-            return await http_exception_handler(request, e)
+    async def http_refusal(request: Request, e: StarletteHTTPException) -> Response:
+        """An unknown path or method, a body too large or not readable: the same error
+        shape as every refusal."""
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
-        err = StichError("server.no_such_path", method=request.method,
-                         path=request.url.path[:100])
+        if e.status_code in (404, 405):
+            err = StichError("server.no_such_path", method=request.method,
+                             path=request.url.path[:100])
+        elif e.status_code == 413:
+            size = request.headers.get("content-length", "")
+            err = StichError("server.too_large", size=size if size.isdigit() else "> "
+                             + str(MAX_BODY), limit=MAX_BODY)
+        elif e.status_code == 400:  # invalid UTF-8, JSON nested too deep, a broken body
+            err = StichError("server.bad_json", reason=str(e.detail)[:100])
+        else:
+            return await http_exception_handler(request, e)
         return JSONResponse(error_body(err, lang), status_code=e.status_code,
                             headers=e.headers)
 
@@ -219,12 +238,22 @@ def _first_problem(errors: Any) -> str:
 
 
 async def serve_socket(websocket: WebSocket, table_id: str) -> None:
-    """One connection to a table: welcome, catch-up, then messages both ways."""
+    """One connection to a table: welcome, catch-up, then messages both ways.  (The
+    Origin was checked by the guard before.)"""
     q = websocket.query_params
     lang = request_lang(q.get("lang"), websocket.headers.get("accept-language"))
     hub: Hub = websocket.app.state.hub
-    user = await auth.current_user(websocket)  # type: ignore[arg-type]
+    limits: Limits = websocket.app.state.limits
+    found = await auth.current_session(websocket)
+    user, session = found if found is not None else (None, None)
+    address = auth.address_of(websocket)
     await websocket.accept()
+    if limits.sockets_per_address and \
+            hub.sockets_of(address) >= limits.sockets_per_address:
+        err = RateLimited("server.rate_limited", 30)
+        await websocket.send_text(json.dumps(ws_error(err, Conn(SPECTATOR, lang, None), None)))
+        await websocket.close(code=1013)  # try again later
+        return
     since = _int(q.get("since"))
     try:
         actor, _ = await lobby.visible_actor(websocket, table_id, q.get("invite"),  # type: ignore[arg-type]
@@ -234,11 +263,12 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4404)
         return
     seat = actor.seat_of(user.id) if user is not None else None
-    conn = Conn(SPECTATOR if seat is None else seat, lang, user.id if user else None)
+    conn = Conn(SPECTATOR if seat is None else seat, lang, user.id if user else None,
+                session=session, address=address)
     writer = asyncio.create_task(_write(websocket, conn))
     try:
         await actor.connect(conn, since)
-        await _read(websocket, hub, actor, conn)
+        await _read(websocket, actor, conn, Pace(limits))
     except WebSocketDisconnect:
         pass
     finally:
@@ -247,6 +277,28 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
             conn.outbox.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
+
+
+class Pace:
+    """How fast one connection may talk: messages, and (each answered by a snapshot
+    or a run of events) ``sync`` requests; too many refusals close the connection."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.messages = Bucket(Rule(limits.messages_per_10s, 10.0)) \
+            if limits.messages_per_10s else None
+        self.syncs = Bucket(Rule(limits.syncs_per_10s, 10.0)) if limits.syncs_per_10s else None
+        self.most = limits.refusals_before_close
+        self.refused = 0
+
+    def check(self, bucket: Bucket | None) -> None:
+        wait = bucket.take() if bucket is not None else 0.0
+        if wait > 0:
+            self.refused += 1
+            raise RateLimited("server.rate_limited", wait)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.most) and self.refused > self.most
 
 
 def _int(text: str | None) -> int | None:
@@ -268,27 +320,31 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
         except Exception:  # the socket is gone: the reader ends the connection
             break
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code)
 
 
-async def _read(websocket: WebSocket, hub: Hub, actor: TableActor, conn: Conn) -> None:
+async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace) -> None:
     while not conn.closed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(frame.get("code", 1000))
-        text = frame.get("text")
-        if text is None:
-            conn.send(ws_error(StichError("server.bad_message", reason="binary frame"),
-                               conn, actor))
-            continue
         try:
-            await handle(text, actor, conn)
+            pace.check(pace.messages)
+            text = frame.get("text")
+            if text is None:
+                raise StichError("server.bad_message", reason="binary frame")
+            await handle(text, actor, conn, pace)
         except StichError as e:
+            if pace.over:  # a client that does not slow down is let go
+                await websocket.close(code=1008)
+                return
             conn.send(ws_error(e, conn, actor))
 
 
-async def handle(text: str, actor: TableActor, conn: Conn) -> None:
+async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = None) -> None:
     """One client message: parse, validate, do."""
+    if conn.closed:  # let go (its session ended): nothing more from it counts
+        return
     size = len(text.encode())
     if size > MAX_MESSAGE:
         raise StichError("server.too_large", size=size, limit=MAX_MESSAGE)
@@ -305,6 +361,8 @@ async def handle(text: str, actor: TableActor, conn: Conn) -> None:
         conn.send({"type": "pong", "seq": actor.sitting.seq})
         return
     if isinstance(msg, Sync):
+        if pace is not None:
+            pace.check(pace.syncs)
         await actor.sync(conn, msg.since)
         return
     seat = conn.receiver

@@ -7,7 +7,8 @@ table reads the new events from the database and sends them on.  The database st
 only source of truth; a lost message costs only a delay (the next one, or a client's
 ``sync``, catches up).
 
-Presence: per table, how many connections each seat has on each worker.  In Redis a
+Presence: per table, how many connections each seat has on each worker (spectators
+count as seat -1).  In Redis a
 hash per table, with one field per worker and seat; a worker's fields count only while
 its heartbeat key lives, so a killed worker's connections do not keep a seat present.
 """
@@ -23,6 +24,7 @@ from typing import Any
 __all__ = ["Bus", "LocalBus", "RedisBus"]
 
 OnEvent = Callable[[str, int], Awaitable[None]]
+OnControl = Callable[[str, str], Awaitable[None]]
 
 
 class Bus:
@@ -30,10 +32,15 @@ class Bus:
 
     worker: str
 
-    async def start(self, on_event: OnEvent) -> None:
+    async def start(self, on_event: OnEvent, on_control: OnControl | None = None) -> None:
         raise NotImplementedError
 
     async def publish(self, table_id: str, seq: int) -> None:
+        raise NotImplementedError
+
+    async def control(self, kind: str, data: str) -> None:
+        """Tell the other workers something (``sessions``: close the sockets of these
+        ended sessions)."""
         raise NotImplementedError
 
     async def presence(self, table_id: str, seat: int, delta: int) -> None:
@@ -53,10 +60,13 @@ class LocalBus(Bus):
         self.worker = worker
         self._counts: dict[str, Counter[int]] = {}
 
-    async def start(self, on_event: OnEvent) -> None:
+    async def start(self, on_event: OnEvent, on_control: OnControl | None = None) -> None:
         return None
 
     async def publish(self, table_id: str, seq: int) -> None:
+        return None
+
+    async def control(self, kind: str, data: str) -> None:
         return None
 
     async def presence(self, table_id: str, seat: int, delta: int) -> None:
@@ -76,6 +86,7 @@ class RedisBus(Bus):
     """Several workers: Redis pub/sub for the fan-out, hashes for presence."""
 
     CHANNEL = "stich:events"
+    CONTROL = "stich:control"
     HEARTBEAT = 10.0  # seconds; a worker's key lives 3 heartbeats
 
     def __init__(self, url: str, worker: str) -> None:
@@ -85,23 +96,28 @@ class RedisBus(Bus):
         self.redis: Any = redis.from_url(url, decode_responses=True)
         self._tasks: list[asyncio.Task[None]] = []
 
-    async def start(self, on_event: OnEvent) -> None:
+    async def start(self, on_event: OnEvent, on_control: OnControl | None = None) -> None:
         await self.redis.ping()
         await self._beat()
         pubsub = self.redis.pubsub()
-        await pubsub.subscribe(self.CHANNEL)
-        self._tasks.append(asyncio.create_task(self._listen(pubsub, on_event)))
+        await pubsub.subscribe(self.CHANNEL, self.CONTROL)
+        self._tasks.append(asyncio.create_task(self._listen(pubsub, on_event, on_control)))
         self._tasks.append(asyncio.create_task(self._heartbeat()))
 
-    async def _listen(self, pubsub: Any, on_event: OnEvent) -> None:
+    async def _listen(self, pubsub: Any, on_event: OnEvent,
+                      on_control: OnControl | None) -> None:
         async for msg in pubsub.listen():
             if msg.get("type") != "message":
                 continue
-            worker, table_id, seq = str(msg["data"]).split(":", 2)
+            worker, first, rest = str(msg["data"]).split(":", 2)
             if worker == self.worker:
                 continue
             with contextlib.suppress(Exception):  # one bad table never stops the fan-out
-                await on_event(table_id, int(seq))
+                if msg.get("channel") == self.CONTROL:
+                    if on_control is not None:
+                        await on_control(first, rest)
+                else:
+                    await on_event(first, int(rest))
 
     async def _beat(self) -> None:
         await self.redis.set(f"stich:worker:{self.worker}", "1", ex=int(self.HEARTBEAT * 3))
@@ -114,6 +130,9 @@ class RedisBus(Bus):
 
     async def publish(self, table_id: str, seq: int) -> None:
         await self.redis.publish(self.CHANNEL, f"{self.worker}:{table_id}:{seq}")
+
+    async def control(self, kind: str, data: str) -> None:
+        await self.redis.publish(self.CONTROL, f"{self.worker}:{kind}:{data}")
 
     async def presence(self, table_id: str, seat: int, delta: int) -> None:
         key = f"stich:presence:{table_id}"

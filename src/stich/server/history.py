@@ -1,11 +1,20 @@
 """Finished games: their records, step-by-step replays, Skat analyses, the Bestenliste,
 the Baptistenskat ranking and each player's games.
 
-Only finished games are served here, so their records may show every card.
+Only finished games are served here, so their records may show every card.  A game is
+addressed by its random key (ids that count up would let anyone walk through them).
+The games of a private table are served only to its circle (its players and creator,
+or with its invite: ``?invite=…``); to anybody else they do not exist.  The Bestenliste
+and the rankings count them, but no list links one for somebody outside.
+
+An analysis is computed once per game (the same request twice waits for the one
+computation), only for an account (a guest is one), within the limits per account and
+address, and refused as busy when several already wait for the analysis process.
 """
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -14,13 +23,14 @@ from fastapi import APIRouter, Request
 from stich.cards import plain_deck
 from stich.core import ArgumentError
 from stich.record import replay
-from stich.server.auth import current_user
-from stich.server.lobby import visible_actor
+from stich.server.auth import address_of, current_user, enforce, require_user
+from stich.server.limits import Limits, RateLimited
+from stich.server.lobby import insider, visible_actor
+from stich.server.names import check_name
 from stich.server.store.db import Store
-from stich.server.store.models import GamePlayer, GameRow
+from stich.server.store.models import GamePlayer, GameRow, User
 from stich.server.wire import baptisten_view_json, skat_view_json
 from stich.skat import SkatState
-from stich.skat.analysis import AnalysisError
 
 __all__ = ["period_start", "router"]
 
@@ -64,22 +74,29 @@ def _player_json(p: GamePlayer, registered: set[int]) -> dict[str, Any]:
 
 
 def _game_json(g: GameRow, players: list[GamePlayer], registered: set[int]) -> dict[str, Any]:
-    return {"id": g.id, "table": g.table_id, "number": g.number, "game": g.game,
+    return {"id": g.key, "table": g.table_id, "number": g.number, "game": g.game,
             "rules": g.rules, "preset": g.preset, "finished_at": g.finished_at.isoformat(),
             "players": [_player_json(p, registered) for p in players]}
 
 
-async def _game(request: Request, game_id: int) -> GameRow:
-    g = await _store(request).game(game_id)
-    if g is None:
-        raise ArgumentError("server.no_such_game", game=game_id)
-    return g
+async def _game(request: Request, key: str, invite: str | None) -> GameRow:
+    """A finished game, if this request may see it (else: no such game)."""
+    found = await _store(request).game(key)
+    if found is not None:
+        g, table = found
+        if table.public:
+            return g
+        user = await current_user(request)
+        if insider(table, invite, user) or (
+                user is not None and await _store(request).played_at(user.id, table.id)):
+            return g
+    raise ArgumentError("server.no_such_game", game=key[:20])
 
 
-@router.get("/games/{game_id}")
-async def game(game_id: int, request: Request) -> dict[str, Any]:
+@router.get("/games/{key}")
+async def game(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
     """A finished game: who played, the result, and its record (docs/records.md)."""
-    g = await _game(request, game_id)
+    g = await _game(request, key, invite)
     players = await _store(request).game_players([g.id])
     return {"game": _game_json(g, players, await _registered(request, players)),
             "record": g.record}
@@ -101,11 +118,11 @@ async def table_games(table_id: str, request: Request,
             "games": [_game_json(g, by_game.get(g.id, []), registered) for g in games]}
 
 
-@router.get("/games/{game_id}/replay")
-async def replay_game(game_id: int, request: Request) -> dict[str, Any]:
+@router.get("/games/{key}/replay")
+async def replay_game(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
     """The game step by step: after each action every hand, the trick and the tricks."""
-    g = await _game(request, game_id)
-    return {"game": g.id, "steps": replay_steps(g.record)}
+    g = await _game(request, key, invite)
+    return {"game": g.key, "steps": replay_steps(g.record)}
 
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -144,23 +161,38 @@ def _baptisten_step(state: Any, deck: Any, seat: int | None,
     return out
 
 
-@router.get("/games/{game_id}/analysis")
-async def analysis(game_id: int, request: Request) -> dict[str, Any]:
+@router.get("/games/{key}/analysis")
+async def analysis(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
     """The open-card analysis of a finished Skat game (``stich analyze``): computed once
-    in the worker pool, then cached."""
-    g = await _game(request, game_id)
+    in the worker pool, then cached.  Starting one needs an account."""
+    g = await _game(request, key, invite)
     if g.game != "skat":
         raise ArgumentError("server.not_skat")
     store = _store(request)
     cached = await store.analysis(g.id, "")
     if cached is not None:
-        return {"game": g.id, "cached": True, "analysis": cached}
-    try:
-        result = await request.app.state.workers.analysis(g.record)
-    except AnalysisError:
-        raise
+        return {"game": g.key, "cached": True, "analysis": cached}
+    running: dict[int, asyncio.Task[dict[str, Any]]] = request.app.state.analysing
+    task = running.get(g.id)
+    if task is None:
+        user = await require_user(request)
+        limits: Limits = request.app.state.limits
+        workers = request.app.state.workers
+        if limits.analyses_waiting and workers.analyses.waiting >= limits.analyses_waiting:
+            raise RateLimited("server.busy", 30)
+        await enforce(request, f"user:{user.id}", "account_analyses_per_hour", 3600)
+        await enforce(request, address_of(request), "analyses_per_hour", 3600)
+        task = asyncio.ensure_future(_analyse(store, workers, g))
+        running[g.id] = task
+        task.add_done_callback(lambda _: running.pop(g.id, None))
+    result = await asyncio.shield(task)  # one asker leaving does not stop the others'
+    return {"game": g.key, "cached": False, "analysis": result}
+
+
+async def _analyse(store: Store, workers: Any, g: GameRow) -> dict[str, Any]:
+    result: dict[str, Any] = await workers.analysis(g.record)
     await store.save_analysis(g.id, "", result)
-    return {"game": g.id, "cached": False, "analysis": result}
+    return result
 
 
 @router.get("/bestenliste")
@@ -181,10 +213,12 @@ async def bestenliste(request: Request, preset: str = "lothar",
 async def baptisten_ranking(request: Request, period: str = "all") -> dict[str, Any]:
     """Finished Baptistenskat games (newest first, with each player's total and place),
     and per registered player: games, wins, average place and an openskill rating."""
-    games = await _store(request).baptisten_games(period_start(period))
+    since = period_start(period)
+    games = await _store(request).baptisten_games(since)  # the ratings count every game
+    shown = await _store(request).baptisten_games(since, public_only=True)
     registered = await _registered(request, [p for _, ps in games for p in ps])
     return {"period": period, "players": rate_players(games, registered),
-            "games": [_game_json(g, ps, registered) for g, ps in games]}
+            "games": [_game_json(g, ps, registered) for g, ps in shown]}
 
 
 def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
@@ -225,13 +259,19 @@ def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
 @router.get("/users/{name}")
 async def player(name: str, request: Request, limit: int = 50,
                  offset: int = 0) -> dict[str, Any]:
-    """A player's page: their Skat figures per preset and their latest games."""
+    """A player's page: their Skat figures per preset and their latest games (those of
+    private tables only for a viewer who played there too)."""
     store = _store(request)
-    user = await store.user_by_name(name[:40])
+    try:
+        user: User | None = await store.user_by_key(check_name(name)[1])
+    except ArgumentError:
+        user = None
     if user is None or user.guest:
         raise ArgumentError("server.no_such_player", name=name[:40])
+    viewer = await current_user(request)
     limit = max(1, min(limit, 200))
-    rows = await store.user_games(user.id, limit=limit, offset=max(0, offset))
+    rows = await store.user_games(user.id, viewer.id if viewer else None, limit=limit,
+                                  offset=max(0, offset))
     players = await store.game_players([g.id for g, _ in rows])
     by_game: dict[int, list[GamePlayer]] = {}
     for p in players:

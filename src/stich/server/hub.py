@@ -10,6 +10,15 @@ database and the request is refused as stale: nothing half-done is ever seen.
 The worker that holds a table's lease drives it: bot moves (in the worker pool), the
 grace timers of absent players, and stand-in bots.  With one process it holds every
 lease; with several, leases live in the ``tables`` row and expire when a worker dies.
+
+Nothing runs unbounded (:meth:`Hub.housekeep`, every ``housekeeping`` seconds): a
+running table with nobody at it (no seated person connected; at a table of bots alone,
+nobody watching) is paused by the site after ``idle_pause`` seconds and resumes when
+somebody comes back; a paused table nobody came back to is closed after ``idle_close``,
+a table that never started after ``waiting_expire`` without a change.  The same round
+closes the sockets of sessions that ended elsewhere (expired, or an operator's
+``stich admin``), picks up events written by ``stich admin``, and once an hour deletes
+expired sessions and old guests.
 """
 
 from __future__ import annotations
@@ -19,15 +28,17 @@ import contextlib
 import logging
 import time
 import uuid
-from collections import deque
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from stich.baptisten.scoring import ranking
 from stich.core import ArgumentError
 from stich.messages import StichError
 from stich.server.bus import Bus
+from stich.server.limits import Limits
 from stich.server.sitting import Event, Sitting, TableSettings, deal_seed, replay_events
 from stich.server.store.db import NewGame, Store
 from stich.server.wire import SPECTATOR, event_message, message_text, view_json
@@ -45,9 +56,12 @@ LEASE_SECONDS = 15.0
 
 @dataclass
 class HubConfig:
-    bot_delay: float = 0.5  # seconds a bot waits before acting when a person sits
+    bot_delay: float = 0.5  # seconds a bot waits before each move
     presence_check: float = 10.0  # after a (re)load, absent persons are marked away
     multi: bool = False  # several workers: leases in the database
+    limits: Limits = field(default_factory=Limits)  # idle_pause, idle_close, …
+    housekeeping: float = 30.0  # seconds between rounds of Hub.housekeep
+    guest_days: float = 30.0  # guests without a session are deleted after this
 
 
 @dataclass(eq=False)
@@ -63,6 +77,18 @@ class Conn:
     closed: bool = False
     told: int | None = None  # the receiver its last ``welcome`` named
     seated_at: int = 0  # events before this one reach it as a spectator's
+    session: str | None = None  # the hash of the session token it was opened with
+    address: str = "?"  # whom the limit of sockets per address counts
+    close_code: int = 1000
+
+    def close(self, code: int = 1000) -> None:
+        """Let the connection go (its writer closes the socket with ``code``)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
 
     def send(self, msg: dict[str, Any]) -> None:
         seq = msg.get("seq")
@@ -86,9 +112,7 @@ class Conn:
         try:
             self.outbox.put_nowait(msg)
         except asyncio.QueueFull:  # a client that reads nothing is let go
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
+            self.close(1008)
 
 
 def table_status(s: Sitting) -> str:
@@ -106,7 +130,7 @@ def table_summary(s: Sitting) -> dict[str, Any]:
                           "name": info.name, "bot": info.bot, "user": info.user})
     return {"seats": seats, "games_played": len(s.finished) if s.settings.game == "skat"
             else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
-            "paused_by": s.paused_by}
+            "paused_by": s.paused_by, "idle": s.idle}
 
 
 def preset_of(settings: TableSettings) -> str:
@@ -132,6 +156,8 @@ class TableActor:
         self._driver: asyncio.Task[None] | None = None
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.quiet_since: float | None = time.monotonic()  # nobody at the table since
+        self.creator: int | None = None  # the account that created the table
 
     # --- changing the table --------------------------------------------------------------
 
@@ -192,10 +218,9 @@ class TableActor:
             new = SPECTATOR if seat is None else seat
             if new == c.receiver:
                 continue
-            if c.receiver != SPECTATOR:
-                self._spawn(self.hub.bus.presence(self.id, c.receiver, -1))
+            self._spawn(self.hub.bus.presence(self.id, c.receiver, -1))
+            self._spawn(self.hub.bus.presence(self.id, new, +1))
             if new != SPECTATOR:
-                self._spawn(self.hub.bus.presence(self.id, new, +1))
                 c.seated_at = seq
             c.receiver = new
 
@@ -249,9 +274,10 @@ class TableActor:
                                preset=preset_of(s.settings), record=rec, players=players))
         return out
 
-    async def _catch_up_locked(self) -> None:
-        """Apply (and send) what other workers committed."""
-        if not self.hub.config.multi:
+    async def _catch_up_locked(self, force: bool = False) -> None:
+        """Apply (and send) what other workers (or ``stich admin``: ``force``)
+        committed."""
+        if not self.hub.config.multi and not force:
             return
         events = await self.hub.store.events(self.id, after=self.sitting.seq)
         if events:
@@ -261,9 +287,9 @@ class TableActor:
                 self._on_event(ev)
             self.wake()
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, force: bool = False) -> None:
         async with self.lock:
-            await self._catch_up_locked()
+            await self._catch_up_locked(force)
 
     async def _reload_locked(self, old: int) -> None:
         """The table from the database after a lost commit: ``old`` is the last event
@@ -301,12 +327,17 @@ class TableActor:
         async with self.lock:
             await self._catch_up_locked()
             self.conns.add(conn)
+            self.hub.addresses[conn.address] += 1
             conn.send(await self.hub.welcome(self, conn))
             self._send_since(conn, since)
+        await self.hub.bus.presence(self.id, conn.receiver, +1)
         if conn.receiver != SPECTATOR:
-            await self.hub.bus.presence(self.id, conn.receiver, +1)
             self._cancel_timer(conn.receiver)
             await self._presence(conn.receiver, "back")
+        if self._counts(conn.receiver):
+            self.quiet_since = None
+            if self.sitting.idle:  # somebody is back: the site's pause ends
+                await self._retry(lambda s: s.plan_idle(False))
 
     def _send_since(self, conn: Conn, since: int | None) -> None:
         seq = self.sitting.seq
@@ -335,20 +366,72 @@ class TableActor:
             self._send_since(conn, since)
 
     async def disconnect(self, conn: Conn) -> None:
-        self.conns.discard(conn)
+        if conn in self.conns:
+            self.conns.discard(conn)
+            self.hub.addresses[conn.address] -= 1
+            if self.hub.addresses[conn.address] <= 0:
+                del self.hub.addresses[conn.address]
         conn.closed = True
         if self.sitting.over and not self.conns:
             self.hub.forget(self)
+        await self.hub.bus.presence(self.id, conn.receiver, -1)
         if conn.receiver == SPECTATOR:
             return
-        await self.hub.bus.presence(self.id, conn.receiver, -1)
         if conn.receiver not in await self.hub.bus.present(self.id):
             await self._presence(conn.receiver, "away")
 
+    def _counts(self, receiver: int) -> bool:
+        """Whether a connection of ``receiver`` means somebody is at the table: a seated
+        person, or at a table of bots alone anybody watching."""
+        return receiver != SPECTATOR or not self._people()
+
+    def _people(self) -> list[int]:
+        return [i for i, info in enumerate(self.sitting.seats)
+                if info is not None and info.bot is None]
+
+    async def watched(self) -> bool:
+        """Somebody is at the table, on any worker (see :meth:`_counts`)."""
+        present = await self.hub.bus.present(self.id)
+        people = self._people()
+        return bool(present & set(people)) if people else bool(present)
+
+    async def tend(self, updated: datetime | None, now: datetime | None = None) -> None:
+        """The round of the lease holder (see the module's text): pause a table nobody
+        is at, close one nobody came back to or that never started."""
+        s = self.sitting
+        if s.over or not self.owned:
+            return
+        limits = self.hub.config.limits
+        if await self.watched():
+            self.quiet_since = None
+            if s.idle:
+                await self._retry(lambda st: st.plan_idle(False))
+            return
+        if self.quiet_since is None:
+            self.quiet_since = time.monotonic()
+        quiet = time.monotonic() - self.quiet_since
+        unchanged = ((now or datetime.now(UTC)) - updated).total_seconds() \
+            if updated is not None else 0.0
+        if not s.started:
+            if limits.waiting_expire and unchanged >= limits.waiting_expire:
+                await self._retry(lambda st: [] if st.over or st.started
+                                  else st.plan_close("expired"))
+        elif not s.paused:
+            if limits.idle_pause and quiet >= limits.idle_pause:
+                await self._retry(lambda st: [] if st.over else st.plan_idle(True))
+        elif limits.idle_close and unchanged >= limits.idle_close:
+            await self._retry(lambda st: [] if st.over or not st.paused
+                              else st.plan_close("abandoned"))
+
     async def _presence(self, seat: int, kind: str) -> None:
-        for _ in range(5):  # lost against another worker's commit: decide again
+        await self._retry(lambda s: s.plan_presence(seat, kind))
+
+    async def _retry(self, plan: Callable[[Sitting], list[Event]]) -> None:
+        """Submit a plan of the site's own (presence, idle, closing); a lost race with
+        another worker's commit decides again, a refusal is dropped."""
+        for _ in range(5):
             try:
-                await self.submit(lambda s: s.plan_presence(seat, kind))
+                await self.submit(plan)
                 return
             except StichError as e:
                 if e.code != "server.stale":
@@ -414,19 +497,21 @@ class TableActor:
     async def _bot_move(self) -> bool:
         s = self.sitting
         seat = s.to_move_seat()
-        if not self.owned or seat is None or s.paused_by is not None:
+        if not self.owned or seat is None or s.paused:
             return False
         level = s.bot_seat(seat)
         if level is None:
             return False
         seq = s.seq
-        people = any(i is not None and i.bot is None for i in s.seats)
-        if people and self.hub.config.bot_delay > 0:
+        if self.hub.config.bot_delay > 0:  # people can follow; bots alone are paced too
             await asyncio.sleep(self.hub.config.bot_delay)
         view = s.view(seat)
         by = "bot" if s.seats[seat] is not None and s.seats[seat].bot else "standin"  # type: ignore[union-attr]
+        # moves at a table with a person connected here go before those of bots alone
+        urgent = any(c.receiver != SPECTATOR for c in self.conns)
         text = await self.hub.workers.bot_action(
-            s.settings.game, level, view, deal_seed(s.settings.seed, 100_000 + seq))
+            s.settings.game, level, view, deal_seed(s.settings.seed, 100_000 + seq),
+            urgent=urgent)
 
         def plan(st: Sitting) -> list[Event]:
             if st.seq != seq:
@@ -453,9 +538,7 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for c in list(self.conns):
-            c.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                c.outbox.put_nowait(None)
+            c.close(1001)  # going away
 
 
 class Hub:
@@ -472,12 +555,72 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self.invites: dict[str, str] = {}
+        self.addresses: Counter[str] = Counter()  # open sockets per address
+        self._purged = 0.0
 
     async def start(self) -> None:
-        await self.bus.start(self._on_bus)
+        await self.bus.start(self._on_bus, self._on_control)
         self._tasks.append(asyncio.create_task(self._load_live()))
         if self.config.multi:
             self._tasks.append(asyncio.create_task(self._lease_loop()))
+        if self.config.housekeeping > 0:
+            self._tasks.append(asyncio.create_task(self._housekeeping()))
+
+    def sockets_of(self, address: str) -> int:
+        """Open table sockets from an address, on this worker."""
+        return self.addresses.get(address, 0)
+
+    def conns(self) -> list[Conn]:
+        return [c for a in self.actors.values() for c in a.conns]
+
+    async def drop_sessions(self, hashes: Collection[str]) -> None:
+        """Close every table socket opened with one of these sessions (token hashes),
+        on every worker."""
+        self._drop_local(set(hashes))
+        await self.bus.control("sessions", ",".join(hashes))
+
+    def _drop_local(self, hashes: set[str]) -> None:
+        for c in self.conns():
+            if c.session is not None and c.session in hashes:
+                c.close(4401)  # the session ended: log in again (or watch)
+
+    async def _on_control(self, kind: str, data: str) -> None:
+        if kind == "sessions":
+            self._drop_local(set(data.split(",")))
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.housekeeping)
+            try:
+                await self.housekeep()
+            except Exception:  # the database is away: next round
+                log.exception("housekeeping round failed")
+
+    async def housekeep(self) -> None:
+        """One round: pause, close and expire tables (the lease holder of each), pick
+        up events written by ``stich admin``, close sockets of ended sessions, and once
+        an hour delete expired sessions and old guests."""
+        for table_id, seq, _, updated in await self.store.live_tables():
+            actor = self.actors.get(table_id)
+            if actor is None and not self.config.multi:  # one process loads every table
+                actor = await self.get(table_id)
+            if actor is None:
+                continue
+            try:
+                if actor.sitting.seq < seq:
+                    await actor.catch_up(force=True)
+                await actor.tend(updated)
+            except Exception:
+                log.exception("table %s: housekeeping failed", table_id)
+        conns = [c for c in self.conns() if c.session is not None]
+        if conns:
+            live = await self.store.live_sessions({c.session for c in conns if c.session})
+            self._drop_local({c.session for c in conns if c.session} - live)
+        if time.monotonic() - self._purged > 3600:
+            self._purged = time.monotonic()
+            sessions, guests = await self.store.purge(self.config.guest_days)
+            if sessions or guests:
+                log.info("purged %d expired sessions and %d old guests", sessions, guests)
 
     async def _load_live(self) -> None:
         """Load (replay) the live tables after the start, so the site answers at once
@@ -515,13 +658,18 @@ class Hub:
             self.invites.pop(actor.id, None)
 
     async def load_sitting(self, table_id: str) -> Sitting | None:
+        loaded = await self._load(table_id)
+        return None if loaded is None else loaded[0]
+
+    async def _load(self, table_id: str) -> tuple[Sitting, int | None] | None:
+        """A table replayed from the database, and the account that created it."""
         row = await self.store.table(table_id)
         if row is None:
             return None
         s = Sitting(TableSettings.from_dict(row.settings))
         for ev in await self.store.events(table_id):
             s.apply(ev)
-        return s
+        return s, row.created_by
 
     async def get(self, table_id: str) -> TableActor | None:
         actor = self.actors.get(table_id)
@@ -532,10 +680,12 @@ class Hub:
             actor = self.actors.get(table_id)
             if actor is not None:
                 return actor
-            sitting = await self.load_sitting(table_id)
-            if sitting is None:
+            loaded = await self._load(table_id)
+            if loaded is None:
                 return None
+            sitting = loaded[0]
             actor = TableActor(self, table_id, sitting)
+            actor.creator = loaded[1]
             self.actors[table_id] = actor
         if self.config.multi and not sitting.over:
             await self._try_lease(actor)
@@ -592,7 +742,8 @@ class Hub:
                 "games": st.games if st.game == "skat" else 1,
                 "games_played": table_summary(s)["games_played"], "seats": seats,
                 "status": table_status(s), "public": st.public, "grace": st.grace,
-                "show_hands": st.show_hands, "paused_by": s.paused_by, "seq": s.seq,
+                "show_hands": st.show_hands, "paused_by": s.paused_by, "idle": s.idle,
+                "end_reason": s.end_reason, "seq": s.seq,
                 "invite": self.invites.get(actor.id) if receiver != SPECTATOR else None}
 
     async def welcome(self, actor: TableActor, conn: Conn) -> dict[str, Any]:
@@ -603,6 +754,7 @@ class Hub:
         conn.told = conn.receiver
         return {"type": "welcome", "table": self.table_info(actor, conn.receiver),
                 "you": None if conn.receiver == SPECTATOR else conn.receiver,
+                "creator": conn.user_id is not None and conn.user_id == actor.creator,
                 "seq": actor.sitting.seq}
 
 

@@ -1,12 +1,18 @@
-"""The lobby: list tables, create one, sit down, fill a seat with a bot, leave.
+"""The lobby: list tables, create one, sit down, fill a seat with a bot, leave, close.
 
 A table is public (listed) or private (reachable only with its invite token).  Seats are
 ``me`` (the creator sits there), ``person`` (a free seat for a person with the link) or
 ``bot:<level>``.  The table starts by itself once every seat is taken.
+
+Quotas (:class:`stich.server.limits.Limits`): open tables per account and per address,
+tables created per hour; a table of bots alone plays a finite list (never open-ended)
+and one account has one such table open at a time.  The creator can always close
+their table.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from typing import Any
 
@@ -15,8 +21,9 @@ from fastapi import APIRouter, Request
 from stich.baptisten import BaptistenRules
 from stich.cards import plain_deck
 from stich.core import ArgumentError, RulesError
-from stich.server.auth import current_user, require_user
+from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.hub import Hub, TableActor, table_status, table_summary
+from stich.server.limits import Limits
 from stich.server.protocol import CreateTableRequest, JoinRequest, SeatBotRequest
 from stich.server.sitting import BOT_LEVELS, Event, Sitting, TableSettings
 from stich.server.store.db import now
@@ -24,7 +31,7 @@ from stich.server.store.models import TableRow, User
 from stich.server.wire import SPECTATOR
 from stich.skat import SkatRules
 
-__all__ = ["baptisten_rules", "router", "skat_rules", "visible_actor"]
+__all__ = ["baptisten_rules", "insider", "router", "skat_rules", "visible_actor"]
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -74,7 +81,7 @@ def baptisten_rules(body: CreateTableRequest) -> BaptistenRules:
     raise last
 
 
-def _settings(body: CreateTableRequest) -> TableSettings:
+def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
     for spec in body.seats:
         if spec in ("me", "person"):
             continue
@@ -87,6 +94,8 @@ def _settings(body: CreateTableRequest) -> TableSettings:
             raise ArgumentError("server.seats_given", game="Skat", need=3, given=len(body.seats))
         if body.games % 3:
             raise ArgumentError("server.games_count", games=body.games)
+        if _bots_only(body.seats) and not 0 < body.games <= limits.bot_table_games:
+            raise ArgumentError("server.bot_games", most=limits.bot_table_games)
         rules = str(skat_rules(body))
         games = body.games
     else:
@@ -98,37 +107,93 @@ def _settings(body: CreateTableRequest) -> TableSettings:
                          show_hands=body.show_hands, public=body.public)
 
 
+def _bots_only(seats: Any) -> bool:
+    return all(str(spec).startswith("bot:") for spec in seats)
+
+
+def address_hash(address: str) -> str:
+    """How a table keeps its creator's address (until it is over)."""
+    return hashlib.sha256(f"stich-creator:{address}".encode()).hexdigest()[:32]
+
+
+async def check_quotas(request: Request, user: User, address: str, bots_only: bool) -> None:
+    """May this account, from this address, open another table?  Open tables are
+    counted in the database (they outlive a restart); creations per hour by the
+    limiter."""
+    limits: Limits = request.app.state.limits
+    store = _hub(request).store
+    mine = await store.open_tables(created_by=user.id)
+    if limits.account_open_tables and len(mine) >= limits.account_open_tables:
+        raise ArgumentError("server.open_tables", count=len(mine),
+                            most=limits.account_open_tables)
+    ours = await store.open_tables(creator_addr=address_hash(address))
+    if limits.address_open_tables and len(ours) >= limits.address_open_tables:
+        raise ArgumentError("server.open_tables", count=len(ours),
+                            most=limits.address_open_tables)
+    if bots_only:
+        bot_tables = [t for t in mine if _bots_only(t.settings.get("seats", ()))]
+        if limits.bot_open_tables and len(bot_tables) >= limits.bot_open_tables:
+            raise ArgumentError("server.bot_tables", most=limits.bot_open_tables)
+        await enforce(request, f"user:{user.id}", "bot_tables_per_hour", 3600)
+        await enforce(request, address, "bot_tables_per_hour", 3600)
+    await enforce(request, f"user:{user.id}", "account_tables_per_hour", 3600)
+    await enforce(request, address, "tables_per_hour", 3600)
+
+
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
 
+def insider(row: TableRow, invite: str | None, user: User | None) -> bool:
+    """Whether a request belongs to a table's circle: it shows the invite, or its
+    account created the table or has a seat at it (as the lobby's summary says)."""
+    if invite is not None and secrets.compare_digest(invite.encode(), row.invite.encode()):
+        return True
+    if user is None:
+        return False
+    return row.created_by == user.id or any(
+        seat.get("user") == user.id for seat in row.summary.get("seats", []))
+
+
 async def visible_actor(request: Request, table_id: str, invite: str | None,
                         user: User | None) -> tuple[TableActor, bool]:
-    """The table, if this request may see it: public, or the invite token, or seated.
-    Returns the actor and whether the invite was shown."""
+    """The table, if this request may see it: public, or an insider (the invite, its
+    creator, seated).  Returns the actor and whether the request is an insider.  A
+    private table is refused as if it did not exist."""
     hub = _hub(request)
     row = await hub.store.table(table_id) if len(table_id) <= 16 else None
     actor = await hub.get(table_id) if row is not None else None
     if row is None or actor is None:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
     hub.invites[table_id] = row.invite
-    invited = invite is not None and secrets.compare_digest(invite.encode(),
-                                                            row.invite.encode())
-    seated = user is not None and actor.seat_of(user.id) is not None
-    if not row.public and not invited and not seated:
+    inside = insider(row, invite, user) or (
+        user is not None and actor.seat_of(user.id) is not None)
+    if not row.public and not inside:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
-    return actor, invited or seated
+    return actor, inside
 
 
 @router.get("/tables")
 async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
     """Public tables: ``status`` = ``open`` (waiting and running), ``waiting``,
-    ``running`` or ``over``."""
+    ``running`` or ``over``.  Tables with a free seat come first; at most
+    :data:`LOBBY_PER_CREATOR` of one creator are listed."""
     statuses = {"open": ("waiting", "running"), "waiting": ("waiting",),
                 "running": ("running",), "over": ("over",)}.get(status, ("waiting", "running"))
     rows = await _hub(request).store.tables(public_only=True, statuses=statuses)
-    return {"tables": [_row_json(r) for r in rows]}
+    shown: list[TableRow] = []
+    per_creator: dict[int | None, int] = {}
+    for r in sorted(rows, key=lambda r: r.status != "waiting"):  # stable: newest first
+        n = per_creator.get(r.created_by, 0)
+        if r.created_by is not None and n >= LOBBY_PER_CREATOR:
+            continue
+        per_creator[r.created_by] = n + 1
+        shown.append(r)
+    return {"tables": [_row_json(r) for r in shown]}
+
+
+LOBBY_PER_CREATOR = 3
 
 
 def _row_json(r: TableRow) -> dict[str, Any]:
@@ -138,6 +203,7 @@ def _row_json(r: TableRow) -> dict[str, Any]:
             "free": sum(1 for s in seats if s["kind"] == "free"),
             "bots": sum(1 for s in seats if s["kind"] == "bot"),
             "games_played": r.summary.get("games_played", 0),
+            "idle": bool(r.summary.get("idle")),
             "created_at": r.created_at.isoformat()}
 
 
@@ -146,7 +212,10 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     """Create a table; with a ``me`` seat you sit there.  Returns the table and its
     invite link."""
     user = await require_user(request)
-    settings = _settings(body)
+    limits: Limits = request.app.state.limits
+    settings = _settings(body, limits)
+    address = address_of(request)
+    await check_quotas(request, user, address, _bots_only(body.seats))
     sitting = Sitting(settings)
     events: list[Event] = []
     if "me" in body.seats:
@@ -162,6 +231,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     row = TableRow(id=table_id, game=settings.game, rules=settings.rules,
                    settings=settings.to_dict(), invite=invite, public=settings.public,
                    status=table_status(sitting), created_by=user.id, created_at=now(),
+                   updated_at=now(), creator_addr=address_hash(address),
                    seq=sitting.seq, summary=table_summary(sitting))
     hub = _hub(request)
     await hub.store.create_table(row, events)
@@ -229,6 +299,22 @@ async def leave(table_id: str, request: Request) -> dict[str, Any]:
         return [Event(st.seq + 1, "leave", seat, {})]
 
     await actor.submit(plan)
+    return {"table": _hub(request).table_info(actor, SPECTATOR)}
+
+
+@router.post("/tables/{table_id}/close")
+async def close(table_id: str, request: Request) -> dict[str, Any]:
+    """Close the table now (its creator): a running game is not counted, finished
+    games stay in the history."""
+    user = await require_user(request)
+    hub = _hub(request)
+    row = await hub.store.table(table_id) if len(table_id) <= 16 else None
+    actor = await hub.get(table_id) if row is not None and row.created_by == user.id \
+        else None
+    if actor is None:  # not theirs: refused as a stranger is, or as not the creator
+        await visible_actor(request, table_id, None, user)
+        raise ArgumentError("server.not_creator")
+    await actor.submit(lambda st: st.plan_close("closed"))
     return {"table": _hub(request).table_info(actor, SPECTATOR)}
 
 

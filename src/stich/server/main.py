@@ -1,8 +1,10 @@
 """Run the site on uvicorn: one process, or several workers sharing one socket.
 
 The settings travel to worker processes in environment variables (``STICH_DB``,
-``STICH_REDIS``, ``STICH_BOT_DELAY``); :func:`app_from_env` is the factory uvicorn
-imports in each worker.
+``STICH_REDIS``, ``STICH_BOT_DELAY``, ``STICH_PUBLIC_URL``, ``STICH_LIMITS``,
+``STICH_METRICS_TOKEN``, …); :func:`app_from_env` is the factory uvicorn imports in each
+worker.  Behind a proxy (``--forwarded-allow-ips``) uvicorn takes the client's address
+and scheme from ``X-Forwarded-For`` / ``X-Forwarded-Proto`` of those addresses only.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from fastapi import FastAPI
 from uvicorn.supervisors import Multiprocess
 
 from stich.server.app import ServeConfig, create_app
+from stich.server.guard import Site
+from stich.server.limits import parse_limits
 from stich.server.store.db import migrate
 
 __all__ = ["app_from_env", "bind", "run"]
@@ -33,6 +37,10 @@ def app_from_env() -> FastAPI:
         bot_time=float(os.environ.get("STICH_BOT_TIME", "5")),
         bot_processes=int(os.environ.get("STICH_BOT_PROCESSES", "2")),
         presence_check=float(os.environ.get("STICH_PRESENCE_CHECK", "10")),
+        public_url=os.environ.get("STICH_PUBLIC_URL") or None,
+        limits=parse_limits(os.environ.get("STICH_LIMITS")),
+        metrics_token=os.environ.get("STICH_METRICS_TOKEN") or None,
+        housekeeping=float(os.environ.get("STICH_HOUSEKEEPING", "30")),
         migrate=False))
 
 
@@ -48,8 +56,12 @@ def bind(host: str, port: int) -> socket.socket:
 
 def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
         bot_delay: float, announce: Callable[[str], None], bot_time: float = 5.0,
-        log_level: str = "warning") -> None:
+        log_level: str = "warning", public_url: str | None = None,
+        forwarded_allow_ips: str | None = None, limits: str | None = None,
+        metrics_token: str | None = None) -> None:
     """Migrate, bind, announce the address, serve until stopped."""
+    parse_limits(limits)  # a mistake is told now, not by every worker
+    Site(public_url)
     migrate(db)
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
@@ -58,10 +70,16 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
     os.environ["STICH_REDIS"] = redis or ""
     os.environ["STICH_BOT_DELAY"] = str(bot_delay)
     os.environ["STICH_BOT_TIME"] = str(bot_time)
+    for name, value in (("STICH_PUBLIC_URL", public_url), ("STICH_LIMITS", limits),
+                        ("STICH_METRICS_TOKEN", metrics_token)):
+        if value:
+            os.environ[name] = value
     config = uvicorn.Config("stich.server.main:app_from_env", factory=True,
                             log_level=log_level, ws_max_size=WS_MAX, workers=workers,
-                            lifespan="on", proxy_headers=False)
-    announce(f"http://{shown}:{real_port}")
+                            lifespan="on", proxy_headers=forwarded_allow_ips is not None,
+                            forwarded_allow_ips=forwarded_allow_ips or "",
+                            server_header=False)
+    announce(f"http://{shown}:{real_port}" + (f"  ({public_url})" if public_url else ""))
     sys.stdout.flush()
     if workers > 1:
         Multiprocess(config, sockets=[sock]).run()

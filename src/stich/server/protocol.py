@@ -16,12 +16,14 @@ __all__ = [
     "Act",
     "ClientMessage",
     "CreateTableRequest",
+    "DeleteAccountRequest",
     "ErrorBody",
     "ErrorMessage",
     "EventMessage",
     "GuestRequest",
     "JoinRequest",
     "LoginRequest",
+    "PasswordRequest",
     "Pause",
     "Ping",
     "Pong",
@@ -114,6 +116,8 @@ class TableInfo(BaseModel):
     grace: float
     show_hands: bool
     paused_by: int | None = None
+    idle: bool = False  # paused by the site: nobody was at the table
+    end_reason: str | None = None  # closed, abandoned, expired (ended before its last game)
     seq: int
     invite: str | None = None  # only for those who sit at the table
 
@@ -125,6 +129,7 @@ class Welcome(BaseModel):
     type: Literal["welcome"] = "welcome"
     table: TableInfo
     you: int | None  # your seat, or None when you watch
+    creator: bool = False  # you created the table: you can close it
     seq: int
 
 
@@ -180,6 +185,19 @@ class LoginRequest(_Strict):
 
 class GuestRequest(_Strict):
     name: str = Field(max_length=100)
+
+
+class PasswordRequest(_Strict):
+    """A new password; ``old`` confirms it is the account's owner."""
+
+    old: str = Field(max_length=1000)
+    new: str = Field(max_length=1000)
+
+
+class DeleteAccountRequest(_Strict):
+    """Delete the account: a registered player confirms with the password."""
+
+    password: str | None = Field(default=None, max_length=1000)
 
 
 class CreateTableRequest(_Strict):

@@ -118,7 +118,9 @@ class Event:
     Kinds: ``seat`` (a person or bot sits down: seat, name, user, bot), ``leave``,
     ``start``, ``deal`` (Skat game ``number`` begins), ``act`` (seat, text, by =
     ``player`` | ``bot`` | ``standin``), ``game_over`` (a Skat game's line of the list),
-    ``round_over`` (a Baptistenskat round), ``end``, ``pause``/``resume`` (seat),
+    ``round_over`` (a Baptistenskat round), ``end`` (``reason`` when the table ended
+    early: ``closed``, ``abandoned``, ``expired``), ``pause``/``resume`` (by a seat, or
+    with no seat and ``reason`` ``idle``: by the site when nobody is at the table),
     ``away``/``back`` (seat), ``standin`` (a bot plays for an absent seat)."""
 
     seq: int
@@ -147,7 +149,9 @@ class Sitting:
         self.seats: list[SeatInfo | None] = [None] * len(settings.seats)
         self.started = False
         self.over = False
-        self.paused_by: int | None = None
+        self.paused_by: int | None = None  # the seat that paused the table
+        self.idle = False  # paused by the site: nobody at the table for a while
+        self.end_reason: str | None = None  # why the table ended before its last game
         self.ending = False  # an open-ended list ends after the running game
         self.away: set[int] = set()
         self.standins: set[int] = set()
@@ -175,6 +179,16 @@ class Sitting:
     @property
     def n_seats(self) -> int:
         return len(self.seats)
+
+    @property
+    def paused(self) -> bool:
+        """Paused by a player, or by the site because nobody was there."""
+        return self.paused_by is not None or self.idle
+
+    @property
+    def bots_only(self) -> bool:
+        """Bots in every seat (by the settings: nobody sits down there later)."""
+        return all(spec.startswith("bot:") for spec in self.settings.seats)
 
     def names(self) -> list[str]:
         return [s.name if s else "" for s in self.seats]
@@ -283,7 +297,7 @@ class Sitting:
             raise ArgumentError("server.not_started")
         if self.over:
             raise ArgumentError("server.table_over")
-        if self.paused_by is not None:
+        if self.paused:
             raise ArgumentError("server.paused")
         st = self.state
         assert st is not None
@@ -321,6 +335,23 @@ class Sitting:
         if not pause and self.paused_by is None:
             raise ArgumentError("server.not_paused")
         return [self._next("pause" if pause else "resume", seat)]
+
+    def plan_idle(self, idle: bool) -> list[Event]:
+        """The site pauses a running table nobody is at (``idle``), or resumes it when
+        somebody is back ([] when nothing changes)."""
+        if not self.started or self.over or idle == self.idle:
+            return []
+        if idle:
+            return [self._next("pause", None, reason="idle")]
+        return [self._next("resume", None, reason="idle")]
+
+    def plan_close(self, reason: str) -> list[Event]:
+        """End the table now (``closed`` by its creator or the operator, ``abandoned``
+        when nobody came back, ``expired`` when it never started); a running game is
+        not counted.  Finished games stay."""
+        if self.over:
+            raise ArgumentError("server.table_over")
+        return [self._next("end", None, reason=reason)]
 
     def plan_presence(self, seat: int, kind: str) -> list[Event]:
         """``away`` / ``back`` / ``standin`` for a person's seat ([] when nothing changes)."""
@@ -419,15 +450,22 @@ class Sitting:
 
     def _on_end(self, ev: Event) -> None:
         self.over = True
+        self.end_reason = ev.data.get("reason")
 
     def _on_ending(self, ev: Event) -> None:
         self.ending = True
 
     def _on_pause(self, ev: Event) -> None:
-        self.paused_by = ev.seat
+        if ev.seat is None:
+            self.idle = True
+        else:
+            self.paused_by = ev.seat
 
     def _on_resume(self, ev: Event) -> None:
-        self.paused_by = None
+        if ev.seat is None:
+            self.idle = False
+        else:
+            self.paused_by = None
 
     def _on_away(self, ev: Event) -> None:
         assert ev.seat is not None

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import heapq
+import itertools
 import multiprocessing
 import os
 import random
@@ -96,23 +98,56 @@ class Pool:
     """``size`` worker processes, one task each at a time.  A task's time limit runs
     from the moment a worker takes it (not while it waits for a free worker); a task over
     its limit is stopped by killing its worker, which is replaced in the background, so
-    the other workers and their tables go on.  ``size`` 0: a thread in this process
-    (no isolation, for tests)."""
+    the other workers and their tables go on.  Waiting tasks get a free worker by their
+    priority (lower first), then in order of arrival.  ``size`` 0: a thread in this
+    process (no isolation, for tests)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.timeouts = 0
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: list[_Worker] | None = None
+        self._waiting: list[tuple[int, int, asyncio.Future[_Worker]]] = []
+        self._order = itertools.count()
         self._all: set[_Worker] = set()
         self._threads: concurrent.futures.ThreadPoolExecutor | None = None
         self.closed = False
 
-    def _queue(self) -> asyncio.Queue[_Worker]:
+    def _free(self) -> list[_Worker]:
         if self._idle is None:
-            self._idle = asyncio.Queue()
+            self._idle = []
             for _ in range(self.size):
                 self._spawn()
         return self._idle
+
+    @property
+    def waiting(self) -> int:
+        """Tasks waiting for a free worker."""
+        return sum(1 for *_, fut in self._waiting if not fut.done())
+
+    async def _acquire(self, priority: int) -> _Worker:
+        free = self._free()
+        if free and not self._waiting:
+            return free.pop()
+        fut: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), fut))
+        self._hand_out()
+        try:
+            return await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():  # given a worker in the meantime
+                self._release(fut.result())
+            raise
+
+    def _release(self, w: _Worker) -> None:
+        self._free().append(w)
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        free = self._free()
+        while free and self._waiting:
+            _, _, fut = heapq.heappop(self._waiting)
+            if not fut.done():
+                fut.set_result(free.pop())
 
     def _spawn(self) -> None:
         if self.closed:  # shutting down: no new processes
@@ -130,7 +165,7 @@ class Pool:
             except Exception:
                 kind = "broken"
             if kind == "ready":
-                self._queue().put_nowait(w)
+                self._release(w)
             else:
                 self._retire(w)
                 await asyncio.sleep(1.0)
@@ -166,15 +201,16 @@ class Pool:
         self._all.discard(w)
         w.kill()
 
-    async def run(self, timeout: float, fn: Any, *args: Any) -> Any:
-        """``fn(*args)`` in a worker within ``timeout`` seconds (TimeoutError after)."""
+    async def run(self, timeout: float, fn: Any, *args: Any, priority: int = 1) -> Any:
+        """``fn(*args)`` in a worker within ``timeout`` seconds (TimeoutError after);
+        ``priority`` orders the tasks waiting for a worker (lower first)."""
         if self.size <= 0:
             if self._threads is None:
                 self._threads = concurrent.futures.ThreadPoolExecutor(1)
             loop = asyncio.get_running_loop()
             return await asyncio.wait_for(loop.run_in_executor(self._threads, fn, *args),
                                           timeout)
-        w = await self._queue().get()
+        w = await self._acquire(priority)
         try:
             w.conn.send((fn, args))
             kind, value = await asyncio.wait_for(self._reply(w), timeout)
@@ -185,13 +221,13 @@ class Pool:
             self._retire(w)
             self._spawn()
             raise
-        self._queue().put_nowait(w)
+        self._release(w)
         if kind == "error":
             raise value
         return value
 
     async def start(self) -> None:
-        self._queue()
+        self._free()
 
     def close(self) -> None:
         self.closed = True
@@ -225,11 +261,13 @@ class Workers:
         """Start the bots' processes now rather than at the first bot move."""
         await self.bots.start()
 
-    async def bot_action(self, game: str, level: str, view: Any, seed: int) -> str:
-        """The bot's action text, or a random legal one when it is out of time."""
+    async def bot_action(self, game: str, level: str, view: Any, seed: int,
+                         urgent: bool = False) -> str:
+        """The bot's action text, or a random legal one when it is out of time.  An
+        ``urgent`` move (a person is waiting for it) goes before the others."""
         try:
             text: str = await self.bots.run(self.bot_time, choose_action, game, level,
-                                            view, seed)
+                                            view, seed, priority=0 if urgent else 1)
             return text
         except (TimeoutError, EOFError, OSError):
             return fallback_action(view, seed)

@@ -76,6 +76,12 @@ async def login(request: Request) -> Response:
     return await render_page(request, "lobby.html", login=True)
 
 
+@router.get("/account", response_class=HTMLResponse)
+async def account(request: Request) -> Response:
+    """One's account: a new password, log out everywhere, delete the account."""
+    return await render_page(request, "account.html")
+
+
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table(request: Request, table_id: str) -> Response:
     return await render_page(request, "table.html", table_id=table_id,

@@ -162,13 +162,12 @@ async def player(request: Request, name: str, offset: int = 0) -> Response:
 
 # --- one finished game ----------------------------------------------------------------------
 
-@router.get("/games/{game_id}", response_class=HTMLResponse)
-async def game(request: Request, game_id: str) -> Response:
-    """A finished game: who played, the result and its value, and the replay."""
-    if not game_id.isdigit() or len(game_id) > 12:
-        return await _not_found(request)
+@router.get("/games/{key}", response_class=HTMLResponse)
+async def game(request: Request, key: str, invite: str | None = None) -> Response:
+    """A finished game: who played, the result and its value, and the replay (a
+    private table's game only for its circle)."""
     try:
-        data = await history.game(int(game_id), request)
+        data = await history.game(key, request, invite)
     except StichError as e:
         if _missing(e):
             return await _not_found(request, e)
@@ -221,7 +220,7 @@ async def skat_list(request: Request, table_id: str, invite: str | None = None) 
     lang = lang_of(request)
     ids = {gm["number"]: gm["id"] for gm in games}
     rows = [{**line, "title": game_title(line["result"], lang), "id": ids.get(line["number"])}
-            for line in data["games"]]
+            for line in data["games"]]  # the games' addresses carry the invite (templates)
     return await render_page(request, "skat_list.html", table_id=table_id, sl=data,
                              rows=rows, invite=invite, signed=signed)
 

@@ -40,7 +40,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from stich.core import ArgumentError
 from stich.server.sitting import Event
@@ -104,7 +109,7 @@ def migrate(url: str) -> None:
     """Bring the schema to the newest revision (Alembic).  On PostgreSQL an advisory lock
     keeps several starting processes from migrating at once.  A database already at the
     newest revision is recognised without loading Alembic (most starts)."""
-    engine = create_engine(sync_url(url))
+    engine = create_engine(sync_url(url), hide_parameters=True)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     with engine.begin() as conn:
@@ -178,13 +183,21 @@ class _Append:
     done: asyncio.Future[bool]
 
 
+def new_game_key() -> str:
+    """A finished game's address: 72 random bits (12 characters, URL-safe)."""
+    return secrets.token_urlsafe(9)
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 _SET_TABLE = (update(TableRow).where(TableRow.id == bindparam("t_id"))
               .values(seq=bindparam("t_seq"), status=bindparam("t_status"),
-                      summary=bindparam("t_summary")))
+                      summary=bindparam("t_summary"), updated_at=bindparam("t_at"),
+                      # the creator's address is kept only while the table is open
+                      creator_addr=case((bindparam("t_status") == "over", None),
+                                        else_=TableRow.creator_addr)))
 
 
 class Store:
@@ -192,9 +205,10 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
+        # a failed statement's values (a password's hash, a session) never reach a log
+        kwargs: dict[str, Any] = {"hide_parameters": True}
         if make_url(url).get_backend_name() == "postgresql":
-            kwargs = {"pool_size": 10, "max_overflow": 20}
+            kwargs |= {"pool_size": 10, "max_overflow": 20}
         self.engine: AsyncEngine = create_async_engine(async_url(url), **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
@@ -207,7 +221,7 @@ class Store:
         self._sync: Engine | None = None
         self._sync_thread: concurrent.futures.ThreadPoolExecutor | None = None
         if self._lock is not None:
-            self._sync = create_engine(sync_url(url))
+            self._sync = create_engine(sync_url(url), hide_parameters=True)
             event.listen(self._sync, "connect", _sqlite_pragmas)
             self._sync_thread = concurrent.futures.ThreadPoolExecutor(
                 1, thread_name_prefix="stich-db")
@@ -234,12 +248,12 @@ class Store:
 
     # --- users and sessions --------------------------------------------------------------
 
-    async def create_user(self, name: str, password_hash: str | None, guest: bool,
-                          key: str | None = None) -> User:
-        """A new account; ``key`` (unique) defaults to the casefolded name (guests get
-        a random one: guests' names need not be unique)."""
-        user = User(name=name, name_key=key or name.casefold(), password_hash=password_hash,
-                    guest=guest, created_at=now())
+    async def create_user(self, name: str, key: str, password_hash: str | None,
+                          guest: bool) -> User:
+        """A new account; ``key`` is unique: the name's key (``names.name_key``), or a
+        random one for a guest (guests' names need not be unique)."""
+        user = User(name=name, name_key=key, password_hash=password_hash, guest=guest,
+                    created_at=now())
         try:
             async with self._writing(), self.session.begin() as s:
                 s.add(user)
@@ -247,31 +261,45 @@ class Store:
             raise ArgumentError("auth.name_taken", name=name) from None
         return user
 
-    async def user_by_name(self, name: str) -> User | None:
-        if "\x00" in name:  # no name has one, and PostgreSQL text cannot hold it
+    async def user_by_key(self, key: str) -> User | None:
+        """The account whose name has this key (``names.name_key``)."""
+        if "\x00" in key:  # no key has one, and PostgreSQL text cannot hold it
             return None
         async with self.session() as s:
-            return (await s.execute(select(User).where(User.name_key == name.casefold())
-                                    )).scalar_one_or_none()
+            return (await s.execute(select(User).where(User.name_key == key))
+                    ).scalar_one_or_none()
 
     async def user(self, user_id: int) -> User | None:
         async with self.session() as s:
             return await s.get(User, user_id)
 
-    async def register_guest(self, user_id: int, name: str, password_hash: str) -> User:
+    async def users(self, *, guests: bool | None = None, limit: int = 1000) -> list[User]:
+        async with self.session() as s:
+            q = select(User).order_by(User.id).limit(limit)
+            if guests is not None:
+                q = q.where(User.guest.is_(guests))
+            return list((await s.execute(q)).scalars())
+
+    async def register_guest(self, user_id: int, name: str, key: str,
+                             password_hash: str) -> User:
         """A guest becomes a registered player (under a new name, if given); the games
         played as the guest stay theirs."""
         try:
             async with self._writing(), self.session.begin() as s:
                 user = await s.get(User, user_id)
                 assert user is not None
-                user.name, user.name_key = name, name.casefold()
+                user.name, user.name_key = name, key
                 user.password_hash, user.guest = password_hash, False
                 await s.execute(update(GamePlayer).where(GamePlayer.user_id == user_id)
                                 .values(name=name))
         except IntegrityError:
             raise ArgumentError("auth.name_taken", name=name) from None
         return user
+
+    async def set_password(self, user_id: int, password_hash: str) -> None:
+        async with self._writing(), self.session.begin() as s:
+            await s.execute(update(User).where(User.id == user_id)
+                            .values(password_hash=password_hash))
 
     async def new_session(self, user_id: int) -> str:
         token = secrets.token_urlsafe(32)
@@ -280,20 +308,79 @@ class Store:
                           expires_at=now() + timedelta(days=SESSION_DAYS)))
         return token
 
-    async def session_user(self, token: str) -> User | None:
+    async def session_of(self, token: str) -> tuple[User, str] | None:
+        """The user of a session token and the token's hash (None: no such session, or
+        it has expired)."""
+        digest = _hash(token)
         async with self.session() as s:
-            row = await s.get(Session, _hash(token))
-            if row is None:
+            row = await s.get(Session, digest)
+            if row is None or _aware(row.expires_at) < now():
                 return None
-            expires = row.expires_at if row.expires_at.tzinfo else \
-                row.expires_at.replace(tzinfo=UTC)
-            if expires < now():
-                return None
-            return await s.get(User, row.user_id)
+            user = await s.get(User, row.user_id)
+            return None if user is None else (user, digest)
+
+    async def session_user(self, token: str) -> User | None:
+        found = await self.session_of(token)
+        return found[0] if found else None
+
+    async def live_sessions(self, hashes: Collection[str]) -> set[str]:
+        """Which of these sessions (token hashes) still exist and have not expired."""
+        if not hashes:
+            return set()
+        async with self.session() as s:
+            q = select(Session.token_hash).where(Session.token_hash.in_(list(hashes)),
+                                                 Session.expires_at > now())
+            return set((await s.execute(q)).scalars())
+
+    async def session_hashes(self, user_id: int, keep: str | None = None) -> list[str]:
+        """The token hashes of a user's sessions (but ``keep``)."""
+        async with self.session() as s:
+            q = select(Session.token_hash).where(Session.user_id == user_id)
+            return [h for h in (await s.execute(q)).scalars() if h != keep]
 
     async def end_session(self, token: str) -> None:
+        await self.end_sessions([_hash(token)])
+
+    async def end_sessions(self, hashes: Collection[str]) -> None:
+        if not hashes:
+            return
         async with self._writing(), self.session.begin() as s:
-            await s.execute(delete(Session).where(Session.token_hash == _hash(token)))
+            await s.execute(delete(Session).where(Session.token_hash.in_(list(hashes))))
+
+    async def seated_users(self) -> set[int]:
+        """The accounts that sit at a table that is not over."""
+        async with self.session() as s:
+            q = select(TableRow.summary).where(TableRow.status != "over")
+            out: set[int] = set()
+            for summary in (await s.execute(q)).scalars():
+                out |= {int(seat["user"]) for seat in summary.get("seats", [])
+                        if seat.get("user") is not None}
+            return out
+
+    async def delete_user(self, user_id: int, neutral: str) -> None:
+        """Delete an account: its sessions go, its finished games stay under the name
+        ``neutral`` (the games' players, records and the seat events of its tables).
+        Refused while it sits at a table that is not over."""
+        if user_id in await self.seated_users():
+            raise ArgumentError("auth.still_seated")
+        async with self._writing(), self.session.begin() as s:
+            await _forget_user(s, [user_id], neutral)
+
+    async def purge(self, guest_days: float) -> tuple[int, int]:
+        """Delete expired sessions, and guests older than ``guest_days`` without a
+        session who sit at no live table (their games stay, under their name).
+        Returns (sessions, guests) deleted."""
+        seated = await self.seated_users()
+        async with self._writing(), self.session.begin() as s:
+            gone = await s.execute(delete(Session).where(Session.expires_at < now()))
+            q = (select(User.id).where(User.guest.is_(True),
+                                       User.created_at < now() - timedelta(days=guest_days))
+                 .where(~select(Session.token_hash).where(Session.user_id == User.id)
+                        .exists()))
+            guests = [u for u in (await s.execute(q)).scalars() if u not in seated]
+            if guests:
+                await _forget_user(s, guests, None)
+        return int(getattr(gone, "rowcount", 0) or 0), len(guests)
 
     # --- tables and events ---------------------------------------------------------------
 
@@ -323,6 +410,25 @@ class Store:
         async with self.session() as s:
             q = select(TableRow.id).where(TableRow.status != "over")
             return list((await s.execute(q)).scalars())
+
+    async def live_tables(self) -> list[tuple[str, int, str, datetime | None]]:
+        """Every table that is not over: id, last event number, status, last change."""
+        async with self.session() as s:
+            q = select(TableRow.id, TableRow.seq, TableRow.status, TableRow.updated_at) \
+                .where(TableRow.status != "over")
+            return [(i, n, st, None if at is None else _aware(at))
+                    for i, n, st, at in (await s.execute(q)).all()]
+
+    async def open_tables(self, *, created_by: int | None = None,
+                          creator_addr: str | None = None) -> list[TableRow]:
+        """The tables not over that an account, or an address, created."""
+        async with self.session() as s:
+            q = select(TableRow).where(TableRow.status != "over")
+            if created_by is not None:
+                q = q.where(TableRow.created_by == created_by)
+            if creator_addr is not None:
+                q = q.where(TableRow.creator_addr == creator_addr)
+            return list((await s.execute(q.limit(1000))).scalars())
 
     async def events(self, table_id: str, after: int = 0) -> list[Event]:
         async with self.session() as s:
@@ -410,11 +516,16 @@ class Store:
 
     # --- games, history, Bestenliste -----------------------------------------------------
 
-    async def game(self, game_id: int) -> GameRow | None:
-        if not 0 < game_id <= INT_MAX:  # beyond the column: no such game
+    async def game(self, key: str) -> tuple[GameRow, TableRow] | None:
+        """A finished game by its key, with its table (whose ``public`` and ``invite``
+        say who may see it)."""
+        if not key or len(key) > 16 or "\x00" in key:
             return None
         async with self.session() as s:
-            return await s.get(GameRow, game_id)
+            row = (await s.execute(select(GameRow, TableRow)
+                                   .join(TableRow, TableRow.id == GameRow.table_id)
+                                   .where(GameRow.key == key))).first()
+            return None if row is None else (row[0], row[1])
 
     async def game_players(self, game_ids: Sequence[int]) -> list[GamePlayer]:
         if not game_ids:
@@ -437,14 +548,26 @@ class Store:
             q = select(GameRow).where(GameRow.table_id == table_id).order_by(GameRow.number)
             return list((await s.execute(q)).scalars())
 
-    async def user_games(self, user_id: int, limit: int = 100,
+    async def user_games(self, user_id: int, viewer: int | None, limit: int = 100,
                          offset: int = 0) -> list[tuple[GameRow, GamePlayer]]:
+        """A player's games, newest first: those of public tables, and of private
+        tables only those the ``viewer`` played in too."""
         async with self.session() as s:
+            mine = select(GamePlayer.game_id).where(GamePlayer.user_id == viewer)
             q = (select(GameRow, GamePlayer).join(GamePlayer, GamePlayer.game_id == GameRow.id)
+                 .join(TableRow, TableRow.id == GameRow.table_id)
                  .where(GamePlayer.user_id == user_id)
+                 .where(TableRow.public.is_(True) | GameRow.id.in_(mine))
                  .order_by(GameRow.finished_at.desc(), GameRow.id.desc())
                  .limit(min(limit, INT_MAX)).offset(min(offset, INT_MAX)))
             return [(g, p) for g, p in (await s.execute(q)).all()]
+
+    async def played_at(self, user_id: int, table_id: str) -> bool:
+        """Whether the account played a finished game of the table."""
+        async with self.session() as s:
+            q = (select(GamePlayer.id).join(GameRow, GameRow.id == GamePlayer.game_id)
+                 .where(GameRow.table_id == table_id, GamePlayer.user_id == user_id).limit(1))
+            return (await s.execute(q)).first() is not None
 
     async def skat_ranking(self, preset: str, since: datetime | None) -> list[dict[str, Any]]:
         """The Bestenliste: per registered player over their Skat games of a preset."""
@@ -467,10 +590,14 @@ class Store:
         out.sort(key=lambda r: (-r["bilanz"], -r["punktestand"], r["name"].casefold()))
         return out
 
-    async def baptisten_games(self, since: datetime | None,
-                              limit: int = 200) -> list[tuple[GameRow, list[GamePlayer]]]:
+    async def baptisten_games(self, since: datetime | None, limit: int = 200,
+                              public_only: bool = False
+                              ) -> list[tuple[GameRow, list[GamePlayer]]]:
         async with self.session() as s:
             q = select(GameRow).where(GameRow.game == "baptisten")
+            if public_only:
+                q = q.join(TableRow, TableRow.id == GameRow.table_id) \
+                    .where(TableRow.public.is_(True))
             if since is not None:
                 q = q.where(GameRow.finished_at >= since)
             q = q.order_by(GameRow.finished_at.desc()).limit(limit)
@@ -507,16 +634,78 @@ def _write_batch(conn: Connection, batch: list[_Append]) -> None:
         {"table_id": a.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
          "data": ev.data, "created_at": at} for a in batch for ev in a.events])
     conn.execute(_SET_TABLE, [{"t_id": a.table_id, "t_seq": a.events[-1].seq,
-                               "t_status": a.status, "t_summary": a.summary} for a in batch])
+                               "t_status": a.status, "t_summary": a.summary, "t_at": at}
+                              for a in batch])
     for a in batch:
         for g in a.games:
             game_id = conn.execute(
                 insert(GameRow).returning(GameRow.id),
-                {"table_id": a.table_id, "number": g.number, "game": g.game,
+                {"key": new_game_key(), "table_id": a.table_id, "number": g.number,
+                 "game": g.game,
                  "rules": g.rules, "preset": g.preset, "record": g.record,
                  "finished_at": at}).scalar_one()
             conn.execute(insert(GamePlayer),
                          [{"game_id": game_id, **p} for p in g.players])
+
+
+async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None) -> None:
+    """Delete accounts in the transaction ``s``: their game lines lose the account
+    (and, with ``neutral``, the name: in the lines, the records and the seat events of
+    their tables), their tables their creator, then the accounts go."""
+    ids = set(user_ids)
+    lines = list((await s.execute(select(GamePlayer).where(GamePlayer.user_id.in_(ids))
+                                  )).scalars())
+    if neutral is not None:
+        seats: dict[int, list[int]] = {}
+        for p in lines:
+            seats.setdefault(p.game_id, []).append(p.seat)
+        for g in (await s.execute(select(GameRow).where(GameRow.id.in_(list(seats))))
+                  ).scalars():
+            record = dict(g.record)
+            names = list(record.get("players", []))
+            order = record.get("seats") or list(range(len(names)))  # Skat: by position
+            for seat in seats[g.id]:
+                if seat in order and order.index(seat) < len(names):
+                    names[order.index(seat)] = neutral
+            record["players"] = names
+            await s.execute(update(GameRow).where(GameRow.id == g.id).values(record=record))
+        await s.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids))
+                        .values(name=neutral))
+        tables = {r[0] for r in (await s.execute(
+            select(GameRow.table_id).where(GameRow.id.in_(list(seats))))).all()}
+        tables |= set((await s.execute(select(TableRow.id).where(TableRow.created_by.in_(ids))
+                                       )).scalars())
+        tables |= await _tables_seating(s, ids)
+        for ev in (await s.execute(select(EventRow).where(EventRow.table_id.in_(tables),
+                                                          EventRow.kind == "seat"))).scalars():
+            if ev.data.get("user") in ids:
+                await s.execute(update(EventRow).where(EventRow.id == ev.id).values(
+                    data={**ev.data, "user": None, "name": neutral}))
+        for t in (await s.execute(select(TableRow).where(TableRow.id.in_(tables)))).scalars():
+            summary = dict(t.summary)
+            summary["seats"] = [{**seat, "user": None, "name": neutral}
+                                if seat.get("user") in ids else seat
+                                for seat in summary.get("seats", [])]
+            await s.execute(update(TableRow).where(TableRow.id == t.id).values(summary=summary))
+    await s.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids)).values(user_id=None))
+    await s.execute(update(TableRow).where(TableRow.created_by.in_(ids)).values(created_by=None))
+    await s.execute(delete(Session).where(Session.user_id.in_(ids)))
+    await s.execute(delete(User).where(User.id.in_(ids)))
+
+
+async def _tables_seating(s: AsyncSession, ids: set[int]) -> set[str]:
+    """The tables (any status) at which one of these accounts sat (from the lobby's
+    summary of each table)."""
+    out = set()
+    for tid, summary in (await s.execute(select(TableRow.id, TableRow.summary))).all():
+        if any(seat.get("user") in ids for seat in summary.get("seats", [])):
+            out.add(tid)
+    return out
+
+
+def _aware(t: datetime) -> datetime:
+    """A stored time with its zone (SQLite gives them back without)."""
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
 
 
 def _as_int(expr: Any) -> Any:

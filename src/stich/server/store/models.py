@@ -6,7 +6,8 @@ migrations in ``migrations/``; these classes must match them (a test compares).
 - ``tables``: a table's settings (with its secret deal seed) and where it stands.
 - ``events``: the append-only event log; (table_id, seq) is unique: the lock that lets
   any worker append, and the fence against two writers.
-- ``games``: every finished game's record; ``game_players`` a line per player for the
+- ``games``: every finished game's record (addressed by a random ``key``: ids that count
+  up would let anyone walk through private games); ``game_players`` a line per player for the
   Bestenliste and the history; ``analyses`` cached analyses of Skat games.
 """
 
@@ -42,7 +43,9 @@ class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
-    name_key: Mapped[str] = mapped_column(String(24), unique=True)  # casefolded
+    # the name's key (stich.server.names.name_key: casefolded confusables skeleton);
+    # a guest's is random ("guest:…"): guests' names need not be unique
+    name_key: Mapped[str] = mapped_column(String(100), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -71,7 +74,12 @@ class TableRow(Base):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)  # seats and names, for the lobby
     lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
-    __table_args__ = (Index("ix_tables_status", "status"),)
+    # the creator's address (a hash of its key), for the quota of open tables per address
+    creator_addr: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                        nullable=True)  # the last event
+    __table_args__ = (Index("ix_tables_status", "status"),
+                      Index("ix_tables_created_by", "created_by"))
 
 
 class EventRow(Base):
@@ -89,7 +97,8 @@ class EventRow(Base):
 
 class GameRow(Base):
     __tablename__ = "games"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)  # never shown
+    key: Mapped[str] = mapped_column(String(16), unique=True)  # random: the game's address
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)  # the game's number at its table
     game: Mapped[str] = mapped_column(String(16))

@@ -453,7 +453,8 @@ export function backSvg(opts) {
  * - Elfer raus colour letters R Y G B (any style): a small inline `<svg>` of the colour's
  *   shape (red circle, yellow triangle, green square, blue star), aria-label = the colour.
  *
- * Insert the result as HTML (it is markup for the German style).
+ * Insert the result as HTML (it is markup for the German style; the page's CSS sets
+ * `svg.suit { vertical-align: -0.125em }`: no style attributes under the site's CSP).
  * @param {string} suit one of C S H D R Y G B
  * @param {SkatStyle} [style]
  * @returns {string}
@@ -463,11 +464,11 @@ export function suitSymbol(suit, style) {
   if (suit in COLOUR) {
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-50 -50 100 100" width="1em" `
       + `height="1em" role="img" aria-label="${COLOUR_DE[suit]}" class="suit" `
-      + `style="vertical-align:-0.125em">${pip(suit, "german", 0, 0, 86, 4)}</svg>`;
+      + `>${pip(suit, "german", 0, 0, 86, 4)}</svg>`;
   }
   if (!(suit in SUIT_FRENCH)) throw new Error(`cards.js: unknown suit ${JSON.stringify(suit)}`);
   if (st !== "german") return { C: "♣", S: "♠", H: "♥", D: "♦" }[suit] || "";
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-50 -50 100 100" width="1em" `
     + `height="1em" role="img" aria-label="${SUIT_GERMAN[suit]}" class="suit" `
-    + `style="vertical-align:-0.125em">${pip(suit, "german", 0, 0, 86, 3)}</svg>`;
+    + `>${pip(suit, "german", 0, 0, 86, 3)}</svg>`;
 }

@@ -7,7 +7,20 @@ import { _, api, h } from "./site.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("lobby"));
 const loggedIn = root.dataset.user === "yes";
-const next = new URLSearchParams(location.search).get("next");
+const next = safeNext(new URLSearchParams(location.search).get("next"));
+
+/**
+ * Where to go after logging in: a path of this site, never another site (`//host`,
+ * `/\host` and `https://…` are addresses of other sites in a browser's eyes).
+ * @param {string|null} given @returns {string}
+ */
+function safeNext(given) {
+  if (!given || !given.startsWith("/") || given.startsWith("//") || given.includes("\\")) return "/";
+  try {
+    const url = new URL(given, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+  } catch { return "/"; }
+}
 
 /** @param {string} msg */
 function errorLine(msg) { return h("p", { class: "error", role: "alert" }, msg); }
@@ -26,7 +39,7 @@ function authBox() {
       if (password) body.password = String(data.get("password") || "");
       try {
         await api(path, body);
-        location.href = next && next.startsWith("/") ? next : "/";
+        location.href = next;
       } catch (x) { err.replaceChildren(errorLine(/** @type {Error} */ (x).message)); }
     } },
       h("h2", {}, title),

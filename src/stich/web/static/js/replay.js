@@ -58,6 +58,9 @@ class Replay {
     this.root = root;
     this.id = root.dataset.game || "";
     this.kind = root.dataset.kind || "skat";
+    const invite = new URLSearchParams(location.search).get("invite");
+    /** the invite of a private table's game, passed on to the API */
+    this.invite = invite ? `?invite=${encodeURIComponent(invite)}` : "";
     /** @type {string[]} */
     this.names = JSON.parse(root.dataset.names || "[]");
     this.skat = (root.dataset.skat || "").split(" ").filter(Boolean);
@@ -79,7 +82,7 @@ class Replay {
     const status = h("p", { class: "muted" }, _("Loading the replay…"));
     this.root.append(status);
     try {
-      const data = await api(`/api/games/${this.id}/replay`);
+      const data = await api(`/api/games/${this.id}/replay${this.invite}`);
       this.steps = data.steps;
     } catch (e) {
       status.textContent = String(/** @type {Error} */ (e).message);
@@ -282,7 +285,7 @@ class Replay {
     this.abutton.disabled = true;
     this.apanel.replaceChildren(h("p", { class: "muted" }, _("Analysing with open cards… this can take a minute.")));
     try {
-      const data = await api(`/api/games/${this.id}/analysis`);
+      const data = await api(`/api/games/${this.id}/analysis${this.invite}`);
       this.analysis = data.analysis;
     } catch (e) {
       this.apanel.replaceChildren(h("p", { class: "error" }, String(/** @type {Error} */ (e).message)));

@@ -19,7 +19,7 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
 /**
  * Everything drawn comes from here.
  * @typedef {{
- *   table: any, you: number|null, view: any, list: any, sheet: any,
+ *   table: any, you: number|null, creator: boolean, view: any, list: any, sheet: any,
  *   result: any, status: string, error: string, notice: string,
  *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu", bidChoice: number|null,
  *   style: string, seq: number,
@@ -27,7 +27,7 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
  */
 /** @type {State} */
 export const state = {
-  table: null, you: null, view: null, list: null, sheet: null, result: null,
+  table: null, you: null, creator: false, view: null, list: null, sheet: null, result: null,
   status: "connecting", error: "", notice: "", selected: [], panel: "", bidChoice: null,
   style: localStorage.getItem("stich.style") || "german", seq: -1,
 };
@@ -66,8 +66,8 @@ function onEvent(m) {
     case "away": if (t && m.seat !== null) t.seats[m.seat].away = true; break;
     case "back": if (t && m.seat !== null) { t.seats[m.seat].away = false; t.seats[m.seat].standin = false; } break;
     case "standin": if (t && m.seat !== null) t.seats[m.seat].standin = true; break;
-    case "pause": if (t) t.paused_by = m.seat; break;
-    case "resume": if (t) t.paused_by = null; break;
+    case "pause": if (t) { if (m.seat === null) t.idle = true; else t.paused_by = m.seat; } break;
+    case "resume": if (t) { if (m.seat === null) t.idle = false; else t.paused_by = null; } break;
     case "seat": case "leave": case "start": case "end": case "ending":
       refreshTable(); break;
     case "deal":
@@ -95,7 +95,7 @@ function onEvent(m) {
 
 function connect() {
   conn = new TableConnection(tableId, { lang: lang(), invite }, {
-    onWelcome: (m) => { state.table = m.table; state.you = m.you; render(); },
+    onWelcome: (m) => { state.table = m.table; state.you = m.you; state.creator = !!m.creator; render(); },
     onSnapshot: (m) => {
       state.seq = m.seq; state.table = m.table; state.view = m.view;
       state.list = m.list; state.sheet = m.sheet; render();
@@ -245,7 +245,19 @@ function menu() {
   }
   box.append(h("p", {}, h("a", { href: t.game === "skat" ? `/t/${tableId}/list${inv}` : `/t/${tableId}/zettel${inv}`, target: "_blank" }, t.game === "skat" ? _("Printable list") : _("Printable Anschreibezettel"))));
   box.append(inviteBox() || "");
+  if (state.creator && t.status !== "over") box.append(h("button", { type: "button", class: "secondary danger", onclick: closeTable }, _("Close the table")));
   return box;
+}
+
+/** The creator ends the table now (a running game is not counted). */
+async function closeTable() {
+  if (!confirm(_("Close the table now? A game under way is not counted; finished games stay."))) return;
+  try { await api(`/api/tables/${tableId}/close`, {}); } catch (e) { state.error = String(/** @type {Error} */ (e).message); render(); }
+}
+
+/** Why a table ended before its last game, or null. @param {string|null|undefined} reason */
+function endText(reason) {
+  return { closed: _("The player who opened the table closed it."), abandoned: _("Nobody came back to the table, so it was closed."), expired: _("The table never started, so it was closed.") }[reason || ""] || null;
 }
 
 function pausedBanner() {
@@ -267,6 +279,7 @@ export function render() {
   out.append(topBar());
   const paused = pausedBanner();
   if (paused) out.append(paused);
+  if (t.idle && t.status === "running") out.append(h("div", { class: "banner paused", role: "status" }, _("Nobody was at the table, so it is paused until a player comes back.")));
   if (state.panel === "menu") out.append(menu());
   const join = joinForm();
   if (join) out.append(join);
@@ -280,7 +293,7 @@ export function render() {
     wrap.append(renderBaptisten(state, { act, setSelected, seatName, chooseBid }), sheetPanel(state));
     out.append(wrap);
   }
-  if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
+  if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, endText(t.end_reason) || _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
   const live = h("div", { class: "error-line", role: "alert", "aria-live": "assertive" }, state.error || "");
   out.append(live);
   const focused = document.activeElement?.getAttribute("data-key");

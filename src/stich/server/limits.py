@@ -1,0 +1,300 @@
+"""Rate limits, back-off and quotas: how much one address, one account or one connection
+may ask of the site.
+
+A :class:`Rule` allows ``count`` requests per ``per`` seconds, as a generic cell rate
+(GCRA): a burst of ``count`` at once, then one every ``per / count`` seconds.  A
+:class:`Backoff` counts failures (wrong passwords) and, from the third on, locks the key
+for a time that doubles with each further failure.  Both live in memory for one process
+(:class:`MemoryLimiter`) or in Redis for several workers (:class:`RedisLimiter`), so that
+a limit is the site's, not each worker's.
+
+The site's numbers are a :class:`Limits`; ``stich serve --limits name=value,…`` (or
+``STICH_LIMITS``) changes them.  Refusals are :class:`RateLimited` (HTTP 429 with
+``Retry-After``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from stich.messages import StichError
+
+__all__ = ["Backoff", "Bucket", "Limiter", "Limits", "MemoryLimiter", "RateLimited", "RedisLimiter",
+           "Rule", "parse_limits"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``count`` requests per ``per`` seconds (a burst of ``count``, then evenly)."""
+
+    count: int
+    per: float
+
+    @property
+    def interval(self) -> float:
+        return self.per / self.count
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Free failures, then a lock of ``first`` seconds doubling per failure up to
+    ``most``; failures are forgotten ``forget`` seconds after the last one."""
+
+    free: int = 3
+    first: float = 2.0
+    most: float = 900.0
+    forget: float = 3600.0
+
+    def lock(self, failures: int) -> float:
+        """Seconds locked after ``failures`` failures.
+
+        >>> [Backoff().lock(n) for n in (1, 3, 4, 5, 20)]
+        [0.0, 0.0, 2.0, 4.0, 900.0]
+        """
+        if failures <= self.free:
+            return 0.0
+        return float(min(self.most, self.first * 2.0 ** min(failures - self.free - 1, 30)))
+
+
+class RateLimited(StichError):
+    """A refusal for asking too often; ``retry_after`` seconds until it would pass."""
+
+    def __init__(self, code: str, retry_after: float, **params: Any) -> None:
+        seconds = max(1, math.ceil(retry_after))
+        super().__init__(code, seconds=seconds, **params)
+        self.retry_after = seconds
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every number of the site's limits (the defaults are for a site of friends open to
+    the internet; ``0`` in a count field switches that limit off)."""
+
+    # per address (an IPv4 address or an IPv6 /64)
+    guests_per_hour: int = 10
+    registrations_per_hour: int = 5
+    logins_per_5min: int = 30
+    tables_per_hour: int = 30  # created, per address
+    analyses_per_hour: int = 30  # started (not cached), per address
+    sockets_per_address: int = 40  # open WebSockets at once (per worker)
+    # per account
+    account_tables_per_hour: int = 20
+    account_open_tables: int = 5  # not over: waiting or running
+    address_open_tables: int = 10
+    bot_tables_per_hour: int = 6  # tables of bots alone, per account and per address
+    bot_open_tables: int = 1  # of bots alone, per account, at once
+    bot_table_games: int = 36  # the most games of a Skat list of bots alone
+    account_analyses_per_hour: int = 10
+    # per name (logins)
+    login_failures_per_hour: int = 30  # wrong passwords for one name, from anywhere
+    # per connection
+    messages_per_10s: int = 40
+    syncs_per_10s: int = 6
+    refusals_before_close: int = 60  # messages refused for their rate, then 1008
+    # the password hashes
+    hashes_at_once: int = 2
+    hashes_waiting: int = 16
+    # analyses waiting for the one analysis process
+    analyses_waiting: int = 4
+    # tables without people
+    idle_pause: float = 600.0  # no player connected: pause after this many seconds
+    idle_close: float = 7 * 86400.0  # paused / abandoned that long: closed
+    waiting_expire: float = 3600.0  # a table not started, unchanged that long: closed
+
+    def rule(self, field: str, per: float) -> Rule | None:
+        count = int(getattr(self, field))
+        return Rule(count, per) if count > 0 else None
+
+
+def parse_limits(text: str | None, base: Limits | None = None) -> Limits:
+    """``name=value,…`` over the defaults.
+
+    >>> parse_limits("guests_per_hour=3, idle_pause=60").guests_per_hour
+    3
+    >>> parse_limits("nonsense=1")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown limit 'nonsense' (known: guests_per_hour, ...)
+    """
+    limits = base or Limits()
+    if not text:
+        return limits
+    fields = {f.name: f for f in dataclasses.fields(Limits)}
+    changes: dict[str, Any] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, _, value = part.partition("=")
+        name = name.strip()
+        if name not in fields:
+            known = ", ".join(list(fields)[:1]) + ", ..."
+            raise ValueError(f"unknown limit {name!r} (known: {known})")
+        kind = float if fields[name].type in ("float", float) else int
+        try:
+            changes[name] = kind(value.strip())
+        except ValueError:
+            raise ValueError(f"limit {name} needs a number, not {value.strip()!r}") from None
+        if changes[name] < 0:
+            raise ValueError(f"limit {name} cannot be negative")
+    return dataclasses.replace(limits, **changes)
+
+
+class Bucket:
+    """One counter in memory (a connection's messages): ``take`` answers 0 and counts,
+    or the seconds until the next would pass.
+
+    >>> t = [0.0]; b = Bucket(Rule(2, 10.0), lambda: t[0])
+    >>> b.take(), b.take(), b.take() > 0
+    (0.0, 0.0, True)
+    >>> t[0] = 5.0; b.take()
+    0.0
+    """
+
+    def __init__(self, rule: Rule, clock: Any = time.monotonic) -> None:
+        self.rule = rule
+        self.clock = clock
+        self.tat = 0.0
+
+    def take(self) -> float:
+        now = float(self.clock())
+        new = max(self.tat, now) + self.rule.interval
+        if new - now > self.rule.per + 1e-9:
+            return new - self.rule.per - now
+        self.tat = new
+        return 0.0
+
+
+class Limiter:
+    """Counts per key.  ``hit`` counts a request and answers 0, or the seconds until it
+    would pass (and counts nothing); ``failed`` / ``locked`` / ``clear`` are the back-off."""
+
+    async def hit(self, key: str, rule: Rule) -> float:
+        raise NotImplementedError
+
+    async def failed(self, key: str, backoff: Backoff) -> float:
+        """Count a failure; the seconds the key is now locked."""
+        raise NotImplementedError
+
+    async def locked(self, key: str, backoff: Backoff) -> float:
+        raise NotImplementedError
+
+    async def clear(self, key: str) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        return None
+
+
+class MemoryLimiter(Limiter):
+    """One process: dictionaries, pruned of what has run out when they grow."""
+
+    PRUNE_AT = 50_000
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self._tat: dict[str, float] = {}
+        self._fails: dict[str, tuple[int, float]] = {}  # failures, time of the last
+
+    def _prune(self, now: float) -> None:
+        if len(self._tat) > self.PRUNE_AT:
+            self._tat = {k: t for k, t in self._tat.items() if t > now}
+        if len(self._fails) > self.PRUNE_AT:
+            self._fails = {k: v for k, v in self._fails.items() if now - v[1] < 3600 * 24}
+
+    async def hit(self, key: str, rule: Rule) -> float:
+        now = float(self.clock())
+        self._prune(now)
+        tat = max(self._tat.get(key, now), now)
+        new = tat + rule.interval
+        if new - now > rule.per + 1e-9:
+            return new - rule.per - now
+        self._tat[key] = new
+        return 0.0
+
+    async def failed(self, key: str, backoff: Backoff) -> float:
+        now = float(self.clock())
+        self._prune(now)
+        n, last = self._fails.get(key, (0, now))
+        if now - last > backoff.forget:
+            n = 0
+        self._fails[key] = (n + 1, now)
+        return backoff.lock(n + 1)
+
+    async def locked(self, key: str, backoff: Backoff) -> float:
+        n, last = self._fails.get(key, (0, 0.0))
+        if not n:
+            return 0.0
+        now = float(self.clock())
+        if now - last > backoff.forget:
+            return 0.0
+        return max(0.0, last + backoff.lock(n) - now)
+
+    async def clear(self, key: str) -> None:
+        self._fails.pop(key, None)
+
+
+_GCRA = """
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local per = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local new = tat + interval
+if new - now > per + 1e-9 then return tostring(new - per - now) end
+redis.call('SET', KEYS[1], tostring(new), 'PX', math.ceil((new - now) * 1000) + 1)
+return '0'
+"""
+
+_FAIL = """
+local now = tonumber(ARGV[1])
+local forget = tonumber(ARGV[2])
+local n = tonumber(redis.call('HGET', KEYS[1], 'n') or '0')
+local last = tonumber(redis.call('HGET', KEYS[1], 'last') or '0')
+if now - last > forget then n = 0 end
+redis.call('HSET', KEYS[1], 'n', n + 1, 'last', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(forget * 1000))
+return n + 1
+"""
+
+
+class RedisLimiter(Limiter):
+    """Several workers: the same counts in Redis (one script call per request)."""
+
+    PREFIX = "stich:limit:"
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as redis
+
+        self.redis: Any = redis.from_url(url, decode_responses=True)
+        self._gcra = self.redis.register_script(_GCRA)
+        self._fail = self.redis.register_script(_FAIL)
+
+    async def hit(self, key: str, rule: Rule) -> float:
+        wait = await self._gcra(keys=[self.PREFIX + key],
+                                args=[repr(time.time()), repr(rule.interval), repr(rule.per)])
+        return float(wait)
+
+    async def failed(self, key: str, backoff: Backoff) -> float:
+        n = await self._fail(keys=[self.PREFIX + "fail:" + key],
+                             args=[repr(time.time()), repr(backoff.forget)])
+        return backoff.lock(int(n))
+
+    async def locked(self, key: str, backoff: Backoff) -> float:
+        got = await self.redis.hmget(self.PREFIX + "fail:" + key, ["n", "last"])
+        if not got or got[0] is None:
+            return 0.0
+        n, last = int(got[0]), float(got[1])
+        now = time.time()
+        if now - last > backoff.forget:
+            return 0.0
+        return max(0.0, last + backoff.lock(n) - now)
+
+    async def clear(self, key: str) -> None:
+        await self.redis.delete(self.PREFIX + "fail:" + key)
+
+    async def close(self) -> None:
+        await self.redis.aclose()
