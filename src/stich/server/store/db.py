@@ -553,11 +553,14 @@ class Store:
         """A player's games, newest first: those of public tables, and of private
         tables only those the ``viewer`` played in too."""
         async with self.session() as s:
-            mine = select(GamePlayer.game_id).where(GamePlayer.user_id == viewer)
+            seen = TableRow.public.is_(True)
+            if viewer is not None:  # (never "user_id = NULL": the bots' lines have that)
+                mine = select(GamePlayer.game_id).where(GamePlayer.user_id == viewer)
+                seen = seen | GameRow.id.in_(mine)
             q = (select(GameRow, GamePlayer).join(GamePlayer, GamePlayer.game_id == GameRow.id)
                  .join(TableRow, TableRow.id == GameRow.table_id)
                  .where(GamePlayer.user_id == user_id)
-                 .where(TableRow.public.is_(True) | GameRow.id.in_(mine))
+                 .where(seen)
                  .order_by(GameRow.finished_at.desc(), GameRow.id.desc())
                  .limit(min(limit, INT_MAX)).offset(min(offset, INT_MAX)))
             return [(g, p) for g, p in (await s.execute(q)).all()]
