@@ -2,8 +2,8 @@
 lifecycle (migrations, database, bus, hub, worker pool, limits).
 
 :func:`create_app` builds it from a :class:`ServeConfig`; ``stich serve`` runs it on
-uvicorn.  Every request passes :class:`stich.server.guard.Guard` first (Origin, security
-headers) and bodies are bounded (:data:`stich.server.guard.MAX_BODY`).  Every refusal
+uvicorn.  Every request passes :class:`stich.server.guard.Guard` first (bodies bounded
+by :data:`stich.server.guard.MAX_BODY`, Origin, security headers).  Every refusal
 is ``{"error": {"code", "text"}}`` over HTTP and an ``error`` message on the WebSocket,
 in the request's language (``?lang=de|en``, else the browser's ``Accept-Language``,
 German by default).
@@ -156,7 +156,7 @@ def create_app(config: ServeConfig) -> FastAPI:
     # no /docs: Swagger UI would load its scripts from another site (the API is
     # /openapi.json and docs/server.md)
     app = FastAPI(title="stich", version=__version__, lifespan=lifespan,
-                  max_body_size=MAX_BODY, docs_url=None, redoc_url=None,
+                  docs_url=None, redoc_url=None,
                   description="Skat and Baptistenskat online: the HTTP API. The table "
                               "itself speaks over the WebSocket /ws/tables/{id}; its "
                               "messages are in /api/schema.")
@@ -186,8 +186,8 @@ def create_app(config: ServeConfig) -> FastAPI:
                              path=request.url.path[:100])
         elif e.status_code == 413:
             size = request.headers.get("content-length", "")
-            err = StichError("server.too_large", size=size if size.isdigit() else "> "
-                             + str(MAX_BODY), limit=MAX_BODY)
+            err = StichError("server.too_large", size=size if size.isdigit() else
+                             f"> {MAX_BODY}", limit=MAX_BODY)
         elif e.status_code == 400:  # invalid UTF-8, JSON nested too deep, a broken body
             err = StichError("server.bad_json", reason=str(e.detail)[:100])
         else:

@@ -1,13 +1,13 @@
-"""What every request passes first, in one place: the Origin check of the WebSocket
-and of every request that changes something, the security headers, the language and
-shape of refusals, and whom a limit per address counts.
-
-The body limit (:data:`MAX_BODY`) is Starlette's own (``FastAPI(max_body_size=…)``): a
-``Content-Length`` over it is refused before anything is read, a body sent in chunks the
-moment it passes the limit, so nothing of it is parsed.
+"""What every request passes first, in one place: the body limit, the Origin check of
+the WebSocket and of every request that changes something, the security headers, the
+language and shape of refusals, and whom a limit per address counts.
 
 :class:`Guard` is a plain ASGI middleware around the whole site:
 
+- **Bodies are bounded before they are read.**  A ``Content-Length`` over
+  :data:`MAX_BODY` is refused at once with 413; a body sent in chunks is counted while it
+  arrives and refused the moment it passes the limit: nothing of it is parsed.
+  (Starlette's own limit answers in plain text, outside the site's error handlers.)
 - **Origin.**  A browser names the page a request comes from (``Origin``).  A WebSocket
   or a POST from another origin (another site, or another port of the same host: a
   cookie with ``SameSite=Lax`` is sent there too) is refused with 403.  A request without
@@ -31,6 +31,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from starlette.exceptions import HTTPException
 
 from stich.messages import StichError
 
@@ -81,8 +83,8 @@ STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_logi
           "server.started": 409, "server.stale": 409, "server.already_seated": 409,
           "server.no_free_seat": 409, "server.too_large": 413, "server.bad_origin": 403,
           "server.rate_limited": 429, "auth.too_many_attempts": 429, "server.busy": 503,
-          "server.quota": 429, "server.not_creator": 403, "auth.wrong_password": 403,
-          "server.table_over": 409}
+          "server.open_tables": 429, "server.bot_tables": 429, "server.not_creator": 403,
+          "auth.wrong_password": 403, "auth.still_seated": 409, "server.table_over": 409}
 
 
 def status_of(code: str) -> int:
@@ -191,9 +193,11 @@ def _scope_lang(scope: Scope) -> str:
 class Guard:
     """The ASGI middleware (see the module's text)."""
 
-    def __init__(self, app: ASGIApp, site: Site | None = None) -> None:
+    def __init__(self, app: ASGIApp, site: Site | None = None,
+                 max_body: int = MAX_BODY) -> None:
         self.app = app
         self.site = site or Site()
+        self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -210,8 +214,25 @@ class Guard:
         if scope["method"] in UNSAFE and not origin_ok(scope, self.site):
             await self._refuse(scope, send, StichError("server.bad_origin"))
             return
+        length = _header(scope, b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            err = StichError("server.too_large", size=length[:20], limit=self.max_body) \
+                if length.isdigit() else StichError("server.bad_message",
+                                                    reason="Content-Length")
+            await self._refuse(scope, send, err)
+            return
         secure = self.site.secure(scope)
         api = scope.get("path", "").startswith("/api/")
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            msg = await receive()
+            if msg["type"] == "http.request":
+                received += len(msg.get("body", b""))
+                if received > self.max_body:  # the site's handler answers (413)
+                    raise HTTPException(413)
+            return msg
 
         async def with_headers(msg: Message) -> None:
             if msg["type"] == "http.response.start":
@@ -225,7 +246,7 @@ class Guard:
                 msg["headers"] = headers
             await send(msg)
 
-        await self.app(scope, receive, with_headers)
+        await self.app(scope, counted, with_headers)
 
     async def _refuse(self, scope: Scope, send: Send, err: StichError) -> None:
         body = json.dumps(error_body(err, _scope_lang(scope))).encode()

@@ -553,7 +553,7 @@ class Store:
         """A player's games, newest first: those of public tables, and of private
         tables only those the ``viewer`` played in too."""
         async with self.session() as s:
-            seen = TableRow.public.is_(True)
+            seen: Any = TableRow.public.is_(True)
             if viewer is not None:  # (never "user_id = NULL": the bots' lines have that)
                 mine = select(GamePlayer.game_id).where(GamePlayer.user_id == viewer)
                 seen = seen | GameRow.id.in_(mine)
