@@ -331,5 +331,6 @@ async def delete_account(body: DeleteAccountRequest, request: Request,
     hashes = await store.session_hashes(user.id)
     await store.delete_user(user.id, DELETED_NAME)
     await request.app.state.hub.drop_sessions(hashes)
+    await request.app.state.hub.forget_user(user.id)
     _clear_cookie(request, response)
     return {"user": None}

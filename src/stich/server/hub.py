@@ -587,6 +587,22 @@ class Hub:
     async def _on_control(self, kind: str, data: str) -> None:
         if kind == "sessions":
             self._drop_local(set(data.split(",")))
+        elif kind == "forget-user":
+            self._forget_user(int(data))
+
+    async def forget_user(self, user_id: int) -> None:
+        """An account was deleted: finished tables it sat at are read again from the
+        database (where its name is gone), on every worker."""
+        self._forget_user(user_id)
+        await self.bus.control("forget-user", str(user_id))
+
+    def _forget_user(self, user_id: int) -> None:
+        for actor in list(self.actors.values()):
+            if actor.sitting.over and any(
+                    info is not None and info.user == user_id for info in actor.sitting.seats):
+                for c in list(actor.conns):
+                    c.close(1012)  # restart: the client reconnects and reads it anew
+                del self.actors[actor.id]
 
     async def _housekeeping(self) -> None:
         while True:
@@ -612,6 +628,8 @@ class Hub:
                 await actor.tend(updated)
             except Exception:
                 log.exception("table %s: housekeeping failed", table_id)
+        for actor in list(self.actors.values()):  # finished tables loaded to be read
+            self.forget(actor)
         conns = [c for c in self.conns() if c.session is not None]
         if conns:
             live = await self.store.live_sessions({c.session for c in conns if c.session})
