@@ -252,6 +252,8 @@ class Sitting:
 
     def plan_sit(self, seat: int, name: str, user: int | None,
                  bot: str | None = None) -> list[Event]:
+        if self.over:  # closed or expired before it started
+            raise ArgumentError("server.table_over")
         if not 0 <= seat < self.n_seats:
             raise ArgumentError("server.no_such_seat", seat=seat + 1, seats=self.n_seats)
         if self.seats[seat] is not None:
