@@ -17,8 +17,9 @@ Printed at the end: kills, events checked, games finished, mismatches (must be 0
 the restart time (kill to ``/api/health`` answering) median and maximum.
 
 Run: ``python bench/server_crash.py [--kills N] [--db sqlite|postgresql] [--seed S]``
-(PostgreSQL: a fresh database on ``STICH_TEST_PG``, default
-postgresql://postgres@127.0.0.1:5432/test; it is dropped afterwards).
+(PostgreSQL: a fresh database on ``$STICH_TEST_PG``, default
+postgresql://postgres@127.0.0.1:5432/test, or on a throwaway server when none answers
+there, see ``tests/services.py``; it is dropped afterwards).
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ Run: ``python bench/server_load.py [--db sqlite|postgresql] [--tables 200] [--ra
 [--seconds 60] [--warmup 10] [--procs 1] [--find-max [--step 1.3] [--step-seconds 20]]
 [--nice -10]``
 (PostgreSQL: a new database on ``$STICH_TEST_PG``, default
-``postgresql://postgres@127.0.0.1:5432/test``, dropped afterwards).
+``postgresql://postgres@127.0.0.1:5432/test``, or on a throwaway server when none answers
+there, see ``tests/services.py``; dropped afterwards).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Fixtures of the server tests: a real `stich serve` on SQLite and on PostgreSQL.
 
-PostgreSQL (127.0.0.1:5432, trust auth) and Redis (127.0.0.1:6379) must be running:
-these tests never skip them.  Each module gets its own server per database kind, on a
-fresh database.
+PostgreSQL comes from ``tests/services.py`` (the one at ``$STICH_TEST_PG`` or a
+throwaway one); without one the PostgreSQL cases are skipped (they fail under
+``STICH_TEST_REQUIRE_ALL=1``) and the SQLite ones still run.  Each module gets its own
+server per database kind, on a fresh database.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 
 from tests.server.harness import Client, Server, database
 
-DB_KINDS = ("sqlite", "postgresql")
+DB_KINDS = (pytest.param("sqlite", id="sqlite"),
+            pytest.param("postgresql", id="postgresql", marks=pytest.mark.needs("postgresql")))
 
 
 @pytest.fixture(scope="module", params=DB_KINDS)

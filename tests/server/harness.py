@@ -1,5 +1,6 @@
 """Test harness for the server: a real `stich serve` process on a free port, and clients
-that talk to it over real sockets (httpx for HTTP, websockets for the table)."""
+that talk to it over real sockets (httpx for HTTP, websockets for the table).  PostgreSQL
+and Redis come from ``tests/services.py``."""
 
 from __future__ import annotations
 
@@ -21,8 +22,7 @@ from typing import Any
 import httpx
 import websockets
 
-PG_ADMIN = os.environ.get("STICH_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
-REDIS = os.environ.get("STICH_TEST_REDIS", "redis://127.0.0.1:6379/0")
+from tests import services
 
 
 # The site's limits are for strangers on the internet; the tests play far more games
@@ -114,18 +114,18 @@ def pg_database() -> tuple[str, str]:
     """A new, empty PostgreSQL database: (its URL, its name)."""
     import psycopg
 
+    admin = services.postgresql()
     name = f"stich_t_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(PG_ADMIN.replace("postgresql://", "postgresql://", 1),
-                         autocommit=True) as conn:
+    with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    base = PG_ADMIN.rsplit("/", 1)[0]
+    base = admin.rsplit("/", 1)[0]
     return f"{base}/{name}", name
 
 
 def drop_pg_database(name: str) -> None:
     import psycopg
 
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+    with psycopg.connect(services.postgresql(), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 

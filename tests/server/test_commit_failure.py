@@ -10,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 
 from tests.server.harness import Client, Server, database
+
+pytestmark = pytest.mark.needs("postgresql")
 
 BOOM = """
 CREATE FUNCTION stich_boom() RETURNS trigger AS $$

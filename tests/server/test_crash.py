@@ -47,6 +47,7 @@ from stich.server.store.models import EventRow, GameRow, TableRow
 from stich.server.wire import SPECTATOR, event_message
 from stich.skat import SkatRules
 from stich.table import SkatTable
+from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, database
 
 START = 90.0  # seconds a (re)start may take on a busy machine before it counts as failed
@@ -380,7 +381,7 @@ def seed_from_env() -> int:
     return int(os.environ.get("STICH_CRASH_SEED") or random.randrange(2**32))
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("kind", DB_KINDS)
 def test_kill_9_at_random_moments_loses_no_acknowledged_event(kind: str,
                                                               tmp_path: Path) -> None:
     seed = seed_from_env()

@@ -30,7 +30,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.harness import REDIS, Client, Server, TableSocket, database
+from tests import services
+from tests.server.harness import Client, Server, TableSocket, database
 from tests.server.test_crash import (
     START,
     Follower,
@@ -39,6 +40,8 @@ from tests.server.test_crash import (
     shut_down,
     table_row,
 )
+
+pytestmark = pytest.mark.needs("postgresql", "redis")
 
 
 @pytest.fixture
@@ -51,7 +54,8 @@ def pg(tmp_path: Path) -> Iterator[str]:
 def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, str]]:
     """Two `stich serve` processes (A, B) on one fresh PostgreSQL database and Redis."""
     with database("postgresql", tmp_path_factory.mktemp("pair")) as url:
-        a, b = Server(url, redis=REDIS), Server(url, redis=REDIS)
+        redis = services.redis()
+        a, b = Server(url, redis=redis), Server(url, redis=redis)
         try:
             a.start(START)
             b.start(START)
@@ -257,7 +261,7 @@ def test_leaving_and_coming_back_through_the_worker_that_does_not_move_the_bots(
 
 
 def test_two_uvicorn_workers_on_one_port(pg: str) -> None:
-    srv = Server(pg, redis=REDIS, workers=2)
+    srv = Server(pg, redis=services.redis(), workers=2)
     srv.start(START)
     try:
         seen: set[str] = set()

@@ -1,9 +1,8 @@
-"""Helpers of the browser tests: Debian's Chromium driven by Playwright, a person's moves
-made by clicks, screenshots into ``tests/web/output/`` (not committed)."""
+"""Helpers of the browser tests: Chromium driven by Playwright, a person's moves made by
+clicks, screenshots into ``tests/web/output/`` (not committed)."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
-CHROMIUM = os.environ.get("STICH_CHROMIUM", "/usr/bin/chromium")
 OUT = Path(__file__).resolve().parent / "output"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}

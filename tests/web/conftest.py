@@ -1,18 +1,19 @@
-"""Fixtures of the browser tests: a real `stich serve` (SQLite) and Debian's Chromium.
+"""Fixtures of the browser tests: a real `stich serve` (SQLite) and Chromium.
 
-Chromium must be there (``.ci/run`` installs Debian's ``chromium``): the tests fail, they
-do not skip, when it is missing."""
+Chromium comes from ``tests/services.py`` (``$STICH_CHROMIUM``, Debian's
+``/usr/bin/chromium``, or Playwright's own); without one the browser tests are skipped,
+and under ``STICH_TEST_REQUIRE_ALL=1`` (``.ci/run``, which installs Debian's ``chromium``)
+they fail."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from tests import services
 from tests.server.harness import Server
-from tests.web.browser import CHROMIUM
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +29,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")  # not longer: Playwright's loop would hold the thread
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), f"Chromium is missing at {CHROMIUM} (apt-get install chromium)"
+    chromium = services.chromium()  # tests/conftest.py skips the tests when there is none
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         try:
             yield b
         finally:

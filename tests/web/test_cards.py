@@ -1,7 +1,7 @@
 """The card faces of the browser table (``static/js/cards.js``) in a real Chromium.
 
-Debian's Chromium (``/usr/bin/chromium``, or ``$STICH_CHROMIUM``) and the ``playwright``
-package must be there: these tests fail, they never skip, when either is missing.  The
+The ``playwright`` package must be there: these tests fail, they never skip, when it is
+missing.  Chromium comes from ``tests/services.py`` (see ``tests/web/conftest.py``).  The
 static folder is served by a stdlib HTTP server on a free port (ES modules do not load
 from ``file://``).  Screenshots of the gallery go to ``tests/web/output/`` for a person
 to look at.
@@ -10,7 +10,6 @@ to look at.
 from __future__ import annotations
 
 import functools
-import os
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -26,13 +25,12 @@ try:
 except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError(
         "tests/web needs the 'playwright' Python package (pip install playwright); "
-        "the browser is Debian's chromium"
+        "the browser is Debian's chromium or Playwright's own"
     ) from exc
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "stich" / "web" / "static"
 OUTPUT = Path(__file__).resolve().parent / "output"
-CHROMIUM = Path(os.environ.get("STICH_CHROMIUM", "/usr/bin/chromium"))
 STYLES = ("german", "french4", "french2")
 LANGS = ("de", "en")
 

@@ -27,6 +27,7 @@ import pytest
 from stich.cli.baptisten_render import initials
 from stich.web.i18n import catalog
 from stich.web.standings import game_title, signed, value_breakdown
+from tests import services
 from tests.server.harness import Client, Server, database
 from tests.server.test_history import play, scripted
 
@@ -401,17 +402,18 @@ def test_the_scripts_and_styles_are_served(site: Site) -> None:
 
 # --- in a browser ---------------------------------------------------------------------------
 
+@pytest.mark.needs("chromium")
 def test_the_replay_in_a_browser(site: Site) -> None:
     from playwright import sync_api
 
-    assert Path("/usr/bin/chromium").exists(), "Chromium is missing (apt-get install chromium)"
+    chromium = services.chromium()
     OUTPUT.mkdir(exist_ok=True)
     games = skat_games(site)
     grand = games[1]  # the Null Hand: quick to analyse
     steps = site.api(f"/api/games/{grand['id']}/replay")["steps"]
     bapt = site.api(f"/api/tables/{site.bapt}/games")["games"][0]
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         try:
             for width, height in ((390, 844), (1280, 800)):
                 ctx = browser.new_context(viewport={"width": width, "height": height},
