@@ -24,7 +24,6 @@ import websockets
 
 from tests import services
 
-
 # The site's limits are for strangers on the internet; the tests play far more games
 # from one address and one account than a person would.  They run with these limits
 # (the tests of the limits themselves start servers with the defaults: env={"STICH_LIMITS": ""}).

@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 
+from tests.server.conftest import DB_KINDS
 from tests.server.harness import ROOMY, Client, Server, database
 from tests.server.proto_helpers import error_of, plain_clients, uid
 
 SHORT = f"{ROOMY},idle_pause=1.5,idle_close=3,waiting_expire=2"
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=DB_KINDS)
 def idle_server(request: pytest.FixtureRequest,
                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with database(request.param, tmp_path_factory.mktemp("idle")) as url:
