@@ -206,7 +206,11 @@ def test_a_guest_plays_from_an_invite_link_then_registers(
     assert r.json()["user"] == {"id": me["id"], "name": new, "guest": False}
     assert guest.get("/api/me").json()["user"] == {"id": me["id"], "name": new,
                                                    "guest": False}
-    page = clients().get(f"/api/users/{new}")
+    # The games were at a private table: her page lists them to her (and to the other
+    # players there), not to a stranger.
+    outside = clients().get(f"/api/users/{new}")
+    assert outside.status_code == 200 and outside.json()["games"] == []
+    page = guest.get(f"/api/users/{new}")
     assert page.status_code == 200, page.text
     games = page.json()["games"]
     assert len(games) == 3

@@ -335,10 +335,10 @@ async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace)
                 raise StichError("server.bad_message", reason="binary frame")
             await handle(text, actor, conn, pace)
         except StichError as e:
-            if pace.over:  # a client that does not slow down is let go
-                await websocket.close(code=1008)
-                return
             conn.send(ws_error(e, conn, actor))
+            if pace.over:  # a client that does not slow down is let go (after what
+                conn.close(1008)  # it was sent so far, the reasons included)
+                return
 
 
 async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = None) -> None:
