@@ -186,6 +186,10 @@ define({
         "en": "bots alone play a list of 3 to {most} games, not an open-ended one",
         "de": "Bots allein spielen eine Liste von 3 bis {most} Spielen, keine offene",
     },
+    "server.metrics_token": {
+        "en": "the metrics need the operator's token (Authorization: Bearer …)",
+        "de": "Die Metriken brauchen das Token des Betreibers (Authorization: Bearer …)",
+    },
     "server.not_creator": {
         "en": "only the player who opened the table can close it",
         "de": "Nur wer den Tisch eröffnet hat, kann ihn schließen",

@@ -16,6 +16,8 @@ import contextlib
 import gc
 import json
 import logging
+import os
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -30,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stich import __version__, web
 from stich.messages import PLAIN, GameName, Position, StichError, render
-from stich.server import auth, history, lobby
+from stich.server import auth, history, lobby, metrics
 from stich.server.bus import Bus, LocalBus, RedisBus
 from stich.server.guard import (
     LANGS,
@@ -152,6 +154,10 @@ def create_app(config: ServeConfig) -> FastAPI:
             hashing.close()
             await limiter.close()
             await store.close()
+            if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # this worker's gauges end
+                from prometheus_client import multiprocess
+
+                multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
 
     # no /docs: Swagger UI would load its scripts from another site (the API is
     # /openapi.json and docs/server.md)
@@ -161,17 +167,22 @@ def create_app(config: ServeConfig) -> FastAPI:
                               "itself speaks over the WebSocket /ws/tables/{id}; its "
                               "messages are in /api/schema.")
     app.state.site, app.state.limits = site, limits
+    app.state.metrics_token = config.metrics_token
     app.state.analysing = {}  # game id → the one analysis under way
     app.add_middleware(Guard, site=site)
     app.include_router(auth.router)
     app.include_router(lobby.router)
     app.include_router(history.router)
+    app.include_router(metrics.router)
 
     @app.exception_handler(StichError)
     async def stich_error(request: Request, e: StichError) -> JSONResponse:
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
-        headers = {"retry-after": str(e.retry_after)} if isinstance(e, RateLimited) else None
+        headers = None
+        if isinstance(e, RateLimited):
+            headers = {"retry-after": str(e.retry_after)}
+            metrics.REFUSALS.labels(e.code).inc()
         return JSONResponse(error_body(e, lang), status_code=status_of(e.code),
                             headers=headers)
 
@@ -185,6 +196,7 @@ def create_app(config: ServeConfig) -> FastAPI:
             err = StichError("server.no_such_path", method=request.method,
                              path=request.url.path[:100])
         elif e.status_code == 413:
+            metrics.REFUSALS.labels("server.too_large").inc()
             size = request.headers.get("content-length", "")
             err = StichError("server.too_large", size=size if size.isdigit() else
                              f"> {MAX_BODY}", limit=MAX_BODY)
@@ -294,6 +306,7 @@ class Pace:
         wait = bucket.take() if bucket is not None else 0.0
         if wait > 0:
             self.refused += 1
+            metrics.REFUSALS.labels("server.rate_limited").inc()
             raise RateLimited("server.rate_limited", wait)
 
     @property
@@ -376,6 +389,7 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
 
     if isinstance(msg, Act):
         action, seen = msg.action, msg.seq
+        t0 = time.perf_counter()
 
         def plan(s: Sitting) -> list[Event]:
             own(s)
@@ -384,6 +398,7 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
             return s.plan_act(seat, action)
 
         await actor.submit(plan)
+        metrics.ACTION_SECONDS.observe(time.perf_counter() - t0)
     elif isinstance(msg, Pause | Resume):
         pause = isinstance(msg, Pause)
 

@@ -83,8 +83,9 @@ STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_logi
           "server.started": 409, "server.stale": 409, "server.already_seated": 409,
           "server.no_free_seat": 409, "server.too_large": 413, "server.bad_origin": 403,
           "server.rate_limited": 429, "auth.too_many_attempts": 429, "server.busy": 503,
-          "server.open_tables": 429, "server.bot_tables": 429, "server.not_creator": 403,
-          "auth.wrong_password": 403, "auth.still_seated": 409, "server.table_over": 409}
+          "server.metrics_token": 401, "server.open_tables": 429, "server.bot_tables": 429,
+          "server.not_creator": 403, "auth.wrong_password": 403, "auth.still_seated": 409,
+          "server.table_over": 409}
 
 
 def status_of(code: str) -> int:
@@ -249,6 +250,9 @@ class Guard:
         await self.app(scope, counted, with_headers)
 
     async def _refuse(self, scope: Scope, send: Send, err: StichError) -> None:
+        from stich.server.metrics import REFUSALS
+
+        REFUSALS.labels(err.code).inc()
         body = json.dumps(error_body(err, _scope_lang(scope))).encode()
         headers = [(b"content-type", b"application/json"),
                    (b"content-length", str(len(body)).encode()), *HEADERS]

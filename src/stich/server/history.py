@@ -190,7 +190,10 @@ async def analysis(key: str, request: Request, invite: str | None = None) -> dic
 
 
 async def _analyse(store: Store, workers: Any, g: GameRow) -> dict[str, Any]:
+    from stich.server.metrics import ANALYSES
+
     result: dict[str, Any] = await workers.analysis(g.record)
+    ANALYSES.inc()
     await store.save_analysis(g.id, "", result)
     return result
 

@@ -37,6 +37,7 @@ from typing import Any
 from stich.baptisten.scoring import ranking
 from stich.core import ArgumentError
 from stich.messages import StichError
+from stich.server import metrics
 from stich.server.bus import Bus
 from stich.server.limits import Limits
 from stich.server.sitting import Event, Sitting, TableSettings, deal_seed, replay_events
@@ -178,6 +179,7 @@ class TableActor:
                     self.id, events, status=table_status(self.sitting),
                     summary=table_summary(self.sitting), games=games)
             except Exception:  # not stored (the database failed): not applied either
+                metrics.DB_ERRORS.inc()
                 log.exception("table %s: events from %d not stored", self.id, events[0].seq)
                 self._undo(len(events))
                 raise ArgumentError("server.not_saved") from None
@@ -187,6 +189,9 @@ class TableActor:
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
             await self._welcome_again()
+        for ev in events:
+            if ev.kind == "act":
+                metrics.ACTIONS.labels(str(ev.data.get("by", "player"))).inc()
         await self.hub.bus.publish(self.id, self.sitting.seq)
         self.wake()
         for ev in events:
@@ -327,6 +332,7 @@ class TableActor:
         async with self.lock:
             await self._catch_up_locked()
             self.conns.add(conn)
+            metrics.CONNECTIONS.inc()
             self.hub.addresses[conn.address] += 1
             conn.send(await self.hub.welcome(self, conn))
             self._send_since(conn, since)
@@ -368,6 +374,7 @@ class TableActor:
     async def disconnect(self, conn: Conn) -> None:
         if conn in self.conns:
             self.conns.discard(conn)
+            metrics.CONNECTIONS.dec()
             self.hub.addresses[conn.address] -= 1
             if self.hub.addresses[conn.address] <= 0:
                 del self.hub.addresses[conn.address]
@@ -566,6 +573,10 @@ class Hub:
         if self.config.housekeeping > 0:
             self._tasks.append(asyncio.create_task(self._housekeeping()))
 
+    def live_count(self) -> int:
+        """Tables loaded here that are not over."""
+        return sum(1 for a in self.actors.values() if not a.sitting.over)
+
     def sockets_of(self, address: str) -> int:
         """Open table sockets from an address, on this worker."""
         return self.addresses.get(address, 0)
@@ -610,6 +621,7 @@ class Hub:
             try:
                 await self.housekeep()
             except Exception:  # the database is away: next round
+                metrics.DB_ERRORS.inc()
                 log.exception("housekeeping round failed")
 
     async def housekeep(self) -> None:
@@ -630,6 +642,7 @@ class Hub:
                 log.exception("table %s: housekeeping failed", table_id)
         for actor in list(self.actors.values()):  # finished tables loaded to be read
             self.forget(actor)
+        metrics.TABLES.set(self.live_count())
         conns = [c for c in self.conns() if c.session is not None]
         if conns:
             live = await self.store.live_sessions({c.session for c in conns if c.session})

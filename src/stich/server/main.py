@@ -10,8 +10,10 @@ and scheme from ``X-Forwarded-For`` / ``X-Forwarded-Proto`` of those addresses o
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import sys
+import tempfile
 from collections.abc import Callable
 
 import uvicorn
@@ -82,6 +84,14 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
     announce(f"http://{shown}:{real_port}" + (f"  ({public_url})" if public_url else ""))
     sys.stdout.flush()
     if workers > 1:
-        Multiprocess(config, sockets=[sock]).run()
+        # the workers' metrics meet in one folder (prometheus-client's multiprocess mode)
+        shared = tempfile.mkdtemp(prefix="stich-metrics-") if metrics_token else None
+        if shared:
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = shared
+        try:
+            Multiprocess(config, sockets=[sock]).run()
+        finally:
+            if shared:
+                shutil.rmtree(shared, ignore_errors=True)
     else:
         uvicorn.Server(config).run(sockets=[sock])

@@ -265,12 +265,17 @@ class Workers:
                          urgent: bool = False) -> str:
         """The bot's action text, or a random legal one when it is out of time.  An
         ``urgent`` move (a person is waiting for it) goes before the others."""
+        from stich.server.metrics import BOT_SECONDS
+
+        t0 = time.perf_counter()
         try:
             text: str = await self.bots.run(self.bot_time, choose_action, game, level,
                                             view, seed, priority=0 if urgent else 1)
             return text
         except (TimeoutError, EOFError, OSError):
             return fallback_action(view, seed)
+        finally:
+            BOT_SECONDS.observe(time.perf_counter() - t0)
 
     async def analysis(self, record: dict[str, Any]) -> dict[str, Any]:
         result: dict[str, Any] = await self.analyses.run(self.analysis_time, analyse_record,
