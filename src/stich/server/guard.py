@@ -256,6 +256,8 @@ class Guard:
         body = json.dumps(error_body(err, _scope_lang(scope))).encode()
         headers = [(b"content-type", b"application/json"),
                    (b"content-length", str(len(body)).encode()), *HEADERS]
+        if err.code == "server.too_large":  # the unread body is dropped with the connection
+            headers.append((b"connection", b"close"))
         if self.site.secure(scope):
             headers.append(HSTS)
         await send({"type": "http.response.start", "status": status_of(err.code),

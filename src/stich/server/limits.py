@@ -96,7 +96,7 @@ class Limits:
     syncs_per_10s: int = 6
     refusals_before_close: int = 60  # messages refused for their rate, then 1008
     # the password hashes
-    hashes_at_once: int = 2
+    hashes_at_once: int = 1  # the other core stays with the tables
     hashes_waiting: int = 16
     # analyses waiting for the one analysis process
     analyses_waiting: int = 4

@@ -65,7 +65,11 @@ def analyse_record(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _serve(conn: Connection) -> None:
-    """A worker process: import the bots, say ready, then run one task at a time."""
+    """A worker process: import the bots, say ready, then run one task at a time.  It
+    runs at a lower priority (nice 10) than the server, so that bots thinking (or an
+    analysis) never take the cores from the tables' own work."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
     warm_up()
     conn.send(("ready", None))
     while True:

@@ -1,0 +1,302 @@
+"""The site under cheap attacks: does a table of friends stay fast?
+
+A real ``stich serve`` (SQLite, the site's default limits, ``--bot-delay 0.5``) with a
+Skat table of three people who play fast (three guests on WebSockets, each acting
+``--pace`` seconds after its turn came: 5 actions a second at the table), and a prober
+asking ``GET /api/health`` every 20 ms.  Then, phase after phase, what an attacker on
+one address can cheaply do (each attack in a process of its own):
+
+1. ``quiet``: nothing (the reference of the same run);
+2. ``bodies``: 20 requests at once, each a JSON object of 300,000 keys (3.5 MB) to
+   ``/api/guest``, a new wave every second;
+3. ``bot tables``: 4 guests each open a table of three ``strong`` bots (36 games) and
+   watch it, so that it keeps playing;
+4. ``logins``: 40 wrong logins at once, a new wave every second.
+
+Printed per phase: the table's latency (an action until its event is back at the one who
+acted: p50, p99), the health answer's (p50, p99), the ratio of each p99 to the quiet
+phase's, the refusals the attack got (by status), and the server's memory (VmRSS, peak).
+The target of issue 22: health and the table's events under 50 ms p99 while the bodies
+arrive.
+
+``--src DIR`` runs the server from another checkout's ``src`` (e.g. the code before the
+fix, ``git worktree add /tmp/before <commit>``), for a before/after in one sitting;
+that code's limits, whatever they are, apply.
+
+Run: ``python bench/server_abuse.py [--seconds 20] [--pace 0.2] [--src DIR]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import json
+import multiprocessing
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.server_load import percentile, proc_status  # noqa: E402
+
+TARGET_P99_MS = 50.0
+
+
+def start_server(db: str, src: Path | None) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "STICH_LIMITS": "", "STICH_PRESENCE_CHECK": "1"}
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+        env["STICH_PURE_PYTHON"] = "1"
+    proc = subprocess.Popen([sys.executable, "-m", "stich", "serve", "--port", "0", "--db", db,
+                             "--bot-delay", "0.5"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, env=env,
+                            start_new_session=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    m = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+    if not m:
+        raise SystemExit(f"the server did not start: {line!r}")
+    url = f"http://127.0.0.1:{m.group(1)}"
+    for _ in range(200):
+        try:
+            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    return proc, url
+
+
+async def guest(http: httpx.AsyncClient, name: str) -> str:
+    """A new guest's session token (the client keeps no cookies: each request names
+    its own with :func:`as_`)."""
+    r = await http.post("/api/guest", json={"name": name})
+    r.raise_for_status()
+    token = str(r.cookies["stich_session"])
+    http.cookies.clear()
+    return token
+
+
+def as_(token: str) -> dict[str, str]:
+    return {"Cookie": f"stich_session={token}"}
+
+
+class Table:
+    """Three people at a Skat table, acting whenever it is their turn."""
+
+    def __init__(self, url: str, pace: float) -> None:
+        self.url, self.pace = url, pace
+        self.latencies: list[tuple[float, float]] = []  # (when, seconds)
+        self.stop = False
+
+    async def run(self) -> None:
+        async with httpx.AsyncClient(base_url=self.url) as http:
+            tokens = [await guest(http, f"Spieler{i}{random.randrange(10**6)}")
+                      for i in range(3)]
+            r = await http.post("/api/tables", json={
+                "game": "skat", "games": 0, "seats": ["me", "person", "person"]},
+                headers=as_(tokens[0]))
+            r.raise_for_status()
+            tid = r.json()["table"]["id"]
+            for t in tokens[1:]:
+                (await http.post(f"/api/tables/{tid}/join", json={},
+                                 headers=as_(t))).raise_for_status()
+        ws_url = self.url.replace("http", "ws") + f"/ws/tables/{tid}"
+        await asyncio.gather(*(self.player(ws_url, t) for t in tokens))
+
+    async def player(self, url: str, token: str) -> None:
+        rng = random.Random(token)
+        async with websockets.connect(url, additional_headers=as_(token),
+                                      max_size=2**22) as ws:
+            seq, sent_at, sent_text = 0, 0.0, None
+            while not self.stop:
+                try:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                except TimeoutError:
+                    continue
+                if msg["type"] in ("event", "snapshot"):
+                    seq = msg["seq"]
+                    if sent_text is not None and msg.get("kind") == "act":
+                        self.latencies.append((time.monotonic(), time.monotonic() - sent_at))
+                        sent_text = None
+                    view = msg.get("view")
+                    if view and view.get("legal") and view["to_move"] == view["seat"]:
+                        await asyncio.sleep(self.pace)
+                        sent_text = rng.choice(view["legal"])
+                        sent_at = time.monotonic()
+                        await ws.send(json.dumps({"type": "act", "seq": seq,
+                                                  "action": sent_text}))
+                elif msg["type"] == "error":
+                    sent_text = None
+                    await ws.send(json.dumps({"type": "sync", "since": seq}))
+
+
+async def probe(url: str, out: list[tuple[float, float]], stop: asyncio.Event) -> None:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        while not stop.is_set():
+            t0 = time.monotonic()
+            await http.get("/api/health")
+            out.append((t0, time.monotonic() - t0))
+            await asyncio.sleep(0.02)
+
+
+BODY = b"{" + ",".join(f'"k{i}": 0' for i in range(300_000)).encode() + b"}"
+
+
+async def bodies(url: str, until: float, refusals: Counter[int]) -> None:
+    """20 such requests at once, a new wave every second."""
+    async def one(http: httpx.AsyncClient) -> None:
+        try:
+            r = await http.post("/api/guest", content=BODY,
+                                headers={"content-type": "application/json"})
+            refusals[r.status_code] += 1
+        except httpx.HTTPError:
+            refusals[0] += 1
+
+    async with httpx.AsyncClient(base_url=url, timeout=120,
+                                 limits=httpx.Limits(max_connections=20)) as http:
+        while time.monotonic() < until:
+            wave = time.monotonic()
+            await asyncio.gather(*(one(http) for _ in range(20)))
+            await asyncio.sleep(max(0.0, wave + 1.0 - time.monotonic()))
+
+
+async def bot_tables(url: str, until: float, refusals: Counter[int]) -> None:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        sockets = []
+        for i in range(4):
+            token = await guest(http, f"Bots{i}{random.randrange(10**6)}")
+            r = await http.post("/api/tables", json={
+                "game": "skat", "games": 36, "seats": ["bot:strong"] * 3},
+                headers=as_(token))
+            refusals[r.status_code] += 1
+            if r.status_code == 200:
+                tid = r.json()["table"]["id"]
+                ws = await websockets.connect(url.replace("http", "ws") + f"/ws/tables/{tid}",
+                                              max_size=2**24)
+                sockets.append(ws)
+
+        async def drain(ws: Any) -> None:
+            while time.monotonic() < until:
+                try:
+                    await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                except websockets.ConnectionClosed:
+                    return
+        await asyncio.gather(*(drain(ws) for ws in sockets))
+        for ws in sockets:
+            await ws.close()
+
+
+async def logins(url: str, until: float, refusals: Counter[int]) -> None:
+    """40 wrong logins at once, a new wave every second."""
+    async def one(http: httpx.AsyncClient, i: int) -> None:
+        r = await http.post("/api/login", json={"name": f"Niemand{i}", "password": "x" * 12})
+        refusals[r.status_code] += 1
+
+    async with httpx.AsyncClient(base_url=url, timeout=120,
+                                 limits=httpx.Limits(max_connections=40)) as http:
+        while time.monotonic() < until:
+            wave = time.monotonic()
+            await asyncio.gather(*(one(http, i) for i in range(40)))
+            await asyncio.sleep(max(0.0, wave + 1.0 - time.monotonic()))
+
+
+ATTACKS = {"quiet": None, "bodies": bodies, "bot tables": bot_tables, "logins": logins}
+
+
+def attack_process(name: str, url: str, seconds: float) -> dict[int, int]:
+    """An attack in a process of its own (its work never slows the measuring loop)."""
+    refusals: Counter[int] = Counter()
+    attack = ATTACKS[name]
+    assert attack is not None
+    asyncio.run(attack(url, time.monotonic() + seconds, refusals))
+    return dict(refusals)
+
+
+async def main_async(args: argparse.Namespace, url: str, pid: int) -> list[dict[str, Any]]:
+    table = Table(url, args.pace)
+    health: list[tuple[float, float]] = []
+    stop = asyncio.Event()
+    playing = asyncio.create_task(table.run())
+    probing = asyncio.create_task(probe(url, health, stop))
+    await asyncio.sleep(3)  # the table is playing
+    rows = []
+    loop = asyncio.get_running_loop()
+    pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(
+        "spawn"))
+    for name, attack in ATTACKS.items():
+        t0 = time.monotonic()
+        until = t0 + args.seconds
+        refusals: dict[int, int] = {}
+        peak = 0
+        task = loop.run_in_executor(pool, attack_process, name, url, args.seconds) \
+            if attack else None
+        while time.monotonic() < until:
+            peak = max(peak, proc_status(pid)["VmRSS"])
+            await asyncio.sleep(0.1)
+        if task is not None:
+            refusals = await task
+        lat = [s * 1000 for when, s in table.latencies if t0 + 1 <= when < until]
+        hl = [s * 1000 for when, s in health if t0 + 1 <= when < until]
+        rows.append({"phase": name, "actions": len(lat),
+                     "table_p50": percentile(lat, 50), "table_p99": percentile(lat, 99),
+                     "health_p50": percentile(hl, 50), "health_p99": percentile(hl, 99),
+                     "refusals": dict(refusals), "rss_peak_mb": peak / 1024})
+        await asyncio.sleep(2)  # what the attack left behind settles
+    pool.shutdown()
+    table.stop = True
+    stop.set()
+    await probing
+    playing.cancel()
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--pace", type=float, default=0.2)
+    ap.add_argument("--src", type=Path, default=None)
+    args = ap.parse_args()
+    load = os.getloadavg()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, url = start_server(f"sqlite:///{tmp}/abuse.db", args.src)
+        try:
+            rows = asyncio.run(main_async(args, url, proc.pid))
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    print(f"load average before: {load[0]:.2f}, after: {os.getloadavg()[0]:.2f} "
+          f"({os.cpu_count()} cores); server from {args.src or 'this checkout'}")
+    quiet = rows[0]
+    print(f"{'phase':<11} {'actions':>7} {'table p50':>9} {'p99':>7} {'×':>5} "
+          f"{'health p50':>10} {'p99':>7} {'×':>5} {'RSS MB':>7}  refusals")
+    for r in rows:
+        print(f"{r['phase']:<11} {r['actions']:>7} {r['table_p50']:>9.1f} "
+              f"{r['table_p99']:>7.1f} {r['table_p99'] / quiet['table_p99']:>5.1f} "
+              f"{r['health_p50']:>10.1f} {r['health_p99']:>7.1f} "
+              f"{r['health_p99'] / quiet['health_p99']:>5.1f} {r['rss_peak_mb']:>7.0f}  "
+              f"{r['refusals']}")
+    flood = rows[1]
+    ok = max(flood["table_p99"], flood["health_p99"]) <= TARGET_P99_MS
+    print(f"while the bodies arrived: table p99 {flood['table_p99']:.1f} ms, health p99 "
+          f"{flood['health_p99']:.1f} ms: target p99 <= {TARGET_P99_MS:.0f} ms "
+          f"{'met' if ok else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
