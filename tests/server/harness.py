@@ -41,10 +41,11 @@ class Server:
 
     def __init__(self, db: str, *, redis: str | None = None, workers: int = 1,
                  bot_delay: float = 0.0, port: int = 0,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, args: list[str] | None = None) -> None:
         self.db, self.redis, self.workers, self.bot_delay = db, redis, workers, bot_delay
         self.port = port
         self.env = env or {}
+        self.args = args or []  # more options of `stich serve`
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -62,6 +63,7 @@ class Server:
                 "--workers", str(self.workers)]
         if self.redis:
             args += ["--redis", self.redis]
+        args += self.args
         env = {**os.environ, "STICH_PRESENCE_CHECK": "1", "STICH_LIMITS": ROOMY, **self.env}
         t0 = time.monotonic()
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -16,10 +16,12 @@ DESKTOP = {"width": 1280, "height": 800}
 
 
 def person(browser: Browser, base: str, name: str, *, viewport: dict[str, int] | None = None,
-           locale: str = "de-DE") -> tuple[BrowserContext, Page]:
+           locale: str = "de-DE", ignore_https_errors: bool = False
+           ) -> tuple[BrowserContext, Page]:
     """A browser of its own (cookies apart) with a guest of that name logged in by the
-    lobby's form."""
-    ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale)  # type: ignore[arg-type]
+    lobby's form (``ignore_https_errors``: a site with a certificate of a test CA)."""
+    ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale,  # type: ignore[arg-type]
+                              ignore_https_errors=ignore_https_errors)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
