@@ -60,6 +60,9 @@ def test_a_socket_from_another_origin_is_refused(server: Server,
     assert asyncio.run(attempt("null")) == 403
     welcome = asyncio.run(attempt(server.url))
     assert isinstance(welcome, dict) and welcome["you"] == 0  # its own pages: fine
+    # the same address by https: a proxy in front ended TLS (without --public-url)
+    welcome = asyncio.run(attempt(server.url.replace("http:", "https:")))
+    assert isinstance(welcome, dict) and welcome["you"] == 0
     welcome = asyncio.run(attempt(None))  # a program, not a page in a browser
     assert isinstance(welcome, dict) and welcome["type"] == "welcome"
 

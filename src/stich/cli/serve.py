@@ -29,11 +29,11 @@ def serve_cmd(
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=0, max=65535,
                                       help="Port (0: any free port).")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", metavar="URL",
+        "--db", metavar="URL", envvar="STICH_DB",
         help="Database: sqlite:///FILE or postgresql://USER@HOST:PORT/DB "
              "(default: stich.db in the data folder).")] = None,
     redis: Annotated[str | None, typer.Option(
-        "--redis", metavar="URL",
+        "--redis", metavar="URL", envvar="STICH_REDIS",
         help="Redis for several workers or servers on one PostgreSQL "
              "(redis://HOST:PORT).")] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", min=1, max=64,

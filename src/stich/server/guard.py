@@ -152,17 +152,21 @@ class Site:
     def https(self) -> bool:
         return self.public_url is not None and self.public_url.startswith("https:")
 
-    def allowed_origin(self, scope: Scope) -> str:
-        """The one origin this request may come from."""
+    def allowed_origins(self, scope: Scope) -> tuple[str, ...]:
+        """The origins this request may come from: the public URL's; without one, the
+        address it was sent to (its ``Host``), by http or, as through a proxy that ends
+        HTTPS without saying so, by https."""
         if self.origin is not None:
-            return self.origin
+            return (self.origin,)
         given = str(scope.get("scheme") or "http")
         scheme = {"ws": "http", "wss": "https"}.get(given, given)
-        host = _header(scope, b"host") or ""
-        default = {"http": ":80", "https": ":443"}.get(scheme, "")
-        if default and host.endswith(default):
-            host = host[: -len(default)]
-        return f"{scheme}://{host.lower()}"
+        host = (_header(scope, b"host") or "").lower()
+        for default in (":80", ":443"):
+            if host.endswith(default):
+                host = host[: -len(default)]
+        if scheme == "http":
+            return (f"http://{host}", f"https://{host}")
+        return (f"{scheme}://{host}",)
 
     def secure(self, scope: Scope) -> bool:
         """Cookies get ``Secure`` and responses HSTS: the site is on HTTPS."""
@@ -181,7 +185,7 @@ def origin_ok(scope: Scope, site: Site) -> bool:
     names its origin (or at least says it crosses sites); a program's names nothing."""
     origin = _header(scope, b"origin")
     if origin is not None:
-        return origin.lower() == site.allowed_origin(scope)
+        return origin.lower() in site.allowed_origins(scope)
     fetch_site = _header(scope, b"sec-fetch-site")
     return fetch_site not in ("cross-site", "same-site")
 
