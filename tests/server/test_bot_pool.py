@@ -60,3 +60,31 @@ def test_a_slow_bot_is_cut_off_and_other_tables_go_on(slow_server: Server) -> No
     assert len(slow_moves) >= 2
     health = owner.get("/api/health").json()
     assert health["bot_timeouts"] >= len(slow_moves)
+
+
+def test_waiting_tasks_get_a_worker_by_priority() -> None:
+    """A table where a person waits (priority 0) goes before tables of bots alone
+    (priority 1) that asked earlier: the one worker is busy, three tasks of bots alone
+    wait, then a person's; the person's runs first."""
+    from stich.server.workers import Pool
+
+    async def go() -> list[str]:
+        pool = Pool(1)
+        await pool.start()
+        done: list[str] = []
+        await pool.run(60, str, "warm")  # the worker is up
+
+        async def task(name: str, priority: int) -> None:
+            done.append(await pool.run(60, str, name, priority=priority))
+
+        busy = asyncio.create_task(pool.run(60, time.sleep, 1.0))
+        await asyncio.sleep(0.2)
+        waiting = [asyncio.create_task(task(f"bots{i}", 1)) for i in range(3)]
+        await asyncio.sleep(0.1)
+        waiting.append(asyncio.create_task(task("person", 0)))
+        await busy
+        await asyncio.gather(*waiting)
+        pool.close()
+        return done
+
+    assert asyncio.run(asyncio.wait_for(go(), 120)) == ["person", "bots0", "bots1", "bots2"]

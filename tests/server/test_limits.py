@@ -325,3 +325,80 @@ def test_an_analysis_needs_an_account(strict: Server, clients: Callable[..., Cli
     status, code, _ = error_of(anon.get(f"/api/games/{key}/analysis"))
     assert (status, code) == (401, "auth.not_logged_in")
     assert anon.get(f"/api/games/{key}").status_code == 200  # the game itself is public
+
+
+def test_sockets_per_address_are_bounded(tmp_path: Path) -> None:
+    with database("sqlite", tmp_path) as url:
+        srv = Server(url, env={**DEFAULTS, "STICH_LIMITS": "sockets_per_address=3"})
+        srv.start()
+        try:
+            c = Client(srv)
+            c.guest(uid("Sock"))
+            tid = c.create(game="skat", seats=["me", "person", "person"])["table"]["id"]
+
+            async def many() -> tuple[dict[str, Any], int | None]:
+                held = [await c.connect(tid) for _ in range(3)]
+                for ws in held:
+                    await ws.until(lambda m: m["type"] == "welcome")
+                extra = await c.connect(tid)
+                try:
+                    first = await extra.recv(10)
+                    await extra.recv(10)
+                    code = None
+                except websockets.ConnectionClosed as e:
+                    code = e.rcvd.code if e.rcvd else None
+                await held[0].close()  # one goes: another may come
+                again = await c.connect(tid)
+                assert (await again.recv(10))["type"] == "welcome"
+                for ws in (*held[1:], again):
+                    await ws.close()
+                return first, code
+
+            first, code = asyncio.run(asyncio.wait_for(many(), 60))
+            assert first["type"] == "error" and first["code"] == "server.rate_limited"
+            assert code == 1013
+            c.close()
+        finally:
+            srv.stop()
+
+
+def test_one_analysis_for_many_askers(tmp_path: Path) -> None:
+    """Five accounts ask for the same game's analysis at once: the solver runs once
+    (counted in the metrics), and every one of them gets it."""
+    token = "t" * 32
+    with database("sqlite", tmp_path) as url:
+        srv = Server(url, env={**DEFAULTS, "STICH_METRICS_TOKEN": token,
+                               "STICH_LIMITS": "registrations_per_hour=20"})
+        srv.start()
+        try:
+            owner = Client(srv)
+            owner.register(uid("Solo"))
+            tid = owner.create(game="skat", games=3, seats=["bot:random"] * 3)["table"]["id"]
+            end = time.monotonic() + 60
+            keys: list[str] = []
+            while time.monotonic() < end and not keys:
+                games = owner.get(f"/api/tables/{tid}/games").json()["games"]
+                keys = [g["id"] for g in games if g["players"]]
+                time.sleep(0.2)
+            askers = [Client(srv) for _ in range(5)]
+            for a in askers:
+                a.register(uid("Ask"))
+            results: list[dict[str, Any]] = []
+
+            def ask(a: Client) -> None:
+                results.append(a.get(f"/api/games/{keys[0]}/analysis").json())
+            threads = [threading.Thread(target=ask, args=(a,)) for a in askers]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert len(results) == 5 and all("analysis" in r for r in results), results
+            assert len({json.dumps(r["analysis"], sort_keys=True) for r in results}) == 1
+            text = httpx.get(srv.url + "/metrics",
+                             headers={"Authorization": f"Bearer {token}"}).text
+            count = [ln for ln in text.splitlines() if ln.startswith("stich_analyses_total ")]
+            assert count == ["stich_analyses_total 1.0"], count
+            for a in (owner, *askers):
+                a.close()
+        finally:
+            srv.stop()

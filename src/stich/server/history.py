@@ -182,9 +182,11 @@ async def analysis(key: str, request: Request, invite: str | None = None) -> dic
             raise RateLimited("server.busy", 30)
         await enforce(request, f"user:{user.id}", "account_analyses_per_hour", 3600)
         await enforce(request, address_of(request), "analyses_per_hour", 3600)
-        task = asyncio.ensure_future(_analyse(store, workers, g))
-        running[g.id] = task
-        task.add_done_callback(lambda _: running.pop(g.id, None))
+        task = running.get(g.id)  # another asker may have started it meanwhile
+        if task is None:  # (no await from here until it is registered)
+            task = asyncio.ensure_future(_analyse(store, workers, g))
+            running[g.id] = task
+            task.add_done_callback(lambda _: running.pop(g.id, None))
     result = await asyncio.shield(task)  # one asker leaving does not stop the others'
     return {"game": g.key, "cached": False, "analysis": result}
 
