@@ -35,8 +35,8 @@ def help_page(*path: str, flag: str = "--help") -> str:
 
 
 def test_every_command_is_reached() -> None:
-    assert {("play", "skat"), ("play", "baptisten"), ("replay",), ("iss", "verify")} \
-        <= set(COMMANDS)
+    assert {("play", "skat"), ("play", "baptisten"), ("replay",), ("iss", "verify"),
+            ("admin", "backup"), ("admin", "remove-user")} <= set(COMMANDS)
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "stich")
@@ -62,13 +62,14 @@ def test_every_option_has_a_help_text_and_values_a_metavar(path: tuple[str, ...]
             assert m, f"option line without a help text: {line!r}"
 
 
-@pytest.mark.parametrize("path", [p for p in COMMANDS if p in ((), ("play",), ("iss",))],
+@pytest.mark.parametrize("path", [p for p in COMMANDS
+                                  if p in ((), ("play",), ("iss",), ("admin",))],
                          ids=lambda p: " ".join(p) or "stich")
 def test_command_lists_have_one_line_summaries(path: tuple[str, ...]) -> None:
     page = help_page(*path)
     listing = page.split("Commands:", 1)[1].strip("\n").splitlines()
     for line in listing:
-        assert re.match(r"  [a-z]+ +\S", line), f"a summary wraps: {line!r}\n{page}"
+        assert re.match(r"  [a-z][a-z-]* +\S", line), f"a summary wraps: {line!r}\n{page}"
 
 
 def test_play_is_the_first_command() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from stich.cli import admin as _admin  # noqa: F401  (registers `stich admin`)
 from stich.cli import analyze as _analyze  # noqa: F401  (registers `stich analyze`)
 from stich.cli import arena as _arena  # noqa: F401  (registers `stich arena`)
 from stich.cli import iss, play_baptisten, play_skat, replay, serve, solve  # noqa: F401  (they register commands)

@@ -22,7 +22,7 @@ from typer.core import TyperCommand, TyperGroup
 __all__ = ["COMMAND_ORDER", "StichCommand", "StichGroup", "install", "summary"]
 
 # The order of the top-level command list: what most people want first.
-COMMAND_ORDER = ("play", "serve", "replay", "analyze", "solve", "arena", "iss")
+COMMAND_ORDER = ("play", "serve", "admin", "replay", "analyze", "solve", "arena", "iss")
 
 
 def summary(text: str | None) -> str:

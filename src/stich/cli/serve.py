@@ -10,7 +10,7 @@ from stich.cli.app import app, check_lang, lang_option, print_error
 from stich.cli.saving import data_dir
 from stich.messages import StichError
 
-__all__ = ["serve_cmd"]
+__all__ = ["default_db", "serve_cmd"]
 
 TEXTS = {
     "de": {"ready": "stich läuft: öffne {url} im Browser  (Ende mit Strg-C)",
@@ -20,6 +20,12 @@ TEXTS = {
            "multi": "several workers need PostgreSQL (--db postgresql://…) and Redis "
                     "(--redis redis://…)"},
 }
+
+
+def default_db() -> str:
+    """The database of ``stich serve`` without ``--db`` (and of ``stich admin``):
+    ``stich.db`` in the data folder."""
+    return f"sqlite:///{data_dir() / 'stich.db'}"
 
 
 @app.command("serve")
@@ -66,9 +72,8 @@ def serve_cmd(
     lang = check_lang(lang)
     words = TEXTS[lang]
     if db is None:
-        folder = data_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        db = f"sqlite:///{folder / 'stich.db'}"
+        data_dir().mkdir(parents=True, exist_ok=True)
+        db = default_db()
     if (workers > 1 or redis) and (redis is None or not db.startswith("postgres")):
         print_error(StichError("text", text=words["multi"]), lang)
         raise typer.Exit(2)

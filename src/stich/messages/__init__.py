@@ -264,6 +264,7 @@ def _load() -> None:
         return
     _loaded = True
     from stich.messages import (  # noqa: F401
+        admin,
         analysis,
         arena,
         baptisten,

@@ -628,7 +628,8 @@ class Hub:
         """One round: pause, close and expire tables (the lease holder of each), pick
         up events written by ``stich admin``, close sockets of ended sessions, and once
         an hour delete expired sessions and old guests."""
-        for table_id, seq, _, updated in await self.store.live_tables():
+        live_tables = await self.store.live_tables()
+        for table_id, seq, _, updated in live_tables:
             actor = self.actors.get(table_id)
             if actor is None and not self.config.multi:  # one process loads every table
                 actor = await self.get(table_id)
@@ -640,6 +641,13 @@ class Hub:
                 await actor.tend(updated)
             except Exception:
                 log.exception("table %s: housekeeping failed", table_id)
+        live = {row[0] for row in live_tables}
+        for actor in list(self.actors.values()):
+            if actor.id not in live and not actor.sitting.over:
+                try:  # over in the database but not here: ended by ``stich admin close``
+                    await actor.catch_up(force=True)
+                except Exception:
+                    log.exception("table %s: housekeeping failed", actor.id)
         for actor in list(self.actors.values()):  # finished tables loaded to be read
             self.forget(actor)
         metrics.TABLES.set(self.live_count())

@@ -59,7 +59,7 @@ from stich.server.store.models import (
     User,
 )
 
-__all__ = ["NewGame", "Store", "async_url", "migrate", "now", "sync_url"]
+__all__ = ["NewGame", "Store", "async_url", "migrate", "now", "revisions", "sync_url"]
 
 SESSION_DAYS = 30
 INT_MAX = 2**31 - 1  # the largest value of an Integer column (PostgreSQL)
@@ -119,6 +119,18 @@ def migrate(url: str) -> None:
         if head is None or _revision(conn) != head:
             _upgrade(conn)
     engine.dispose()
+
+
+def revisions(url: str) -> tuple[str | None, str | None]:
+    """The database's schema revision (None: no stich schema in it) and the newest one
+    this stich knows (None when the migration files do not tell one).  Changes nothing;
+    a SQLite file that does not exist would be made: look first."""
+    engine = create_engine(sync_url(url), hide_parameters=True)
+    try:
+        with engine.connect() as conn:
+            return _revision(conn), _head()
+    finally:
+        engine.dispose()
 
 
 def _head() -> str | None:
