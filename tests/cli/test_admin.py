@@ -364,10 +364,10 @@ def test_close_a_running_table_tells_its_players(site: Site) -> None:
     end, took, result = asyncio.run(go())
     assert result.exit_code == 0 and end is not None, (result.output, result.exception)
     assert result.output.startswith(f"table {tid} closed (event ")
-    assert end["data"]["reason"] == "closed"
+    assert end["data"]["reason"] == "operator"
     assert took < 5, took  # within the housekeeping round (1 s here) after the command
     t = table_of(bob, tid)
-    assert t["status"] == "over" and t["end_reason"] == "closed"
+    assert t["status"] == "over" and t["end_reason"] == "operator"
     assert t["seq"] == end["seq"]
     refused(site.admin("close", tid), 1, f"table {tid} is over already")
     refused(site.admin("close", "nosuchtable"), 1, "there is no table nosuchtable")

@@ -31,7 +31,7 @@ ROOMY = ",".join(f"{name}=1000000" for name in (
     "guests_per_hour", "registrations_per_hour", "logins_per_5min", "tables_per_hour",
     "analyses_per_hour", "sockets_per_address", "account_tables_per_hour",
     "account_open_tables", "address_open_tables", "bot_tables_per_hour", "bot_open_tables",
-    "account_analyses_per_hour", "login_failures_per_hour", "messages_per_10s",
+    "account_analyses_per_hour", "messages_per_10s",
     "syncs_per_10s", "hashes_waiting", "analyses_waiting"))
 
 

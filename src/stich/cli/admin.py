@@ -48,7 +48,7 @@ app.add_typer(admin_app, name="admin")
 
 STATUSES = {"waiting": ("waiting",), "running": ("running",), "over": ("over",),
             "open": ("waiting", "running")}
-REASONS = ("closed", "abandoned", "expired")
+REASONS = ("operator", "closed", "abandoned", "expired")
 
 
 def db_option() -> Any:
@@ -367,8 +367,9 @@ def close_cmd(
                                  "also in the table's address /t/ID).")],
     reason: Annotated[str, typer.Option(
         "--reason", metavar="REASON",
-        help="What the players are told: closed, abandoned (nobody came back) or "
-             "expired (it never started).")] = "closed",
+        help="What the players are told: operator (the site's operator closed it), "
+             "closed (its creator did), abandoned (nobody came back) or expired (it "
+             "never started).")] = "operator",
     db: str | None = db_option(),
     lang: str = lang_option(),
 ) -> None:

@@ -60,8 +60,9 @@ def serve_cmd(
         help="Addresses of the proxy in front (e.g. 127.0.0.1): only from them the "
              "X-Forwarded-For/-Proto headers count.")] = None,
     limits: Annotated[str | None, typer.Option(
-        "--limits", metavar="NAME=N,…", envvar="STICH_LIMITS",
-        help="Change the site's limits and quotas (docs/security.md lists them).")] = None,
+        "--limits", metavar="LIMITS", envvar="STICH_LIMITS",
+        help="Change the site's limits and quotas: name=number,… (docs/security.md "
+             "lists them).")] = None,
     metrics_token: Annotated[str | None, typer.Option(
         "--metrics-token", metavar="TOKEN", envvar="STICH_METRICS_TOKEN",
         help="Serve Prometheus metrics at /metrics to requests with 'Authorization: "

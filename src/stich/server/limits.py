@@ -89,8 +89,6 @@ class Limits:
     bot_open_tables: int = 1  # of bots alone, per account, at once
     bot_table_games: int = 36  # the most games of a Skat list of bots alone
     account_analyses_per_hour: int = 10
-    # per name (logins)
-    login_failures_per_hour: int = 30  # wrong passwords for one name, from anywhere
     # per connection
     messages_per_10s: int = 40
     syncs_per_10s: int = 6

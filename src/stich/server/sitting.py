@@ -348,9 +348,9 @@ class Sitting:
         return [self._next("resume", None, reason="idle")]
 
     def plan_close(self, reason: str) -> list[Event]:
-        """End the table now (``closed`` by its creator or the operator, ``abandoned``
-        when nobody came back, ``expired`` when it never started); a running game is
-        not counted.  Finished games stay."""
+        """End the table now (``closed`` by its creator, ``operator`` by the site's
+        operator, ``abandoned`` when nobody came back, ``expired`` when it never
+        started); a running game is not counted.  Finished games stay."""
         if self.over:
             raise ArgumentError("server.table_over")
         return [self._next("end", None, reason=reason)]

@@ -257,7 +257,7 @@ async function closeTable() {
 
 /** Why a table ended before its last game, or null. @param {string|null|undefined} reason */
 function endText(reason) {
-  return { closed: _("The player who opened the table closed it."), abandoned: _("Nobody came back to the table, so it was closed."), expired: _("The table never started, so it was closed.") }[reason || ""] || null;
+  return { operator: _("The site's operator closed the table."), closed: _("The player who opened the table closed it."), abandoned: _("Nobody came back to the table, so it was closed."), expired: _("The table never started, so it was closed.") }[reason || ""] || null;
 }
 
 function pausedBanner() {
