@@ -46,7 +46,7 @@ def _readable(page: Page, selector: str) -> None:
     vp = page.viewport_size
     assert box is not None and vp is not None, selector
     assert box["x"] >= 0 and box["x"] + box["width"] <= vp["width"] + 1, (selector, box)
-    assert 0 <= box["y"] and box["y"] + min(box["height"], vp["height"]) <= vp["height"] + 1
+    assert box["y"] >= 0 and box["y"] + min(box["height"], vp["height"]) <= vp["height"] + 1
     size = page.evaluate("(s) => parseFloat(getComputedStyle(document.querySelector(s))"
                          ".fontSize)", selector)
     assert size >= 14, (selector, size)
