@@ -45,6 +45,7 @@ def test_public_tables_are_listed_private_ones_only_by_invite(
     priv = host.create(game="skat", seats=["me", "person", "person"], public=False)
     pid, vid, invite = pub["table"]["id"], priv["table"]["id"], priv["invite"]
     assert priv["invite_path"] == f"/t/{vid}?invite={invite}"
+    assert priv["invite_url"] == host.server.url + priv["invite_path"]  # no --public-url
     assert pub["table"]["invite"] == pub["invite"]  # the creator sits there: they see it
 
     other = clients()  # not even logged in

@@ -257,6 +257,8 @@ def test_the_origin_check_holds_through_caddy(proxy: Proxy) -> None:
                                         "seats": ["me", "bot:easy", "bot:easy"]})
         assert r.status_code == 200, r.text
         tid = r.json()["table"]["id"]
+        # the invite link is the public address, not the server's own behind Caddy
+        assert r.json()["invite_url"].startswith(f"https://localhost:{proxy.p1}/t/{tid}?")
         cookie = f"stich_session={c.cookies['stich_session']}"
         refused = c.post("/api/tables", json={"game": "skat", "seats": ["me", "bot:easy",
                                                                          "bot:easy"]},

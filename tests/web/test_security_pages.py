@@ -94,6 +94,10 @@ def test_the_account_page(site: Server, browser: Browser, size: str) -> None:
     page.click("#password button[type=submit]")
     page.wait_for_selector("#password .error")
     assert "nicht dein Passwort" in page.inner_text("#password .error")
+    # the refusal (403) the browser logs for it is the one this test asked for
+    assert page.errors == [  # type: ignore[attr-defined]
+        "Failed to load resource: the server responded with a status of 403 (Forbidden)"]
+    page.errors.clear()  # type: ignore[attr-defined]
     page.fill("#password input[name=old]", "geheim-123")
     page.fill("#password input[name=new]", "neu-geheim-1")
     page.click("#password button[type=submit]")
@@ -139,7 +143,12 @@ def test_the_creator_closes_the_table(site: Server, browser: Browser, size: str)
     page.click(".menu button.danger")
     page.wait_for_selector(".banner.over")
     assert "Wer den Tisch eröffnet hat, hat ihn geschlossen." in page.inner_text(".banner.over")
+    box = page.locator(".banner.over").bounding_box()  # seen without scrolling
+    assert box is not None and box["y"] + box["height"] <= VIEWPORTS[size]["height"], box
     _readable(page, ".banner.over")
+    # the game that ran is over too: nothing offered to do
+    page.wait_for_function("() => window.stichTable.state.view.legal.length === 0")
+    assert page.query_selector(".actions button") is None
     shot(page, f"closed-{size}")
     assert page.errors == []  # type: ignore[attr-defined]
     ctx.close()

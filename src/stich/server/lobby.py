@@ -22,6 +22,7 @@ from stich.baptisten import BaptistenRules
 from stich.cards import plain_deck
 from stich.core import ArgumentError, RulesError
 from stich.server.auth import address_of, current_user, enforce, require_user
+from stich.server.guard import Site
 from stich.server.hub import Hub, TableActor, table_status, table_summary
 from stich.server.limits import Limits
 from stich.server.protocol import CreateTableRequest, JoinRequest, SeatBotRequest
@@ -239,7 +240,15 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     actor = await hub.get(table_id)
     assert actor is not None
     return {"table": hub.table_info(actor, 0), "invite": invite,
-            "invite_path": f"/t/{table_id}?invite={invite}"}
+            "invite_path": f"/t/{table_id}?invite={invite}",
+            "invite_url": _public(request, f"/t/{table_id}?invite={invite}")}
+
+
+def _public(request: Request, path: str) -> str:
+    """An address of the site as people reach it: the public URL's origin (``--public-url``),
+    else the request's own."""
+    site: Site = request.app.state.site
+    return (site.origin or str(request.base_url).rstrip("/")) + path
 
 
 @router.get("/tables/{table_id}")

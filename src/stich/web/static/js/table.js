@@ -277,6 +277,7 @@ export function render() {
     return;
   }
   out.append(topBar());
+  if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, endText(t.end_reason) || _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
   const paused = pausedBanner();
   if (paused) out.append(paused);
   if (t.idle && t.status === "running") out.append(h("div", { class: "banner paused", role: "status" }, _("Nobody was at the table, so it is paused until a player comes back.")));
@@ -293,7 +294,6 @@ export function render() {
     wrap.append(renderBaptisten(state, { act, setSelected, seatName, chooseBid }), sheetPanel(state));
     out.append(wrap);
   }
-  if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, endText(t.end_reason) || _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
   const live = h("div", { class: "error-line", role: "alert", "aria-live": "assertive" }, state.error || "");
   out.append(live);
   const focused = document.activeElement?.getAttribute("data-key");
