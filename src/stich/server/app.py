@@ -51,7 +51,6 @@ from stich.server.limits import (
     MemoryLimiter,
     RateLimited,
     RedisLimiter,
-    Rule,
 )
 from stich.server.protocol import Act, EndList, Pause, Ping, Resume, Sync, client_adapter
 from stich.server.protocol import websocket_schema as _schema
@@ -296,9 +295,8 @@ class Pace:
     or a run of events) ``sync`` requests; too many refusals close the connection."""
 
     def __init__(self, limits: Limits) -> None:
-        self.messages = Bucket(Rule(limits.messages_per_10s, 10.0)) \
-            if limits.messages_per_10s else None
-        self.syncs = Bucket(Rule(limits.syncs_per_10s, 10.0)) if limits.syncs_per_10s else None
+        rules = (limits.rule("messages_per_10s", 10.0), limits.rule("syncs_per_10s", 10.0))
+        self.messages, self.syncs = (Bucket(r) if r is not None else None for r in rules)
         self.most = limits.refusals_before_close
         self.refused = 0
 

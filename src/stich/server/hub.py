@@ -628,38 +628,45 @@ class Hub:
         """One round: pause, close and expire tables (the lease holder of each), pick
         up events written by ``stich admin``, close sockets of ended sessions, and once
         an hour delete expired sessions and old guests."""
-        live_tables = await self.store.live_tables()
-        for table_id, seq, _, updated in live_tables:
+        await self._tend_tables()
+        for actor in list(self.actors.values()):  # finished tables loaded to be read
+            self.forget(actor)
+        metrics.TABLES.set(self.live_count())
+        await self._check_sessions()
+        if time.monotonic() - self._purged > 3600:
+            self._purged = time.monotonic()
+            sessions, guests = await self.store.purge(self.config.guest_days)
+            if sessions or guests:
+                log.info("purged %d expired sessions and %d old guests", sessions, guests)
+
+    async def _tend_tables(self) -> None:
+        rows = await self.store.live_tables()
+        for table_id, seq, _, updated in rows:
             actor = self.actors.get(table_id)
             if actor is None and not self.config.multi:  # one process loads every table
                 actor = await self.get(table_id)
             if actor is None:
                 continue
             try:
-                if actor.sitting.seq < seq:
+                if actor.sitting.seq < seq:  # written by another process (stich admin)
                     await actor.catch_up(force=True)
                 await actor.tend(updated)
             except Exception:
                 log.exception("table %s: housekeeping failed", table_id)
-        live = {row[0] for row in live_tables}
+        live = {row[0] for row in rows}
         for actor in list(self.actors.values()):
             if actor.id not in live and not actor.sitting.over:
                 try:  # over in the database but not here: ended by ``stich admin close``
                     await actor.catch_up(force=True)
                 except Exception:
                     log.exception("table %s: housekeeping failed", actor.id)
-        for actor in list(self.actors.values()):  # finished tables loaded to be read
-            self.forget(actor)
-        metrics.TABLES.set(self.live_count())
-        conns = [c for c in self.conns() if c.session is not None]
-        if conns:
-            live = await self.store.live_sessions({c.session for c in conns if c.session})
-            self._drop_local({c.session for c in conns if c.session} - live)
-        if time.monotonic() - self._purged > 3600:
-            self._purged = time.monotonic()
-            sessions, guests = await self.store.purge(self.config.guest_days)
-            if sessions or guests:
-                log.info("purged %d expired sessions and %d old guests", sessions, guests)
+
+    async def _check_sessions(self) -> None:
+        """Close the sockets whose session ended elsewhere (expired, or removed by the
+        operator)."""
+        opened = {c.session for c in self.conns() if c.session is not None}
+        if opened:
+            self._drop_local(opened - await self.store.live_sessions(opened))
 
     async def _load_live(self) -> None:
         """Load (replay) the live tables after the start, so the site answers at once
