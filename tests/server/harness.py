@@ -94,6 +94,14 @@ class Server:
             self.log.append(line)
             del self.log[:-500]
 
+    def __enter__(self) -> Server:
+        """``with Server(url) as srv:``: started, and stopped at the end."""
+        self.start(60)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
     def kill(self) -> None:
         """kill -9 (the whole process group: every worker)."""
         if self.proc is not None and self.proc.poll() is None:

@@ -23,14 +23,10 @@ SHORT = f"{ROOMY},idle_pause=1.5,idle_close=3,waiting_expire=2"
 @pytest.fixture(scope="module", params=DB_KINDS)
 def idle_server(request: pytest.FixtureRequest,
                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with database(request.param, tmp_path_factory.mktemp("idle")) as url:
-        srv = Server(url, bot_delay=0.2, env={"STICH_LIMITS": SHORT,
-                                              "STICH_HOUSEKEEPING": "0.3"})
-        srv.start()
-        try:
-            yield srv
-        finally:
-            srv.stop()
+    env = {"STICH_LIMITS": SHORT, "STICH_HOUSEKEEPING": "0.3"}
+    with database(request.param, tmp_path_factory.mktemp("idle")) as url, \
+            Server(url, bot_delay=0.2, env=env) as srv:
+        yield srv
 
 
 @pytest.fixture

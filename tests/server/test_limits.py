@@ -33,17 +33,20 @@ from tests.server.proto_helpers import error_of, plain_clients, uid
 DEFAULTS = {"STICH_LIMITS": "", "STICH_HOUSEKEEPING": "0"}
 
 
+@contextlib.contextmanager
+def serving(tmp: Path, limits: str = "", **env: str) -> Iterator[Server]:
+    """A server on a fresh SQLite database with the default limits but ``limits``."""
+    with database("sqlite", tmp) as url, \
+            Server(url, env={**DEFAULTS, "STICH_LIMITS": limits, **env}) as srv:
+        yield srv
+
+
 @pytest.fixture
 def strict(tmp_path: Path) -> Iterator[Server]:
     """A fresh server with the site's default limits for each test (SQLite; the counts
     live in the process, and each test counts from nothing)."""
-    with database("sqlite", tmp_path) as url:
-        srv = Server(url, env=DEFAULTS)
-        srv.start()
-        try:
-            yield srv
-        finally:
-            srv.stop()
+    with serving(tmp_path) as srv:
+        yield srv
 
 
 @pytest.fixture
@@ -152,49 +155,44 @@ def _rss(server: Server) -> int:
 def test_parallel_wrong_logins_cost_bounded_memory(tmp_path: Path) -> None:
     """40 wrong logins at once: at most two hashes run (19 MiB each), a few wait, the
     rest are told the server is busy; the memory grows by far less than 40 hashes."""
-    with database("sqlite", tmp_path) as url:
-        srv = Server(url, env={**DEFAULTS, "STICH_LIMITS": "logins_per_5min=10000"})
-        srv.start()
-        try:
-            c = httpx.Client(base_url=srv.url, timeout=60)
-            name = uid("Mem")
-            assert c.post("/api/register", json={"name": name, "password": "richtig123"}
-                          ).status_code == 200
-            base = _rss(srv)
-            peak = [base]
-            statuses: list[int] = []
-            stop = threading.Event()
+    with serving(tmp_path, "logins_per_5min=10000") as srv:
+        c = httpx.Client(base_url=srv.url, timeout=60)
+        name = uid("Mem")
+        assert c.post("/api/register", json={"name": name, "password": "richtig123"}
+                      ).status_code == 200
+        base = _rss(srv)
+        peak = [base]
+        statuses: list[int] = []
+        stop = threading.Event()
 
-            def watch() -> None:
-                while not stop.is_set():
-                    peak[0] = max(peak[0], _rss(srv))
-                    time.sleep(0.02)
+        def watch() -> None:
+            while not stop.is_set():
+                peak[0] = max(peak[0], _rss(srv))
+                time.sleep(0.02)
 
-            def wrong(i: int) -> None:
-                with httpx.Client(base_url=srv.url, timeout=60) as h:
-                    r = h.post("/api/login", json={"name": f"{name}{i}", "password": "x" * 20})
-                    statuses.append(r.status_code)
+        def wrong(i: int) -> None:
+            with httpx.Client(base_url=srv.url, timeout=60) as h:
+                r = h.post("/api/login", json={"name": f"{name}{i}", "password": "x" * 20})
+                statuses.append(r.status_code)
 
-            w = threading.Thread(target=watch)
-            w.start()
-            threads = [threading.Thread(target=wrong, args=(i,)) for i in range(40)]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            stop.set()
-            w.join()
-            # wrong, or (when more than 2 + 16 wait) the server is busy
-            assert len(statuses) == 40 and set(statuses) <= {401, 503}, statuses
-            assert peak[0] - base < 150 * 2**20, (base, peak[0])  # 40 × 64 MiB took 1.7 GB
-            t0 = time.monotonic()
-            assert c.get("/api/health").status_code == 200
-            assert time.monotonic() - t0 < 2.0
-            r = c.post("/api/login", json={"name": name, "password": "richtig123"})
-            assert r.status_code == 200, r.text
-            c.close()
-        finally:
-            srv.stop()
+        w = threading.Thread(target=watch)
+        w.start()
+        threads = [threading.Thread(target=wrong, args=(i,)) for i in range(40)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        stop.set()
+        w.join()
+        # wrong, or (when more than 2 + 16 wait) the server is busy
+        assert len(statuses) == 40 and set(statuses) <= {401, 503}, statuses
+        assert peak[0] - base < 150 * 2**20, (base, peak[0])  # 40 × 64 MiB took 1.7 GB
+        t0 = time.monotonic()
+        assert c.get("/api/health").status_code == 200
+        assert time.monotonic() - t0 < 2.0
+        r = c.post("/api/login", json={"name": name, "password": "richtig123"})
+        assert r.status_code == 200, r.text
+        c.close()
 
 
 def test_wrong_passwords_back_off(clients: Callable[..., Client]) -> None:
@@ -214,16 +212,11 @@ def test_wrong_passwords_back_off(clients: Callable[..., Client]) -> None:
 
 
 def test_logins_per_address_are_limited(tmp_path: Path) -> None:
-    with database("sqlite", tmp_path) as url:
-        srv = Server(url, env={**DEFAULTS, "STICH_LIMITS": "logins_per_5min=5"})
-        srv.start()
-        try:
-            with httpx.Client(base_url=srv.url) as c:
-                codes = [c.post("/api/login", json={"name": uid(f"A{i}"), "password": "x" * 8}
-                                ).status_code for i in range(7)]
-                assert codes == [401] * 5 + [429] * 2
-        finally:
-            srv.stop()
+    with serving(tmp_path, "logins_per_5min=5") as srv, \
+            httpx.Client(base_url=srv.url) as c:
+        codes = [c.post("/api/login", json={"name": uid(f"A{i}"), "password": "x" * 8}
+                        ).status_code for i in range(7)]
+        assert codes == [401] * 5 + [429] * 2
 
 
 def test_guests_per_address_are_limited(clients: Callable[..., Client]) -> None:
@@ -260,20 +253,14 @@ def test_open_tables_and_tables_of_bots_alone_are_bounded(clients: Callable[...,
 
 
 def test_the_lobby_lists_few_tables_of_one_creator(tmp_path: Path) -> None:
-    with database("sqlite", tmp_path) as url:
-        srv = Server(url, env={**DEFAULTS, "STICH_LIMITS": "account_open_tables=20,"
-                                                           "address_open_tables=50"})
-        srv.start()
-        try:
-            c = Client(srv)
-            c.register(uid("Many"))
-            made = {c.create(game="skat", seats=["me", "person", "person"])["table"]["id"]
-                    for _ in range(8)}
-            listed = {t["id"] for t in c.get("/api/tables").json()["tables"]}
-            assert len(listed & made) == 3
-            c.close()
-        finally:
-            srv.stop()
+    with serving(tmp_path, "account_open_tables=20,address_open_tables=50") as srv:
+        c = Client(srv)
+        c.register(uid("Many"))
+        made = {c.create(game="skat", seats=["me", "person", "person"])["table"]["id"]
+                for _ in range(8)}
+        listed = {t["id"] for t in c.get("/api/tables").json()["tables"]}
+        assert len(listed & made) == 3
+        c.close()
 
 
 def test_a_connection_that_floods_is_slowed_then_closed(clients: Callable[..., Client],
@@ -328,77 +315,67 @@ def test_an_analysis_needs_an_account(strict: Server, clients: Callable[..., Cli
 
 
 def test_sockets_per_address_are_bounded(tmp_path: Path) -> None:
-    with database("sqlite", tmp_path) as url:
-        srv = Server(url, env={**DEFAULTS, "STICH_LIMITS": "sockets_per_address=3"})
-        srv.start()
-        try:
-            c = Client(srv)
-            c.guest(uid("Sock"))
-            tid = c.create(game="skat", seats=["me", "person", "person"])["table"]["id"]
+    with serving(tmp_path, "sockets_per_address=3") as srv:
+        c = Client(srv)
+        c.guest(uid("Sock"))
+        tid = c.create(game="skat", seats=["me", "person", "person"])["table"]["id"]
 
-            async def many() -> tuple[dict[str, Any], int | None]:
-                held = [await c.connect(tid) for _ in range(3)]
-                for ws in held:
-                    await ws.until(lambda m: m["type"] == "welcome")
-                extra = await c.connect(tid)
-                try:
-                    first = await extra.recv(10)
-                    await extra.recv(10)
-                    code = None
-                except websockets.ConnectionClosed as e:
-                    code = e.rcvd.code if e.rcvd else None
-                await held[0].close()  # one goes: another may come
-                again = await c.connect(tid)
-                assert (await again.recv(10))["type"] == "welcome"
-                for ws in (*held[1:], again):
-                    await ws.close()
-                return first, code
+        async def many() -> tuple[dict[str, Any], int | None]:
+            held = [await c.connect(tid) for _ in range(3)]
+            for ws in held:
+                await ws.until(lambda m: m["type"] == "welcome")
+            extra = await c.connect(tid)
+            try:
+                first = await extra.recv(10)
+                await extra.recv(10)
+                code = None
+            except websockets.ConnectionClosed as e:
+                code = e.rcvd.code if e.rcvd else None
+            await held[0].close()  # one goes: another may come
+            again = await c.connect(tid)
+            assert (await again.recv(10))["type"] == "welcome"
+            for ws in (*held[1:], again):
+                await ws.close()
+            return first, code
 
-            first, code = asyncio.run(asyncio.wait_for(many(), 60))
-            assert first["type"] == "error" and first["code"] == "server.rate_limited"
-            assert code == 1013
-            c.close()
-        finally:
-            srv.stop()
+        first, code = asyncio.run(asyncio.wait_for(many(), 60))
+        assert first["type"] == "error" and first["code"] == "server.rate_limited"
+        assert code == 1013
+        c.close()
 
 
 def test_one_analysis_for_many_askers(tmp_path: Path) -> None:
     """Five accounts ask for the same game's analysis at once: the solver runs once
     (counted in the metrics), and every one of them gets it."""
     token = "t" * 32
-    with database("sqlite", tmp_path) as url:
-        srv = Server(url, env={**DEFAULTS, "STICH_METRICS_TOKEN": token,
-                               "STICH_LIMITS": "registrations_per_hour=20"})
-        srv.start()
-        try:
-            owner = Client(srv)
-            owner.register(uid("Solo"))
-            tid = owner.create(game="skat", games=3, seats=["bot:random"] * 3)["table"]["id"]
-            end = time.monotonic() + 60
-            keys: list[str] = []
-            while time.monotonic() < end and not keys:
-                games = owner.get(f"/api/tables/{tid}/games").json()["games"]
-                keys = [g["id"] for g in games if g["players"]]
-                time.sleep(0.2)
-            askers = [Client(srv) for _ in range(5)]
-            for a in askers:
-                a.register(uid("Ask"))
-            results: list[dict[str, Any]] = []
+    with serving(tmp_path, "registrations_per_hour=20", STICH_METRICS_TOKEN=token) as srv:
+        owner = Client(srv)
+        owner.register(uid("Solo"))
+        tid = owner.create(game="skat", games=9, seats=["bot:random"] * 3)["table"]["id"]
+        end = time.monotonic() + 60
+        keys: list[str] = []
+        while time.monotonic() < end and not keys:
+            games = owner.get(f"/api/tables/{tid}/games").json()["games"]
+            keys = [g["id"] for g in games  # a game with a declarer (not Ramsch)
+                    if any(p["declarer"] for p in g["players"])]
+            time.sleep(0.2)
+        askers = [Client(srv) for _ in range(5)]
+        for a in askers:
+            a.register(uid("Ask"))
+        results: list[dict[str, Any]] = []
 
-            def ask(a: Client) -> None:
-                results.append(a.get(f"/api/games/{keys[0]}/analysis").json())
-            threads = [threading.Thread(target=ask, args=(a,)) for a in askers]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            assert len(results) == 5 and all("analysis" in r for r in results), results
-            assert len({json.dumps(r["analysis"], sort_keys=True) for r in results}) == 1
-            text = httpx.get(srv.url + "/metrics",
-                             headers={"Authorization": f"Bearer {token}"}).text
-            count = [ln for ln in text.splitlines() if ln.startswith("stich_analyses_total ")]
-            assert count == ["stich_analyses_total 1.0"], count
-            for a in (owner, *askers):
-                a.close()
-        finally:
-            srv.stop()
+        def ask(a: Client) -> None:
+            results.append(a.get(f"/api/games/{keys[0]}/analysis").json())
+        threads = [threading.Thread(target=ask, args=(a,)) for a in askers]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(results) == 5 and all("analysis" in r for r in results), results
+        assert len({json.dumps(r["analysis"], sort_keys=True) for r in results}) == 1
+        text = httpx.get(srv.url + "/metrics",
+                         headers={"Authorization": f"Bearer {token}"}).text
+        count = [ln for ln in text.splitlines() if ln.startswith("stich_analyses_total ")]
+        assert count == ["stich_analyses_total 1.0"], count
+        for a in (owner, *askers):
+            a.close()

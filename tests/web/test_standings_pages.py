@@ -441,6 +441,18 @@ def test_the_replay_in_a_browser(site: Site) -> None:
                 page.keyboard.press("End")
                 assert counter.inner_text() == f"Schritt {len(steps) - 1} von {len(steps) - 1}"
                 page.keyboard.press("Home")
+                if width == 390:  # not logged in: an analysis needs an account, it says
+                    page.get_by_role("button", name="Analyse").click()
+                    refusal = page.locator(".pg-analysis .error")
+                    refusal.wait_for()
+                    assert "melde dich an" in refusal.inner_text()
+                    refusal.scroll_into_view_if_needed()
+                    assert refusal.is_visible()
+                # a player (a guest is one) analyses
+                assert ctx.request.post(f"{site.server.url}/api/guest",
+                                        data={"name": f"Leser{width}"}).ok
+                page.reload()
+                page.wait_for_selector(".pg-controls")
                 page.get_by_role("button", name="Analyse").click()
                 page.wait_for_selector(".pg-analysis h3", timeout=180_000)
                 assert "Zum Gewinnen nötig" in page.locator(".pg-analysis").inner_text()
