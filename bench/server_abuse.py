@@ -19,11 +19,12 @@ phase's, the refusals the attack got (by status), and the server's memory (VmRSS
 The target of issue 22: health and the table's events under 50 ms p99 while the bodies
 arrive.
 
-``--src DIR`` runs the server from another checkout's ``src`` (e.g. the code before the
-fix, ``git worktree add /tmp/before <commit>``), for a before/after in one sitting;
+``--python PATH`` runs the server with another interpreter, e.g. of a virtual
+environment where the code before the fix is installed (``git worktree add /tmp/before
+<commit>``, a venv there with ``pip install -e .``), for a before/after in one sitting;
 that code's limits, whatever they are, apply.
 
-Run: ``python bench/server_abuse.py [--seconds 20] [--pace 0.2] [--src DIR]``
+Run: ``python bench/server_abuse.py [--seconds 20] [--pace 0.2] [--python PATH]``
 """
 
 from __future__ import annotations
@@ -56,12 +57,9 @@ from bench.server_load import percentile, proc_status  # noqa: E402
 TARGET_P99_MS = 50.0
 
 
-def start_server(db: str, src: Path | None) -> tuple[subprocess.Popen[str], str]:
+def start_server(db: str, python: str) -> tuple[subprocess.Popen[str], str]:
     env = {**os.environ, "STICH_LIMITS": "", "STICH_PRESENCE_CHECK": "1"}
-    if src is not None:
-        env["PYTHONPATH"] = str(src)
-        env["STICH_PURE_PYTHON"] = "1"
-    proc = subprocess.Popen([sys.executable, "-m", "stich", "serve", "--port", "0", "--db", db,
+    proc = subprocess.Popen([python, "-m", "stich", "serve", "--port", "0", "--db", db,
                              "--bot-delay", "0.5"], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True, env=env,
                             start_new_session=True)
@@ -270,18 +268,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--pace", type=float, default=0.2)
-    ap.add_argument("--src", type=Path, default=None)
+    ap.add_argument("--python", default=sys.executable)
     args = ap.parse_args()
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_server(f"sqlite:///{tmp}/abuse.db", args.src)
+        proc, url = start_server(f"sqlite:///{tmp}/abuse.db", args.python)
         try:
             rows = asyncio.run(main_async(args, url, proc.pid))
         finally:
             proc.terminate()
             proc.wait(10)
     print(f"load average before: {load[0]:.2f}, after: {os.getloadavg()[0]:.2f} "
-          f"({os.cpu_count()} cores); server from {args.src or 'this checkout'}")
+          f"({os.cpu_count()} cores); server run by {args.python}")
     quiet = rows[0]
     print(f"{'phase':<11} {'actions':>7} {'table p50':>9} {'p99':>7} {'×':>5} "
           f"{'health p50':>10} {'p99':>7} {'×':>5} {'RSS MB':>7}  refusals")

@@ -142,12 +142,16 @@ class Generator:
         self.stats = Stats()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.setup_gate = asyncio.Semaphore(8)
+        # one client for every player (the session cookie goes in each request's
+        # header; the client's own cookie jar keeps nothing: every player is a browser
+        # of its own, and a new guest from a browser that has a session ends it)
+        from http import cookiejar
+
         import httpx
 
-        # one client for every player (the session cookie goes in each request's
-        # header; the client's own cookie jar is not used)
+        keep_none = cookiejar.CookieJar(cookiejar.DefaultCookiePolicy(allowed_domains=[]))
         self.http_client = httpx.AsyncClient(base_url=http, timeout=60,
-                                             cookies=None, trust_env=False)
+                                             cookies=keep_none, trust_env=False)
 
     # setting up: guests, a table, the others join by the invite; then the sockets
     async def guest(self, name: str) -> str:
