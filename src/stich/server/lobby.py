@@ -36,6 +36,8 @@ __all__ = ["baptisten_rules", "insider", "router", "skat_rules", "visible_actor"
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
+LOBBY_PER_CREATOR = 3  # tables of one creator the lobby lists at most
+
 
 def skat_rules(body: CreateTableRequest) -> SkatRules:
     if body.rules:
@@ -178,7 +180,7 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
 @router.get("/tables")
 async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
     """Public tables: ``status`` = ``open`` (waiting and running), ``waiting``,
-    ``running`` or ``over``.  Tables with a free seat come first; at most
+    ``running`` or ``over``.  Tables waiting for players come first; at most
     :data:`LOBBY_PER_CREATOR` of one creator are listed."""
     statuses = {"open": ("waiting", "running"), "waiting": ("waiting",),
                 "running": ("running",), "over": ("over",)}.get(status, ("waiting", "running"))
@@ -192,9 +194,6 @@ async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
         per_creator[r.created_by] = n + 1
         shown.append(r)
     return {"tables": [_row_json(r) for r in shown]}
-
-
-LOBBY_PER_CREATOR = 3
 
 
 def _row_json(r: TableRow) -> dict[str, Any]:
