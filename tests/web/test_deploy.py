@@ -244,7 +244,13 @@ def test_a_whole_game_in_chromium_through_caddy(proxy: Proxy, browser: Browser) 
         assert headers.get("strict-transport-security") == "max-age=31536000", (r.url, headers)
         assert headers.get("content-security-policy") == CSP, (r.url, headers)
         assert headers.get("server") == "Caddy", (r.url, headers)
-    assert page.errors == [], page.errors  # type: ignore[attr-defined]
+    # the one thing the browser may have logged is the socket Caddy's reload cut (the
+    # test's own doing: Caddy 2.6 ends proxied sockets so that Chromium sometimes calls
+    # it a failure); anything else is an error of the page
+    cut = f"WebSocket connection to '{sockets[0]}' failed"
+    errors = [e for e in page.errors if not e.startswith(cut)]  # type: ignore[attr-defined]
+    assert errors == [], page.errors  # type: ignore[attr-defined]
+    assert len(page.errors) <= 1, page.errors  # type: ignore[attr-defined]
     ctx.close()
 
 
