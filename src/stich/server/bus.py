@@ -15,6 +15,7 @@ its heartbeat key lives, so a killed worker's connections do not keep a seat pre
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 from collections import Counter
@@ -27,30 +28,30 @@ OnEvent = Callable[[str, int], Awaitable[None]]
 OnControl = Callable[[str, str], Awaitable[None]]
 
 
-class Bus:
+class Bus(abc.ABC):
     """What the hub needs from a bus."""
 
     worker: str
 
-    async def start(self, on_event: OnEvent, on_control: OnControl | None = None) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def start(self, on_event: OnEvent, on_control: OnControl | None = None) -> None: ...
 
-    async def publish(self, table_id: str, seq: int) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def publish(self, table_id: str, seq: int) -> None: ...
 
+    @abc.abstractmethod
     async def control(self, kind: str, data: str) -> None:
         """Tell the other workers something (``sessions``: close the sockets of these
         ended sessions)."""
-        raise NotImplementedError
 
-    async def presence(self, table_id: str, seat: int, delta: int) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def presence(self, table_id: str, seat: int, delta: int) -> None: ...
 
-    async def present(self, table_id: str) -> set[int]:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def present(self, table_id: str) -> set[int]: ...
 
-    async def close(self) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def close(self) -> None: ...
 
 
 class LocalBus(Bus):

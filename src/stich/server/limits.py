@@ -15,6 +15,7 @@ The site's numbers are a :class:`Limits`; ``stich serve --limits name=value,…`
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import math
 import time
@@ -166,22 +167,22 @@ class Bucket:
         return 0.0
 
 
-class Limiter:
+class Limiter(abc.ABC):
     """Counts per key.  ``hit`` counts a request and answers 0, or the seconds until it
     would pass (and counts nothing); ``failed`` / ``locked`` / ``clear`` are the back-off."""
 
-    async def hit(self, key: str, rule: Rule) -> float:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def hit(self, key: str, rule: Rule) -> float: ...
 
+    @abc.abstractmethod
     async def failed(self, key: str, backoff: Backoff) -> float:
         """Count a failure; the seconds the key is now locked."""
-        raise NotImplementedError
 
-    async def locked(self, key: str, backoff: Backoff) -> float:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def locked(self, key: str, backoff: Backoff) -> float: ...
 
-    async def clear(self, key: str) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def clear(self, key: str) -> None: ...
 
     async def close(self) -> None:
         return None
