@@ -46,7 +46,7 @@ def serve_cmd(
                                          help="Worker processes (needs --redis).")] = 1,
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", metavar="SECONDS", min=0.0, max=10.0,
-        help="How long a bot waits before it acts when a person sits at the table.")] = 0.5,
+        help="How long a bot waits before each move (at tables of bots alone too).")] = 0.5,
     bot_time: Annotated[float, typer.Option(
         "--bot-time", metavar="SECONDS", min=0.1, max=600.0,
         help="A bot's time per move; after it a random legal move is played.")] = 5.0,

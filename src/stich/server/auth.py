@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import hashlib
 import secrets
 from typing import Any
 
@@ -43,6 +42,7 @@ from stich.server.protocol import (
     LoginRequest,
     PasswordRequest,
 )
+from stich.server.store.db import token_hash
 from stich.server.store.models import User
 
 __all__ = ["COOKIE", "Hashing", "address_of", "current_session", "current_user", "enforce",
@@ -102,10 +102,6 @@ class Hashing:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def address_of(conn: HTTPConnection) -> str:

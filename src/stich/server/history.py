@@ -23,6 +23,7 @@ from fastapi import APIRouter, Request
 from stich.cards import plain_deck
 from stich.core import ArgumentError
 from stich.record import replay
+from stich.server import metrics
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.limits import Limits, RateLimited
 from stich.server.lobby import insider, visible_actor
@@ -192,10 +193,8 @@ async def analysis(key: str, request: Request, invite: str | None = None) -> dic
 
 
 async def _analyse(store: Store, workers: Any, g: GameRow) -> dict[str, Any]:
-    from stich.server.metrics import ANALYSES
-
     result: dict[str, Any] = await workers.analysis(g.record)
-    ANALYSES.inc()
+    metrics.ANALYSES.inc()
     await store.save_analysis(g.id, "", result)
     return result
 

@@ -26,7 +26,7 @@ from stich.server.guard import Site
 from stich.server.hub import Hub, TableActor, table_status, table_summary
 from stich.server.limits import Limits
 from stich.server.protocol import CreateTableRequest, JoinRequest, SeatBotRequest
-from stich.server.sitting import BOT_LEVELS, Event, Sitting, TableSettings
+from stich.server.sitting import BOT_LEVELS, Event, Sitting, TableSettings, bots_only
 from stich.server.store.db import now
 from stich.server.store.models import TableRow, User
 from stich.server.wire import SPECTATOR
@@ -97,7 +97,7 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
             raise ArgumentError("server.seats_given", game="Skat", need=3, given=len(body.seats))
         if body.games % 3:
             raise ArgumentError("server.games_count", games=body.games)
-        if _bots_only(body.seats) and not 0 < body.games <= limits.bot_table_games:
+        if bots_only(body.seats) and not 0 < body.games <= limits.bot_table_games:
             raise ArgumentError("server.bot_games", most=limits.bot_table_games)
         rules = str(skat_rules(body))
         games = body.games
@@ -110,16 +110,12 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
                          show_hands=body.show_hands, public=body.public)
 
 
-def _bots_only(seats: Any) -> bool:
-    return all(str(spec).startswith("bot:") for spec in seats)
-
-
 def address_hash(address: str) -> str:
     """How a table keeps its creator's address (until it is over)."""
     return hashlib.sha256(f"stich-creator:{address}".encode()).hexdigest()[:32]
 
 
-async def check_quotas(request: Request, user: User, address: str, bots_only: bool) -> None:
+async def check_quotas(request: Request, user: User, address: str, bot_table: bool) -> None:
     """May this account, from this address, open another table?  Open tables are
     counted in the database (they outlive a restart); creations per hour by the
     limiter."""
@@ -133,8 +129,8 @@ async def check_quotas(request: Request, user: User, address: str, bots_only: bo
     if limits.address_open_tables and len(ours) >= limits.address_open_tables:
         raise ArgumentError("server.open_tables", count=len(ours),
                             most=limits.address_open_tables)
-    if bots_only:
-        bot_tables = [t for t in mine if _bots_only(t.settings.get("seats", ()))]
+    if bot_table:
+        bot_tables = [t for t in mine if bots_only(t.settings.get("seats", ()))]
         if limits.bot_open_tables and len(bot_tables) >= limits.bot_open_tables:
             raise ArgumentError("server.bot_tables", most=limits.bot_open_tables)
         await enforce(request, f"user:{user.id}", "bot_tables_per_hour", 3600)
@@ -215,7 +211,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     limits: Limits = request.app.state.limits
     settings = _settings(body, limits)
     address = address_of(request)
-    await check_quotas(request, user, address, _bots_only(body.seats))
+    await check_quotas(request, user, address, bots_only(body.seats))
     sitting = Sitting(settings)
     events: list[Event] = []
     if "me" in body.seats:

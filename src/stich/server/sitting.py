@@ -46,6 +46,7 @@ __all__ = [
     "Sitting",
     "TableSettings",
     "bot_engine_name",
+    "bots_only",
     "deal_seed",
     "replay_events",
 ]
@@ -70,6 +71,15 @@ def bot_engine_name(name: str) -> str:
     except KeyError:
         raise ArgumentError("bots.unknown", name=name,
                             choices=", ".join(sorted(BOT_LEVELS))) from None
+
+
+def bots_only(seats: Sequence[str]) -> bool:
+    """Bots in every seat of a table's settings (nobody sits down there later).
+
+    >>> bots_only(["bot:easy", "bot:random", "bot:easy"]), bots_only(["me", "bot:easy"])
+    (True, False)
+    """
+    return all(str(spec).startswith("bot:") for spec in seats)
 
 
 def deal_seed(seed: int, number: int) -> int:
@@ -185,10 +195,6 @@ class Sitting:
         """Paused by a player, or by the site because nobody was there."""
         return self.paused_by is not None or self.idle
 
-    @property
-    def bots_only(self) -> bool:
-        """Bots in every seat (by the settings: nobody sits down there later)."""
-        return all(spec.startswith("bot:") for spec in self.settings.seats)
 
     def names(self) -> list[str]:
         return [s.name if s else "" for s in self.seats]

@@ -200,7 +200,8 @@ def new_game_key() -> str:
     return secrets.token_urlsafe(9)
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """What the database keeps of a session token: its SHA-256."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -316,24 +317,20 @@ class Store:
     async def new_session(self, user_id: int) -> str:
         token = secrets.token_urlsafe(32)
         async with self._writing(), self.session.begin() as s:
-            s.add(Session(token_hash=_hash(token), user_id=user_id, created_at=now(),
+            s.add(Session(token_hash=token_hash(token), user_id=user_id, created_at=now(),
                           expires_at=now() + timedelta(days=SESSION_DAYS)))
         return token
 
     async def session_of(self, token: str) -> tuple[User, str] | None:
         """The user of a session token and the token's hash (None: no such session, or
         it has expired)."""
-        digest = _hash(token)
+        digest = token_hash(token)
         async with self.session() as s:
             row = await s.get(Session, digest)
             if row is None or _aware(row.expires_at) < now():
                 return None
             user = await s.get(User, row.user_id)
             return None if user is None else (user, digest)
-
-    async def session_user(self, token: str) -> User | None:
-        found = await self.session_of(token)
-        return found[0] if found else None
 
     async def live_sessions(self, hashes: Collection[str]) -> set[str]:
         """Which of these sessions (token hashes) still exist and have not expired."""
@@ -349,9 +346,6 @@ class Store:
         async with self.session() as s:
             q = select(Session.token_hash).where(Session.user_id == user_id)
             return [h for h in (await s.execute(q)).scalars() if h != keep]
-
-    async def end_session(self, token: str) -> None:
-        await self.end_sessions([_hash(token)])
 
     async def end_sessions(self, hashes: Collection[str]) -> None:
         if not hashes:
