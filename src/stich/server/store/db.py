@@ -680,11 +680,7 @@ async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None
             await s.execute(update(GameRow).where(GameRow.id == g.id).values(record=record))
         await s.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids))
                         .values(name=neutral))
-        tables = {r[0] for r in (await s.execute(
-            select(GameRow.table_id).where(GameRow.id.in_(list(seats))))).all()}
-        tables |= set((await s.execute(select(TableRow.id).where(TableRow.created_by.in_(ids))
-                                       )).scalars())
-        tables |= await _tables_seating(s, ids)
+        tables = await _tables_seating(s, ids)  # (their games' tables among them)
         for ev in (await s.execute(select(EventRow).where(EventRow.table_id.in_(tables),
                                                           EventRow.kind == "seat"))).scalars():
             if ev.data.get("user") in ids:
