@@ -22,6 +22,10 @@ function safeNext(given) {
   } catch { return "/"; }
 }
 
+/** the server's defaults of a new table (docs/server.md): seconds per move on a public and
+ * on a private table, seconds a result shows before the table goes on */
+const CLOCK_PUBLIC = 30, CLOCK_PRIVATE = 0, NEXT_AFTER = 10;
+
 /** @param {string} msg */
 function errorLine(msg) { return h("p", { class: "error", role: "alert" }, msg); }
 
@@ -100,21 +104,46 @@ function createBox() {
   const count = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "players", min: 3, max: 15, value: 4, id: "players" }));
   const bseats = h("div", { class: "row bseats-choose" });
   const drawSeats = () => {
-    const n = Math.max(3, Math.min(15, Number(count.value) || 4));
+    const n = players();
     const old = [...bseats.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
     bseats.replaceChildren(...Array.from({ length: n }, (_x, i) => seatSelect(i, old[i] || (i === 0 ? "me" : "bot:easy"))));
   };
-  count.addEventListener("input", drawSeats);
+  const players = () => Math.max(3, Math.min(15, Number(count.value) || 4));
+  // the decks with their cards and the players they take (cards ÷ 7, the seed text's rule)
+  const decks = /** @type {[string, string, number][]} */ ([
+    ["", _("as the rules say (Elfer raus)"), 80], ["elferraus", _("Elfer raus (80 cards)"), 80],
+    ["romme", _("Rommé (52 cards)"), 52], ["romme-double-joker", _("double Rommé with joker (105 cards)"), 105],
+    ["skat", _("Skat (32 cards)"), 32]]);
+  const most = (/** @type {number} */ cards) => Math.min(15, Math.floor(cards / 7));
+  const deck = /** @type {HTMLSelectElement} */ (h("select", { name: "deck", id: "deck" },
+    ...decks.map(([v, l, c]) => h("option", { value: v, "data-cards": c }, l + " · " + _("up to {n} players", { n: most(c) })))));
+  const maxCards = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "max_cards", id: "max_cards", min: 1, max: 60 }));
+  const deckNote = h("p", { class: "muted deck-note", "aria-live": "polite" });
+  /** Only the decks that take this many players; a deck that does not is replaced by one that does. */
+  const fitDeck = (/** @type {boolean} */ byCount) => {
+    const n = players();
+    for (const o of /** @type {HTMLOptionElement[]} */ ([...deck.options])) o.disabled = most(Number(o.dataset.cards)) < n;
+    const chosen = /** @type {HTMLOptionElement} */ (deck.selectedOptions[0]);
+    if (chosen.disabled) {
+      const fits = /** @type {HTMLOptionElement[]} */ ([...deck.options]).filter((o) => !o.disabled)
+        .sort((a, b) => (a.value === "" ? -1 : b.value === "" ? 1 : Number(a.dataset.cards) - Number(b.dataset.cards)));
+      if (fits.length) deck.value = fits[0].value;
+    }
+    const cards = Number(/** @type {HTMLOptionElement} */ (deck.selectedOptions[0]).dataset.cards);
+    maxCards.max = String(Math.max(1, Math.floor(cards / n)));
+    maxCards.placeholder = _("up to {n}", { n: maxCards.max });
+    deckNote.textContent = chosen.disabled && byCount
+      ? _("{n} players need more cards: the deck is now {deck}.", { n, deck: (decks.find((d) => d[0] === (deck.value || "elferraus")) || decks[0])[1] })
+      : "";
+  };
+  count.addEventListener("input", () => { drawSeats(); fitDeck(true); });
+  deck.addEventListener("change", () => fitDeck(false));
   drawSeats();
+  fitDeck(false);
   const bapt = h("fieldset", { class: "for-baptisten", hidden: true }, h("legend", {}, "Baptistenskat"),
     h("label", {}, _("Players (3–15)"), " ", count),
-    h("label", {}, _("Most cards in a round (N; empty: as many as the deck allows)"), " ", h("input", { type: "number", name: "max_cards", min: 1, max: 60 })),
-    h("label", {}, _("Deck"), " ", h("select", { name: "deck" },
-      h("option", { value: "" }, _("as the rules say (Elfer raus)")),
-      h("option", { value: "elferraus" }, _("Elfer raus (80 cards)")),
-      h("option", { value: "romme" }, _("Rommé (52 cards)")),
-      h("option", { value: "romme-double-joker" }, _("double Rommé with joker (105 cards)")),
-      h("option", { value: "skat" }, _("Skat (32 cards)")))),
+    h("label", { for: "deck" }, _("Deck")), deck, deckNote,
+    h("label", {}, _("Most cards in a round (N; empty: as many as the deck allows)"), " ", maxCards),
     h("fieldset", {}, h("legend", {}, _("Variants")),
       ...[[2, _("2: forehead rounds (one card: you see everybody's but your own)")],
         [3, _("3: trick scoring")], [4, _("4: the hook rule in every round")], [5, _("5: must overtrump")]]
@@ -126,9 +155,22 @@ function createBox() {
     skat.hidden = game.value !== "skat";
     bapt.hidden = game.value === "skat";
   });
+  const pub = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", name: "public", checked: true }));
+  // thinking time per move: on for public tables, off for friends (until the person chooses)
+  const clock = /** @type {HTMLSelectElement} */ (h("select", { name: "clock", id: "clock" },
+    ...[[0, _("off")], [20, _("{n} s", { n: 20 })], [30, _("{n} s", { n: 30 })], [60, _("{n} s", { n: 60 })]]
+      .map(([v, l]) => h("option", { value: v, selected: v === CLOCK_PUBLIC }, l))));
+  let clockChosen = false;
+  clock.addEventListener("change", () => { clockChosen = true; });
+  pub.addEventListener("change", () => { if (!clockChosen) clock.value = String(pub.checked ? CLOCK_PUBLIC : CLOCK_PRIVATE); });
+  const nextAfter = /** @type {HTMLSelectElement} */ (h("select", { name: "next_after", id: "next_after" },
+    ...[[5, _("{n} s", { n: 5 })], [10, _("{n} s", { n: 10 })], [20, _("{n} s", { n: 20 })], [120, _("until everybody goes on (at most 2 min)")]]
+      .map(([v, l]) => h("option", { value: v, selected: v === NEXT_AFTER }, l))));
   const more = h("fieldset", {}, h("legend", {}, _("Table")),
-    h("label", {}, h("input", { type: "checkbox", name: "public", checked: true }), " ", _("public (listed in the lobby; otherwise only by the invite link)")),
+    h("label", {}, pub, " ", _("public (listed in the lobby; otherwise only by the invite link)")),
     h("label", {}, h("input", { type: "checkbox", name: "show_hands" }), " ", _("spectators see every hand")),
+    h("label", { for: "clock" }, _("Thinking time per move")), clock,
+    h("label", { for: "next_after" }, _("Show the result")), nextAfter,
     h("label", {}, _("Grace time before a bot stands in (seconds)"), " ", h("input", { type: "number", name: "grace", min: 5, max: 3600, value: 60 })));
   f.append(h("h2", {}, _("New table")), h("label", { for: "game" }, _("Game")), game, skat, bapt, more,
     h("button", { type: "submit" }, _("Open the table")), err);
@@ -139,6 +181,11 @@ function createBox() {
     /** @type {any} */
     const body = { game: d.get("game"), public: d.get("public") === "on", show_hands: d.get("show_hands") === "on",
       grace: Number(d.get("grace") || 60) };
+    // the thinking time and how long a result shows: sent when they differ from what the
+    // server does unasked (a server without them keeps working for the defaults)
+    const clockS = Number(d.get("clock")), nextS = Number(d.get("next_after"));
+    if (clockS !== (body.public ? CLOCK_PUBLIC : CLOCK_PRIVATE)) body.clock = clockS;
+    if (nextS !== NEXT_AFTER) body.next_after = nextS;
     const scope = isSkat ? skat : bapt;
     body.seats = [...scope.querySelectorAll("select[name^=seat]")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
     if (isSkat) { body.preset = d.get("preset"); body.games = Number(d.get("games")); }
