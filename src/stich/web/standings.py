@@ -266,10 +266,32 @@ async def zettel(request: Request, table_id: str, invite: str | None = None) -> 
         by_player = {e["player"]: e for e in r["entries"]}
         rounds.append({**r, "initials": short[r["first"]],
                        "cells": [by_player.get(p) for p in order]})
+    blocks = zettel_blocks(len(order), stakes=not rules.trick_scoring)
     return await render_page(request, "zettel.html", table_id=table_id, sheet=data,
                              order=order, names=names, rounds=rounds,
+                             blocks=[(b[0], b[-1] + 1) for b in blocks if b],
                              stakes=not rules.trick_scoring, trump=trump, invite=invite,
                              game_id=games[0]["id"] if games else None, signed=signed)
+
+
+#: players whose columns fit an A4 page printed landscape beside the round columns, with
+#: and without the stake column (9 pt figures, the names wrapped; see zettel.html)
+ZETTEL_PER_PAGE = {True: 7, False: 9}
+
+
+def zettel_blocks(n: int, *, stakes: bool = True) -> list[list[int]]:
+    """The players (positions in the order of the draw) in blocks that fit a printed
+    page, as even as can be, as the terminal splits its sheet at 80 columns
+    (:func:`stich.cli.baptisten_render.sheet_blocks`): each block is a table of its own
+    that repeats the round columns, and each prints on a page of its own.
+
+    >>> zettel_blocks(6), zettel_blocks(15)
+    ([[0, 1, 2, 3, 4, 5]], [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14]])
+    """
+    fit = ZETTEL_PER_PAGE[stakes]
+    count = -(-n // fit)
+    per = -(-n // count) if n else 1
+    return [list(range(i, min(i + per, n))) for i in range(0, n, per)] or [[]]
 
 
 def mount(app: FastAPI) -> None:
