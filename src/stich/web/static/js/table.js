@@ -9,7 +9,7 @@
 import { _, api, h, lang } from "./site.js";
 import { TableConnection } from "./net.js";
 import { renderSkat, skatListPanel } from "./skat.js";
-import { renderBaptisten, sheetPanel } from "./baptisten.js";
+import { baptistenEvent, renderBaptisten, sheetPanel } from "./baptisten.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("table"));
 const tableId = root.dataset.table || "";
@@ -59,6 +59,7 @@ async function refreshList() {
 
 /** @param {import("./net.js").EventMsg} m */
 function onEvent(m) {
+  const before = state.view;
   state.seq = m.seq;
   if (m.view !== undefined && m.view !== null) state.view = m.view;
   const t = state.table;
@@ -90,6 +91,7 @@ function onEvent(m) {
       break;
     default: break;
   }
+  if (state.table?.game === "baptisten") baptistenEvent(state, m, before);
   render();
 }
 
@@ -291,7 +293,7 @@ export function render() {
     if (state.panel === "list") out.append(skatListPanel(state));
   } else {
     const wrap = h("div", { class: `bapt-wrap ${state.panel === "sheet" ? "sheet-open" : ""}` });
-    wrap.append(renderBaptisten(state, { act, setSelected, seatName, chooseBid }), sheetPanel(state));
+    wrap.append(renderBaptisten(state, { act, setSelected, seatName, chooseBid, render, send: (m) => conn?.send(m) }), sheetPanel(state));
     out.append(wrap);
   }
   const live = h("div", { class: "error-line", role: "alert", "aria-live": "assertive" }, state.error || "");
