@@ -382,12 +382,14 @@ function sheetScroller(st, keep) {
   const wrap = h("div", { class: "sheet-frame" }, sc,
     h("span", { class: "cue cue-right", "aria-hidden": "true" }, "›"), h("span", { class: "cue cue-left", "aria-hidden": "true" }, "‹"));
   const cue = () => {
+    if (!sc.isConnected) return;
     wrap.classList.toggle("more-right", sc.scrollLeft + sc.clientWidth < sc.scrollWidth - 2);
     wrap.classList.toggle("more-left", sc.scrollLeft > 2);
     if (keep) { sheetScroll.left = sc.scrollLeft; sheetScroll.top = sc.scrollTop; }
   };
   sc.addEventListener("scroll", cue, { passive: true });
   requestAnimationFrame(() => {
+    if (!sc.isConnected) return; // replaced by a later drawing in the same frame
     const rows = st.sheet.rounds.length;
     if (keep) {
       sc.scrollLeft = sheetScroll.left;
