@@ -16,7 +16,8 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Server
-from tests.web.browser import DESKTOP, OUT as OUT_DIR, PHONE, person, shot, state, step
+from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
+from tests.web.browser import OUT as OUT_DIR
 
 NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Friedrich-Wilhelm", "Gül", "Hans",
          "Ines", "Jörg", "Karla", "Ludwig", "Marianne", "Nils", "Olga"]
@@ -62,6 +63,20 @@ def _in_view(page: Page, selector: str) -> None:
     assert b["y"] + b["height"] <= vp["height"] + 0.5, (selector, b, vp)
 
 
+def _my_turn(page: Page, *, round_at_least: int) -> bool:
+    v = state(page)["view"]
+    return bool(v["round"] >= round_at_least and v["legal"])
+
+
+def _scroll_right(page: Page, frame: str) -> None:
+    page.evaluate("(f) => { document.querySelector(f + ' .sheet-scroll').scrollLeft = 10000; }",
+                  frame)
+
+
+def _closed(page: Page, selector: str) -> bool:
+    return page.locator(selector).count() == 0 or page.locator(selector).is_hidden()
+
+
 def _no_page_errors(page: Page) -> None:
     assert page.errors == [], page.errors  # type: ignore[attr-defined]
 
@@ -77,8 +92,8 @@ def test_a_rounds_end_shows_its_last_trick_and_its_line(site: Server, browser: B
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         ctx, page = person(browser, site.url, f"Rita{name}", viewport=size)
         tid = _open(page, site.url, ["me", "bot:random", "bot:random"], max_cards=2)
-        _play_until(page, lambda p=page: state(p)["view"]["round"] == 2 and bool(state(p)["view"]["legal"]))
-        sheet = page.evaluate(f"async () => (await (await fetch('/api/tables/{tid}/sheet')).json()).sheet")
+        _play_until(page, lambda p=page: _my_turn(p, round_at_least=2))
+        sheet = _sheet_rounds(page, tid)
         row = sheet["rounds"][0]
         names = _seat_names(page)
         page.locator(".bapt .again").click()
@@ -90,11 +105,12 @@ def test_a_rounds_end_shows_its_last_trick_and_its_line(site: Server, browser: B
         assert page.inner_text(".layer-bround .taker") == f"{names[winner]} nimmt den Stich."
         figs = page.locator(".layer-bround .round-trick figure")
         assert figs.count() == 3  # one card each: the whole round was this trick
-        assert page.inner_text(".layer-bround .round-trick figure.won figcaption").startswith(names[winner])
+        won = page.inner_text(".layer-bround .round-trick figure.won figcaption")
+        assert won.startswith(names[winner])
         lines = page.locator(".layer-bround .round-line tbody tr")
         assert lines.count() == 3
-        by_name = {lines.nth(k).locator("th").inner_text(): lines.nth(k).locator("td").all_inner_texts()
-                   for k in range(3)}
+        by_name = {lines.nth(k).locator("th").inner_text():
+                   lines.nth(k).locator("td").all_inner_texts() for k in range(3)}
         for e in row["entries"]:
             cells = by_name[names[e["player"]]]
             assert cells[0] == f"{e['bid']}/{e['stake']}" + ("!" if e["forced"] else "")
@@ -126,16 +142,19 @@ def test_hand_fed_the_table_waits_for_weiter(site: Server, browser: Browser) -> 
         page.evaluate("() => { const t = window.stichTable; window.sent = [];"
                       " t.conn.send = (m) => { window.sent.push(m); }; }")
         # the table as a server with the wait announces it: Bernd is a person there too
-        page.evaluate("() => { const t = window.stichTable; const table = structuredClone(t.state.table);"
+        page.evaluate("() => { const t = window.stichTable;"
+                      " const table = structuredClone(t.state.table);"
                       " table.next_after = 10; table.between = false; table.ready = [];"
                       " Object.assign(table.seats[1], {kind: 'person', name: 'Bernd', bot: null});"
-                      " t.conn.receive({type: 'welcome', table, you: t.state.you, seq: t.conn.seq}); }")
+                      " t.conn.receive({type: 'welcome', table, you: t.state.you,"
+                      " seq: t.conn.seq}); }")
         names = _seat_names(page)
         entries = [{"player": p, "bid": b, "stake": 5, "forced": False, "tricks": t,
                     "score": 5 if b == t else -5, "total": 5 if b == t else -5}
                    for p, b, t in ((0, 0, 0), (1, 1, 0), (2, 1, 1), (3, 0, 0))]
         row = {"round": 1, "cards": 1, "first": 1, "trump": "rot", "entries": entries}
-        _feed(page, "round_over", {"round": 1, "sheet_row": row, "trick": [1, ["R5", "G7", "B20", "Y1"], 2]})
+        trick = [1, ["R5", "G7", "B20", "Y1"], 2]
+        _feed(page, "round_over", {"round": 1, "sheet_row": row, "trick": trick})
         drawer = page.locator(".layer-bround .drawer")
         drawer.wait_for()
         assert drawer.get_attribute("aria-modal") == "true"
@@ -156,7 +175,8 @@ def test_hand_fed_the_table_waits_for_weiter(site: Server, browser: Browser) -> 
         assert "Die nächste Runde beginnt in" in page.inner_text(".round-countdown")
         shot(page, f"baptisten-round-wait-{name}")
         # a table update (a seat away) neither closes nor rebuilds the panel
-        page.evaluate("() => { document.querySelector('.layer-bround .drawer').dataset.mark = '1'; }")
+        page.evaluate("() => { document.querySelector('.layer-bround .drawer')"
+                      ".dataset.mark = '1'; }")
         _feed(page, "away", {}, 3)
         assert page.locator(".layer-bround .drawer[data-mark='1']").count() == 1
         page.click("[data-ready]")
@@ -207,7 +227,7 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
         ctx, page = person(browser, site.url, f"Wilhelmine-{name[0]}{n}", viewport=size)
         deck = "romme-double-joker" if n > 11 else "elferraus"
         _open(page, site.url, ["me"] + ["bot:random"] * (n - 1), max_cards=2, deck=deck)
-        _play_until(page, lambda p=page: state(p)["view"]["round"] >= 3 and bool(state(p)["view"]["legal"]))
+        _play_until(page, lambda p=page: _my_turn(p, round_at_least=3))
         page.keyboard.press("Escape")  # a round's result, if still open
         page.evaluate("() => window.scrollTo(0, 0)")
         if name == "desktop":
@@ -223,7 +243,7 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
                 shot(page, "baptisten6-sheet-desktop")
             else:
                 assert st["wide"] and st["cueRight"] and not st["cueLeft"], st
-                page.evaluate(f"() => document.querySelector('{frame} .sheet-scroll').scrollLeft = 10000")
+                _scroll_right(page, frame)
                 page.wait_for_timeout(100)
                 after = _scroll_state(page, frame)
                 assert after["rd"] == st["rd"]  # the round column stays at the left
@@ -243,7 +263,7 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
                 _all_columns_in(_scroll_state(page, big))
                 shot(page, "baptisten15-sheet-desktop")
                 page.keyboard.press("Escape")
-                assert page.locator(".layer-sheet").count() == 0 or page.locator(".layer-sheet").is_hidden()
+                assert _closed(page, ".layer-sheet")
         else:
             page.click(".tablebar button:has-text('Anschreibezettel')")
             frame = ".layer-sheet .sheet-frame"
@@ -253,15 +273,16 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
             st = _scroll_state(page, frame)
             assert st["wide"] and st["cueRight"], st
             first = st["heads"][0]
-            assert first["left"] >= st["left"] and first["right"] <= st["right"] and not first["clipped"]
+            assert first["left"] >= st["left"] and first["right"] <= st["right"]
+            assert not first["clipped"]
             shot(page, "baptisten15-sheet-phone")
-            page.evaluate(f"() => document.querySelector('{frame} .sheet-scroll').scrollLeft = 10000")
+            _scroll_right(page, frame)
             page.wait_for_timeout(100)
             after = _scroll_state(page, frame)
             assert after["rd"] == st["rd"] and after["cueLeft"] and not after["cueRight"]
             assert after["heads"][-1]["right"] <= after["right"] + 0.5
             page.keyboard.press("Escape")
-            assert page.locator(".layer-sheet").count() == 0 or page.locator(".layer-sheet").is_hidden()
+            assert _closed(page, ".layer-sheet")
         _no_page_errors(page)
         ctx.close()
 
@@ -302,7 +323,8 @@ def test_your_controls_are_in_view_at_15_on_a_phone(site: Server, browser: Brows
 
         _play_until(page, playing)
         page.keyboard.press("Escape")
-        page.evaluate("() => { window.scrollTo(0, 0); document.getAnimations().forEach(a => a.finish()); }")
+        page.evaluate("() => { window.scrollTo(0, 0);"
+                      " document.getAnimations().forEach(a => a.finish()); }")
         _in_view(page, ".your-turn")
         _in_view(page, ".hand")
         covered = page.evaluate("""() => {
@@ -339,8 +361,8 @@ def _pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
     """The pages of a PDF that Chromium wrote: their sizes (points), in order."""
     import re
 
-    boxes = re.findall(rb"/Type\s*/Page\b(?!s).*?/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)",
-                       pdf, re.S)
+    num = rb"\s*([\d.]+)"
+    boxes = re.findall(rb"/Type\s*/Page\b(?!s).*?/MediaBox\s*\[" + num * 4, pdf, re.S)
     count = len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf))
     sizes = [(float(b[2]) - float(b[0]), float(b[3]) - float(b[1])) for b in boxes]
     assert count == len(sizes) or not sizes, (count, sizes)
@@ -348,17 +370,19 @@ def _pdf_pages(pdf: bytes) -> list[tuple[float, float]]:
 
 
 def _sheet_rounds(page: Page, tid: str) -> Any:
-    return page.evaluate(f"async () => (await (await fetch('/api/tables/{tid}/sheet')).json()).sheet")
+    return page.evaluate(f"async () => (await (await fetch('/api/tables/{tid}/sheet'))"
+                         ".json()).sheet")
 
 
-def test_the_printed_anschreibezettel_is_landscape_in_pages_of_players(site: Server, browser: Browser) -> None:
+def test_the_printed_anschreibezettel_is_landscape_in_pages_of_players(site: Server,
+                                                                       browser: Browser) -> None:
     """6 players print on one landscape page, 15 on three (5 players each, the round
     columns on each), every name on paper, no blank page."""
     ctx, page = person(browser, site.url, "Paula", viewport=DESKTOP)
     for n, pages in ((6, 1), (15, 3)):
         deck = "romme-double-joker" if n > 11 else "elferraus"
-        tid = _open(page, site.url, ["me"] + [f"bot:random"] * (n - 1), max_cards=1, deck=deck)
-        _play_until(page, lambda: bool(_sheet_rounds(page, tid)["rounds"]))
+        tid = _open(page, site.url, ["me"] + ["bot:random"] * (n - 1), max_cards=1, deck=deck)
+        _play_until(page, lambda t=tid: bool(_sheet_rounds(page, t)["rounds"]))
         names = _sheet_rounds(page, tid)["players"]
         page.goto(f"{site.url}/t/{tid}/zettel")
         page.emulate_media(media="print")
@@ -368,7 +392,8 @@ def test_the_printed_anschreibezettel_is_landscape_in_pages_of_players(site: Ser
         assert tables.count() == pages
         for k in range(pages):
             box = tables.nth(k).bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= A4_LANDSCAPE_CSS_PX + 0.5, (n, k, box)
+            assert box is not None and box["x"] >= 0, (n, k, box)
+            assert box["x"] + box["width"] <= A4_LANDSCAPE_CSS_PX + 0.5, (n, k, box)
         heads = page.locator(".pg-zettel-table th.pg-name").all_inner_texts()
         assert sorted(x.strip() for x in heads) == sorted(names)  # every player, once
         assert page.locator("header.top").is_hidden() and page.locator("p.noprint").is_hidden()
@@ -393,6 +418,7 @@ def test_the_lobby_offers_only_what_the_deck_allows(site: Server, browser: Brows
     """The deck follows the number of players (no raw deck id is ever shown); the
     thinking time follows public/private until chosen; both new settings go into the
     create body when they differ from what the server does unasked."""
+    bodies: list[Any] = []
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         ctx, page = person(browser, site.url, f"Lobby{name}", viewport=size)
         page.select_option("#game", "baptisten")
@@ -423,7 +449,7 @@ def test_the_lobby_offers_only_what_the_deck_allows(site: Server, browser: Brows
         page.uncheck("input[name=public]")
         assert page.input_value("#clock") == "60"  # chosen: stays
         shot(page, f"lobby-baptisten-{name}")
-        bodies: list[Any] = []
+        bodies.clear()
 
         def catch(route: Any) -> None:
             bodies.append(route.request.post_data_json)
@@ -449,3 +475,33 @@ def test_the_lobby_offers_only_what_the_deck_allows(site: Server, browser: Brows
         assert "romme-double-joker" in rules and "players=12" in rules
         _no_page_errors(page)
         ctx.close()
+
+
+def test_the_printable_skat_list_on_a_phone_shows_its_score_columns(site: Server,
+                                                                   browser: Browser) -> None:
+    """On a phone's screen and on paper printed from it, the players' columns (the
+    change and the running Punktestand) are inside the page, not cut off."""
+    ctx, page = person(browser, site.url, "Siggi", viewport=PHONE)
+    r = page.evaluate("async () => { const r = await fetch('/api/tables', {method: 'POST',"
+                      " headers: {'content-type': 'application/json'}, body: JSON.stringify("
+                      "{game: 'skat', games: 3, seats: ['me', 'bot:easy', 'bot:easy']})});"
+                      " return await r.json(); }")
+    tid = r["table"]["id"]
+    page.goto(site.url + r["invite_path"])
+    page.wait_for_function("() => window.stichTable?.state.view")
+    _play_until(page, lambda: bool(state(page)["result"]), limit=200)
+    page.goto(f"{site.url}/t/{tid}/list")
+    for media in ("screen", "print"):
+        page.emulate_media(media=media)  # type: ignore[arg-type]
+        cells = page.evaluate("""() => [...document.querySelectorAll(
+                '.pg-sheet-table th.pg-player, .pg-sheet-table td.pg-player')].map(c => {
+            const r = c.getBoundingClientRect();
+            return [c.textContent.trim(), r.left, r.right]; })""")
+        page.screenshot(path=str(OUT_DIR / f"skat-list-{media}-phone.png"), full_page=True)
+        assert len(cells) >= 6
+        for text, left, right in cells:
+            assert left >= 0 and right <= PHONE["width"] + 0.5, (media, text, left, right)
+    pdf = page.pdf(width="390px", height="844px")
+    assert len(_pdf_pages(pdf)) == 1
+    _no_page_errors(page)
+    ctx.close()
