@@ -255,6 +255,7 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
                 step(page)
                 page.wait_for_function(f"() => window.stichTable.state.seq > {seq}")
                 assert _scroll_state(page, frame)["scroll"] == after["scroll"]
+                shot(page, "baptisten15-desktop")
                 # the whole sheet as a view of its own
                 page.click(".bapt-wrap > .sheet .enlarge")
                 big = ".layer-sheet .sheet-frame"
