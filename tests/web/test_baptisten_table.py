@@ -400,6 +400,8 @@ def test_the_printed_anschreibezettel_is_landscape_in_pages_of_players(site: Ser
         assert page.locator("header.top").is_hidden() and page.locator("p.noprint").is_hidden()
         text = page.inner_text("#sheet")
         assert "Ansage" in text or "A:" in text
+        assert "preset=" not in text and "deck=" not in text  # the rules in words
+        assert "Karten in der mittleren Runde: 1" in text
         pdf = page.pdf(prefer_css_page_size=True, print_background=True)
         (OUT_DIR / f"zettel-{n}.pdf").write_bytes(pdf)
         sizes = _pdf_pages(pdf)
@@ -492,6 +494,8 @@ def test_the_printable_skat_list_on_a_phone_shows_its_score_columns(site: Server
     page.wait_for_function("() => window.stichTable?.state.view")
     _play_until(page, lambda: bool(state(page)["result"]), limit=200)
     page.goto(f"{site.url}/t/{tid}/list")
+    assert "Lothars Regeln" in page.inner_text(".pg-rules")
+    assert "preset=" not in page.inner_text("body")  # no rules string
     for media in ("screen", "print"):
         page.emulate_media(media=media)  # type: ignore[arg-type]
         cells = page.evaluate("""() => [...document.querySelectorAll(

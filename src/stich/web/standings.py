@@ -269,7 +269,8 @@ async def zettel(request: Request, table_id: str, invite: str | None = None) -> 
     blocks = zettel_blocks(len(order), stakes=not rules.trick_scoring)
     return await render_page(request, "zettel.html", table_id=table_id, sheet=data,
                              order=order, names=names, rounds=rounds,
-                             blocks=[(b[0], b[-1] + 1) for b in blocks if b],
+                             blocks=[(b[0], b[-1] + 1) for b in blocks if b], rules=rules,
+                             deck_cards=deck.size,
                              stakes=not rules.trick_scoring, trump=trump, invite=invite,
                              game_id=games[0]["id"] if games else None, signed=signed)
 
