@@ -81,6 +81,11 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | No
 def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
     phase = v["phase"]
     if v["game"] == "baptisten":
+        # a round's result that waits for "Weiter" (the table waits between rounds)
+        ready = page.query_selector(".layer-bround [data-ready]")
+        if ready is not None and ready.is_visible():
+            ready.click()
+            return "ready"
         if phase == "BIDDING":
             if page.query_selector(".stakes button") is None:
                 page.click(".bids button:not([disabled])", timeout=5000)
