@@ -67,6 +67,7 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | No
     st = state(page)
     if not st or not st["view"] or not st["view"]["legal"]:
         return None
+    next_after_result(page)
     done = _step(page, st["view"], bid, declare)
     if done in ("bid", "pass", "pickup", "discard", "declare", "card", "play"):
         # wait for the answer: the event of this move, or the reason it was refused
@@ -76,6 +77,17 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | No
         if page.evaluate("() => window.stichTable?.state.error"):
             return None
     return done
+
+
+def next_after_result(page: Page) -> None:
+    """As a person does after a Skat game: watch its last trick, then tap "Weiter" under
+    its result (when the next game was dealt already, the result is still shown once)."""
+    if page.evaluate("() => window.stichTable?.state.endStage === 'trick'"):
+        page.wait_for_function("() => window.stichTable.state.endStage !== 'trick'", timeout=5000)
+    button = page.query_selector(".layer-result:not([hidden]) .result-foot button.next")
+    if button is not None:
+        button.click()
+        page.wait_for_selector(".layer-result", state="hidden", timeout=5000)
 
 
 def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:

@@ -91,9 +91,11 @@ def test_three_people_play_a_whole_skat_game_by_clicks(site: Server, browser: Br
     assert moves.count("card") == 30, moves
     for m in ("bid", "pickup", "discard", "declare"):
         assert m in moves, moves
-    shot(a, "skat-result-desktop")
     line = state(a)["result"]
     assert line["kind"] == "game"
+    a.wait_for_selector(".layer-result .headline")
+    shot(a, "skat-result-desktop")
+    a.click(".layer-result button.next")
     # the list on the page is the table's list, and the record replays to it
     a.click(".tablebar button:has-text(\"Liste\")")
     a.wait_for_selector(".skat-list")
@@ -134,7 +136,7 @@ def test_all_pass_becomes_ramsch(site: Server, browser: Browser) -> None:
     shot(a, "skat-ramsch-desktop")
     _play(pages, lambda: all(state(p)["result"] for p in pages), bid="pass")
     assert state(a)["result"]["kind"] == "ramsch"
-    title = a.inner_text(".result h2")
+    title = a.inner_text(".result .headline")
     assert title.startswith("Ramsch")
     assert ("Durchmarsch" in title) == bool(state(a)["result"]["result"]["durchmarsch"])
     _no_page_errors(*pages)
