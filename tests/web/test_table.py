@@ -139,6 +139,12 @@ def test_all_pass_becomes_ramsch(site: Server, browser: Browser) -> None:
     title = a.inner_text(".result .headline")
     assert title.startswith("Ramsch")
     assert ("Durchmarsch" in title) == bool(state(a)["result"]["result"]["durchmarsch"])
+    # the next game's bidding is no Ramsch: the banner is gone
+    a.wait_for_function("() => window.stichTable.state.view.number === 2"
+                        " && window.stichTable.state.view.phase === 'BIDDING'")
+    a.click(".layer-result button.next")
+    assert a.query_selector(".game-info .ramsch") is None
+    assert "Ramsch" not in a.inner_text(".game-info")
     _no_page_errors(*pages)
     for ctx in (ca, cb, cc):
         ctx.close()
