@@ -182,7 +182,11 @@ window.setInterval(tick, 250);
 
 function connect() {
   conn = new TableConnection(tableId, { lang: lang(), invite }, {
-    onWelcome: (m) => { state.table = m.table; state.you = m.you; state.creator = !!m.creator; render(); },
+    onWelcome: (m) => {
+      state.table = m.table; state.you = m.you; state.creator = !!m.creator;
+      if (/** @type {any} */ (m).timer !== undefined) onOther({ ...(/** @type {any} */ (m).timer || { kind: null }), type: "timer" });
+      render();
+    },
     onSnapshot: (m) => {
       state.seq = m.seq; state.table = m.table; state.view = m.view;
       state.list = m.list; state.sheet = m.sheet;
