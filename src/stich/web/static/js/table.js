@@ -490,6 +490,7 @@ export function seatName(seat) {
 // number keys play cards as in the terminal: 1–9, 0 for the tenth, then the keys after
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (panelKey()) return; // a panel is open over the table: its keys are its own
   const keys = "1234567890qwertyuiop";
   const i = keys.indexOf(e.key.toLowerCase());
   if (i < 0) {
