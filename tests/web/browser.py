@@ -64,10 +64,10 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | No
     put away the first two cards; declare ``declare`` (or the first game offered); play
     the first playable card.  Baptistenskat: the first allowed bid, the lowest stake,
     the first playable card."""
+    next_after_result(page)  # also when the page has no move: the table may wait for it
     st = state(page)
     if not st or not st["view"] or not st["view"]["legal"]:
         return None
-    next_after_result(page)
     done = _step(page, st["view"], bid, declare)
     if done in ("bid", "pass", "pickup", "discard", "declare", "card", "play"):
         # wait for the answer: the event of this move, or the reason it was refused

@@ -153,6 +153,13 @@ def test_a_games_end_shows_the_last_trick_then_the_result_in_view(
     assert len(page.query_selector_all(".layer-result .deal .card")) >= 32
     page.click(".layer-result .drawer-head .close")
     page.wait_for_selector(".layer-result", state="hidden")
+    # after a reload the last result is still there (from the list)
+    page.reload()
+    page.wait_for_function("() => window.stichTable?.state.view")
+    page.click(".tablebar button:has-text('Ergebnis')")
+    page.wait_for_selector(".layer-result .headline")
+    _in_view(page, drawer)
+    assert "Ergebnis von Spiel 1" in page.inner_text(drawer)
     _no_page_errors(page)
     ctx.close()
 

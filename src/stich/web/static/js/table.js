@@ -209,7 +209,10 @@ function connect() {
  */
 function restoreResult() {
   const t = state.table, v = state.view, games = state.list?.games;
-  if (!t || t.game !== "skat" || v?.phase !== "OVER" || !games?.length || state.over) return;
+  if (!t || t.game !== "skat" || !games?.length) return;
+  // the last game's result stays reachable ("Ergebnis") after a reload, from the list
+  if (!state.result) state.result = games[games.length - 1];
+  if (v?.phase !== "OVER" || state.over) return;
   state.result = games[games.length - 1];
   state.over = { view: v, line: state.result };
   state.readySent = state.you !== null && (t.ready || []).includes(state.you);
