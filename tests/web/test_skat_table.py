@@ -44,12 +44,14 @@ def _in_view(page: Page, selector: str) -> Any:
     return box
 
 
-def _play_until(page: Page, done: Any, *, bid: str = "18", limit: int = 600) -> None:
-    """This page's moves by clicks (``step``) until ``done()``; bots play the others."""
+def _play_until(page: Page, done: Any, *, bid: str = "18", limit: int = 600,
+                weiter: bool = True) -> None:
+    """This page's moves by clicks (``step``) until ``done()``; bots play the others.
+    ``weiter``: tap "Weiter" under a result on the way (else results stay as they are)."""
     for _ in range(limit):
         if done():
             return
-        if not step(page, bid=bid):
+        if not step(page, bid=bid, weiter=weiter):
             page.wait_for_timeout(50)
     raise AssertionError("not reached")
 
@@ -89,7 +91,7 @@ def test_a_games_end_shows_the_last_trick_then_the_result_in_view(
     _create(page, seats=["me", "bot:easy", "bot:easy"], games="3")
     page.wait_for_function("() => window.stichTable?.state.view")
     page.evaluate(_WATCH)
-    _play_until(page, lambda: bool(state(page)["result"]))
+    _play_until(page, lambda: bool(state(page)["result"]), weiter=False)
     # the last trick first, on the table and in view, for a moment; then the result
     page.wait_for_selector(".layer-result .headline", timeout=5000)
     end = page.evaluate("() => window.__end")
@@ -310,7 +312,7 @@ def test_weiter_sends_ready_with_a_countdown_needs_merged_server(
     seen = _merged_server(page)
     _create(page, seats=["me", "bot:easy", "bot:easy"], games="3")
     page.wait_for_function("() => window.stichTable?.state.view")
-    _play_until(page, lambda: bool(state(page)["result"]))
+    _play_until(page, lambda: bool(state(page)["result"]), weiter=False)
     page.wait_for_selector(".layer-result .headline")
     # the table waits: the result is modal, "Weiter" counts down from the timer message
     assert page.get_attribute(".layer-result .drawer", "aria-modal") == "true"
