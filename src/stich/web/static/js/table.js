@@ -367,7 +367,7 @@ function menu() {
 /** The creator ends the table now (a running game is not counted). */
 async function closeTable() {
   if (!confirm(_("Close the table now? A game under way is not counted; finished games stay."))) return;
-  try { await api(`/api/tables/${tableId}/close`, {}); } catch (e) { state.error = String(/** @type {Error} */ (e).message); render(); }
+  try { await api(`/api/tables/${tableId}/close`, {}); state.panel = ""; render(); } catch (e) { state.error = String(/** @type {Error} */ (e).message); render(); }
 }
 
 /** Why a table ended before its last game, or null. @param {string|null|undefined} reason */
