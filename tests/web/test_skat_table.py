@@ -327,11 +327,14 @@ def test_weiter_sends_ready_with_a_countdown_needs_merged_server(
     assert "Warten auf" in page.inner_text(".middle .between")  # under the last trick too
     shot(page, f"skat-result-weiter-{name}")
     assert not [m for m in seen["sent"] if m.get("type") == "ready"]
-    page.click(button)
-    assert [m for m in seen["sent"] if m.get("type") == "ready"] == [{"type": "ready"}]
-    # the next deal closes the waiting result; it stays reachable
+    # "Weiter" has the keyboard: Enter says it
+    assert page.evaluate("() => document.activeElement?.matches('.result-foot button.next')")
+    page.keyboard.press("Enter")
+    # the next deal (the route lets it through after "ready") closes the waiting result
     page.wait_for_function("() => window.stichTable.state.view.number === 2")
+    assert [m for m in seen["sent"] if m.get("type") == "ready"] == [{"type": "ready"}]
     page.wait_for_selector(".layer-result", state="hidden")
+    # it stays reachable
     assert page.query_selector(".tablebar button:has-text('Ergebnis')") is not None
     _no_page_errors(page)
     ctx.close()

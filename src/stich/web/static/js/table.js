@@ -450,10 +450,18 @@ function syncPanel() {
   const nodes = /** @type {HTMLElement[]} */ (p.nodes.filter((n) => n));
   const key = `${state.panel}:` + nodes.map((n) => n.outerHTML).join("");
   const close = p.onClose;
-  showPanel(key, p.title, () => nodes, {
+  const opened = !panelKey().startsWith(`${state.panel}:`);
+  const box = showPanel(key, p.title, () => nodes, {
     kind: p.kind, modal: p.modal,
     onClose: () => { close?.(); state.panel = ""; render(); },
   });
+  // a panel just opened takes the keyboard: "Weiter" in a result, "Back" in a question,
+  // else its × (Tab goes on inside it; Escape closes it)
+  if (opened) {
+    const first = [".result-foot .next", ".confirm-actions .secondary", ".drawer-head .close"]
+      .map((q) => /** @type {HTMLElement|null} */ (box.querySelector(q))).find((e) => e);
+    first?.focus({ preventScroll: true });
+  }
 }
 
 /** A declaration lost for certain: asked first. @param {string} text */
