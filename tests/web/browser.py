@@ -57,13 +57,19 @@ def enabled(page: Page, selector: str) -> Any:
     return page.query_selector(f"{selector}:not([disabled])")
 
 
-def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | None:
+def step(page: Page, *, bid: str = "18", declare: str | None = None,
+         weiter: bool = True) -> str | None:
     """Make this page's move by clicks, if it has one; returns what was done.
 
     Bidding: bid up to ``bid`` (``"pass"``: pass at once), then pass; pick up the Skat;
     put away the first two cards; declare ``declare`` (or the first game offered); play
     the first playable card.  Baptistenskat: the first allowed bid, the lowest stake,
-    the first playable card."""
+    the first playable card.  ``weiter``: first tap "Weiter" under a Skat result shown."""
+    if weiter:
+        next_after_result(page)  # also when the page has no move: the table may wait for it
+    elif page.evaluate("() => window.stichTable?.state.endStage === 'trick'"
+                       " || !!document.querySelector('.layer-result:not([hidden])')"):
+        return None  # a game just ended: its result stays for the caller to look at
     st = state(page)
     if not st or not st["view"] or not st["view"]["legal"]:
         return None
@@ -76,6 +82,17 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None) -> str | No
         if page.evaluate("() => window.stichTable?.state.error"):
             return None
     return done
+
+
+def next_after_result(page: Page) -> None:
+    """As a person does after a Skat game: watch its last trick, then tap "Weiter" under
+    its result (when the next game was dealt already, the result is still shown once)."""
+    if page.evaluate("() => window.stichTable?.state.endStage === 'trick'"):
+        page.wait_for_function("() => window.stichTable.state.endStage !== 'trick'", timeout=5000)
+    button = page.query_selector(".layer-result:not([hidden]) .result-foot button.next")
+    if button is not None:
+        button.click()
+        page.wait_for_selector(".layer-result", state="hidden", timeout=5000)
 
 
 def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:

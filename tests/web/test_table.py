@@ -71,6 +71,15 @@ def _play(pages: list[Page], done: Any, *, bid: str = "18", limit: int = 400) ->
     raise AssertionError(f"no end after {len(moves)} moves")
 
 
+def _show_result(page: Page) -> None:
+    """The last game's result in view: as it opened after the game, or (when this page's
+    person already tapped "Weiter" while the others played on) through "Ergebnis"."""
+    page.wait_for_function("() => window.stichTable.state.endStage === 'result'")
+    if not page.is_visible(".layer-result .headline"):
+        page.click(".tablebar button:has-text('Ergebnis')")
+    page.wait_for_selector(".layer-result .headline")
+
+
 def _no_page_errors(*pages: Page) -> None:
     for p in pages:
         assert p.errors == [], p.errors  # type: ignore[attr-defined]
@@ -91,9 +100,11 @@ def test_three_people_play_a_whole_skat_game_by_clicks(site: Server, browser: Br
     assert moves.count("card") == 30, moves
     for m in ("bid", "pickup", "discard", "declare"):
         assert m in moves, moves
-    shot(a, "skat-result-desktop")
     line = state(a)["result"]
     assert line["kind"] == "game"
+    _show_result(a)
+    shot(a, "skat-result-desktop")
+    a.click(".layer-result button.next")
     # the list on the page is the table's list, and the record replays to it
     a.click(".tablebar button:has-text(\"Liste\")")
     a.wait_for_selector(".skat-list")
@@ -134,9 +145,17 @@ def test_all_pass_becomes_ramsch(site: Server, browser: Browser) -> None:
     shot(a, "skat-ramsch-desktop")
     _play(pages, lambda: all(state(p)["result"] for p in pages), bid="pass")
     assert state(a)["result"]["kind"] == "ramsch"
-    title = a.inner_text(".result h2")
+    _show_result(a)
+    title = a.inner_text(".result .headline")
     assert title.startswith("Ramsch")
     assert ("Durchmarsch" in title) == bool(state(a)["result"]["result"]["durchmarsch"])
+    # the next game's bidding is no Ramsch: the banner is gone
+    _play(pages, lambda: state(a)["view"]["number"] == 2
+          and state(a)["view"]["phase"] == "BIDDING", bid="pass")  # each says "Weiter"
+    if a.is_visible(".layer-result button.next"):
+        a.click(".layer-result button.next")
+    assert a.query_selector(".game-info .ramsch") is None
+    assert "Ramsch" not in a.inner_text(".game-info")
     _no_page_errors(*pages)
     for ctx in (ca, cb, cc):
         ctx.close()

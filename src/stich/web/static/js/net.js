@@ -18,7 +18,9 @@
  *   onSnapshot?: (m: Snapshot) => void,
  *   onError?: (m: ErrorMsg) => void,
  *   onStatus?: (s: "connecting"|"open"|"closed"|"gone") => void,
+ *   onMessage?: (m: any) => void,
  * }} Handlers
+ * onMessage: any other message (not numbered), e.g. the `timer`
  */
 
 export class TableConnection {
@@ -118,6 +120,7 @@ export class TableConnection {
         this.h.onError?.(msg);
         break;
       default:
+        this.h.onMessage?.(msg);
         break;
     }
   }

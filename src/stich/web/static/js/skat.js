@@ -10,7 +10,9 @@ import { cardSvg, backSvg, cardLabel } from "./cards.js";
 import { flip, snapshotRects } from "./motion.js";
 
 /**
- * @typedef {{act: (t: string) => void, setSelected: (s: string[]) => void, seatName: (s: number) => string}} Ops
+ * @typedef {{act: (t: string) => void, setSelected: (s: string[]) => void, seatName: (s: number) => string,
+ *   ask?: (text: string) => void}} Ops
+ *   ask: a declaration that is lost for certain is confirmed first (its action text)
  */
 
 const POS = () => [_("Vorhand"), _("Mittelhand"), _("Hinterhand")];
@@ -39,11 +41,12 @@ function bidWord(w) {
 /**
  * A card as a button (or a plain figure when `onClick` is missing).
  * @param {string} code @param {string} style
- * @param {{onClick?: () => void, legal?: boolean, selected?: boolean, key?: string, small?: boolean}} [o]
+ * @param {{onClick?: () => void, legal?: boolean, selected?: boolean, key?: string, small?: boolean, skat?: boolean}} [o]
+ *   skat: a card just taken up from the Skat (marked, and said so to screen readers)
  */
 export function cardEl(code, style, o = {}) {
-  const label = cardLabel(code, { style: /** @type {any} */ (style), lang: lang() });
-  const cls = ["card", o.legal === false ? "illegal" : "", o.selected ? "selected" : "", o.small ? "small" : ""].join(" ");
+  const label = cardLabel(code, { style: /** @type {any} */ (style), lang: lang() }) + (o.skat ? " (" + _("from the Skat") + ")" : "");
+  const cls = ["card", o.legal === false ? "illegal" : "", o.selected ? "selected" : "", o.small ? "small" : "", o.skat ? "from-skat" : ""].join(" ");
   if (!o.onClick) {
     const d = h("span", { class: cls, role: "img", "aria-label": label, "data-code": code, "data-flip": o.key });
     d.innerHTML = cardSvg(code, { style: /** @type {any} */ (style), lang: lang() });
@@ -74,6 +77,9 @@ function backs(n, small) {
  * @param {Ops} ops
  */
 export function renderSkat(st, ops) {
+  // for a moment after a game its last trick stays on the table (the next game may have
+  // been dealt already): the finished game's board is drawn from its last view
+  if (st.endStage === "trick" && st.over) st = { ...st, view: st.over.view };
   const v = st.view;
   const t = st.table;
   const style = st.style;
@@ -81,7 +87,8 @@ export function renderSkat(st, ops) {
   const posOf = (/** @type {number} */ seat) => v.positions.indexOf(seat);
   const myPos = posOf(me);
   const mine = st.you !== null;
-  const ramsch = v.phase === "PLAY" && v.contract === null || (st.result && st.result.kind === "ramsch");
+  // Ramsch is this game's (the last game's result says nothing about the next bidding)
+  const ramsch = v.contract === null && (v.phase === "PLAY" || (v.phase === "OVER" && v.tricks.length > 0));
   const before = snapshotRects(document.querySelector(".skat"));
 
   const root = h("div", { class: `skat phase-${v.phase.toLowerCase()}` });
@@ -115,15 +122,16 @@ export function renderSkat(st, ops) {
     return box;
   };
   const left = (me + 1) % 3, right = (me + 2) % 3;
-  root.append(player(left, "left"), player(right, "right"));
-  if (st.result) root.append(resultBox(st, ops));
 
   // --- the middle: the Skat, the trick, the game -------------------------------------
   const mid = h("section", { class: "middle", "aria-label": _("Table") });
   const info = h("div", { class: "game-info" });
   if (v.contract) {
     info.append(h("strong", {}, contractName(v.contract, style)), " · ",
-      _("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", _("bid {n}", { n: v.bid }));
+      _("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", h("span", { class: "bid" }, _("bid {n}", { n: v.bid })));
+  } else if (v.declarer >= 0 && (v.phase === "SKAT" || v.phase === "DISCARD" || v.phase === "DECLARE")) {
+    // between the bidding and the first card: who plays, and what was bid
+    info.append(_("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", h("span", { class: "bid" }, _("bid {n}", { n: v.bid })));
   } else if (ramsch && v.phase !== "OVER") {
     info.append(h("strong", { class: "ramsch" }, "Ramsch"), " · ", _("everyone passed: fewest points wins; a Durchmarsch (all tricks) wins"));
   } else if (v.phase === "BIDDING") {
@@ -133,14 +141,15 @@ export function renderSkat(st, ops) {
   const trick = h("div", { class: "trick", "aria-label": _("Current trick") });
   const where = (/** @type {number} */ pos) => { const seat = v.positions[pos]; return seat === me ? "me" : seat === left ? "left" : "right"; };
   let shown = v.trick;
-  let done = false;
+  let done = "";
   if (!shown.length && v.tricks.length && (v.phase === "PLAY" || v.phase === "OVER")) {
     const last = v.tricks[v.tricks.length - 1];
     shown = last[1].map((/** @type {string} */ c, /** @type {number} */ i) => [(last[0] + i) % 3, c]);
-    done = true;
+    done = v.phase === "OVER" ? "final" : "done";
+    if (v.phase === "OVER") mid.append(h("p", { class: "took" }, _("Last trick"), ": ", _("{name} took it.", { name: nameAt(st, last[2]) })));
   }
   for (const [pos, code] of shown) {
-    const slot = h("div", { class: `slot ${where(pos)} ${done ? "done" : ""}` });
+    const slot = h("div", { class: `slot ${where(pos)} ${done}` });
     slot.append(cardEl(code, style, { key: code }));
     trick.append(slot);
   }
@@ -148,32 +157,41 @@ export function renderSkat(st, ops) {
     trick.append(h("div", { class: "slot skat" }, backs(2)));
   }
   mid.append(trick);
-  root.append(mid);
+  if (v.phase === "OVER") mid.append(betweenLine(st, ops));
 
   // --- me: what I may do, my hand -----------------------------------------------------
+  // what I may do and my hand come first in the page (the tab order on one's turn);
+  // the grid places them at the bottom
   const meBox = player(me, "me");
   meBox.append(actions(st, ops));
-  root.append(meBox);
   const hand = h("div", { class: "hand", role: "group", "aria-label": _("Your cards") });
   const handCards = v.hands && !mine ? v.hands[myPos] : v.hand;
   const legal = new Set(v.legal);
-  handCards.forEach((/** @type {string} */ code) => {
+  // on a phone the hand is two rows of whole cards (CSS): the columns, and which row
+  const cols = handCards.length <= 6 ? handCards.length : Math.ceil(handCards.length / 2);
+  hand.dataset.cols = String(cols);
+  // after the pick-up the two cards of the Skat are marked until two are put away
+  const fromSkat = new Set(mine && v.phase === "DISCARD" ? v.skat : []);
+  handCards.forEach((/** @type {string} */ code, /** @type {number} */ i) => {
     const key = code;
-    if (!mine) { hand.append(cardEl(code, style, { key })); return; }
-    if (v.phase === "DISCARD" && v.legal.length) {
+    /** @type {HTMLElement} */
+    let el;
+    if (!mine) el = cardEl(code, style, { key });
+    else if (v.phase === "DISCARD" && v.legal.length) {
       const sel = st.selected.includes(code);
-      hand.append(cardEl(code, style, { key, selected: sel, onClick: () => {
+      el = cardEl(code, style, { key, selected: sel, skat: fromSkat.has(code), onClick: () => {
         const s = sel ? st.selected.filter((c) => c !== code) : [...st.selected, code].slice(-2);
         ops.setSelected(s);
-      } }));
+      } });
     } else if (v.phase === "PLAY") {
-      hand.append(cardEl(code, style, { key, legal: legal.size ? legal.has(code) : undefined, onClick: () => ops.act(code) }));
+      el = cardEl(code, style, { key, legal: legal.size ? legal.has(code) : undefined, onClick: () => ops.act(code) });
     } else {
-      hand.append(cardEl(code, style, { key }));
+      el = cardEl(code, style, { key, skat: fromSkat.has(code) });
     }
+    if (i >= cols) el.classList.add("row2");
+    hand.append(el);
   });
-  root.append(hand);
-  if (st.panel === "last") root.append(lastTrick(st));
+  root.append(meBox, hand, mid, player(left, "left"), player(right, "right"));
   requestAnimationFrame(() => flip(root, before));
   return root;
 }
@@ -218,7 +236,7 @@ function actions(st, ops) {
         }
         const group = h("div", { class: "declare-group" });
         mine.sort((a, b) => a.length - b.length);
-        mine.forEach((a, i) => group.append(button(a, contractName(a, st.style), i ? "secondary" : "")));
+        mine.forEach((a, i) => group.append(declareButton(st, ops, a, i ? "secondary" : "")));
         grid.append(group);
       }
       box.append(grid);
@@ -233,86 +251,209 @@ function actions(st, ops) {
   return box;
 }
 
-/** @param {import("./table.js").State} st */
-function lastTrick(st) {
-  const v = st.view;
-  const box = h("div", { class: "panel last-trick", role: "dialog", "aria-label": _("Last trick") });
-  box.append(h("h2", {}, _("Last trick")));
-  const last = v.tricks[v.tricks.length - 1];
-  if (!last) { box.append(h("p", { class: "muted" }, _("No trick yet."))); return box; }
-  const row = h("div", { class: "row" });
+/**
+ * A game to announce, with its value for this hand when the server tells it
+ * (`declare_values`: "Kreuz mit 2: 36"); one that is lost for certain says so and is
+ * confirmed first.  Without the values (an older server) it is the plain button.
+ * @param {import("./table.js").State} st @param {Ops} ops @param {string} a @param {string} cls
+ */
+function declareButton(st, ops, a, cls) {
+  const info = st.view.declare_values?.[a];
+  const name = contractName(a, st.style);
+  if (!info) return h("button", { type: "button", class: cls, "data-key": `a:${a}`, onclick: () => ops.act(a) }, name);
+  const lost = info.loss !== null && info.loss !== undefined;
+  const said = lost ? _("{game}: lost for certain ({n})", { game: name, n: info.loss }) : `${name}: ${info.value}`;
+  return h("button", {
+    type: "button", class: `${cls} ${lost ? "certain-loss" : ""}`, "data-key": `a:${a}`, title: info.text || null,
+    "aria-label": said, onclick: () => (lost && ops.ask ? ops.ask(a) : ops.act(a)),
+  }, name, " ", h("span", { class: "value" }, String(info.value)),
+  lost ? h("small", { class: "loss" }, _("lost: {n}", { n: info.loss })) : null);
+}
+
+/**
+ * The question before announcing a game that is lost for certain.
+ * @param {import("./table.js").State} st @param {Ops} ops @param {string} a  the action text
+ * @param {() => void} back
+ * @returns {{title: string, nodes: HTMLElement[]}}
+ */
+export function confirmLoss(st, ops, a, back) {
+  const info = st.view.declare_values?.[a] || {};
+  const game = contractName(a, st.style);
+  return {
+    title: _("Lost for certain"),
+    nodes: [
+      h("p", {}, _("{game} is lost for certain after a bid of {bid}: {n} on the list.", { game, bid: st.view.bid, n: info.loss })),
+      info.text ? h("p", { class: "muted" }, info.text) : null,
+      h("div", { class: "row confirm-actions" },
+        h("button", { type: "button", class: "danger", "data-key": `confirm:${a}`, onclick: () => ops.act(a) }, _("Announce it anyway")),
+        h("button", { type: "button", class: "secondary", onclick: back }, _("Back"))),
+    ].filter((x) => x !== null),
+  };
+}
+
+/**
+ * Under the finished game's last trick while the table waits for the next game: who has
+ * not said "Weiter" yet, and when it goes on anyway (a countdown filled in by the page).
+ * @param {import("./table.js").State} st @param {Ops} ops
+ */
+function betweenLine(st, ops) {
+  const t = st.table;
+  const box = h("p", { class: "between", role: "status" });
+  if (!t?.between) return box;
+  const ready = new Set(t.ready || []);
+  const waiting = t.seats.map((/** @type {any} */ s, /** @type {number} */ i) => [s, i])
+    .filter(([s, i]) => s.kind === "person" && !s.away && !s.standin && !s.quit && !ready.has(i))
+    .map(([s, i]) => ops.seatName(i));
+  if (waiting.length) box.append(_("Waiting for {names}", { names: waiting.join(", ") }), " ");
+  box.append(h("span", { class: "countdown", "data-countdown": "next" }));
+  return box;
+}
+
+/**
+ * The last trick: of this game, or before this game's first trick the previous game's
+ * (kept by the page when the next game was dealt).
+ * @param {import("./table.js").State} st
+ * @returns {{title: string, nodes: HTMLElement[]}}
+ */
+export function lastTrickPanel(st) {
+  let v = st.view;
+  let title = _("Last trick");
+  if (!v.tricks.length && st.over && st.over.view !== v) {
+    v = st.over.view;
+    title = _("Last trick of game {n}", { n: v.number });
+  }
+  const last = v?.tricks[v.tricks.length - 1];
+  if (!last) return { title, nodes: [h("p", { class: "muted" }, _("No trick yet."))] };
+  const row = h("div", { class: "row trick-row" });
   last[1].forEach((/** @type {string} */ c, /** @type {number} */ i) => {
     const pos = (last[0] + i) % 3;
-    row.append(h("figure", {}, cardEl(c, st.style), h("figcaption", {}, nameAt(st, pos))));
+    row.append(h("figure", {}, cardEl(c, st.style), h("figcaption", {}, nameIn(st, v, pos))));
   });
-  box.append(row, h("p", {}, _("{name} took it.", { name: nameAt(st, last[2]) })));
-  return box;
+  return { title, nodes: [row, h("p", {}, _("{name} took it.", { name: nameIn(st, v, last[2]) }))] };
 }
 
 /** @param {import("./table.js").State} st @param {number} pos */
 function nameAt(st, pos) {
-  return st.table.seats[st.view.positions[pos]]?.name || "?";
+  return nameIn(st, st.view, pos);
 }
 
-/** The game's result with its breakdown. @param {import("./table.js").State} st @param {Ops} ops */
-function resultBox(st, ops) {
+/** The name at a position of a view. @param {import("./table.js").State} st @param {any} v @param {number} pos */
+function nameIn(st, v, pos) {
+  return st.table.seats[v.positions[pos]]?.name || "?";
+}
+
+/**
+ * The result of the last game, as a panel: who won what, the value counted the Skat way,
+ * the card points, the list, every hand and the Skat; "Weiter" at the end.
+ * @param {import("./table.js").State} st @param {Ops} ops
+ * @param {{next: () => void, waiting: boolean}} o  next: "Weiter" (or close); waiting:
+ *   the table waits for this person's "Weiter"
+ * @returns {{title: string, nodes: HTMLElement[]}}
+ */
+export function resultPanel(st, ops, o) {
   const line = st.result;
   const r = line.result || {};
-  // folded to its title while one has a move to make in the next game (a phone has no room)
-  const box = h("details", { class: "panel result", "aria-label": _("Result"), open: !st.view.legal.length });
-  const close = h("button", { type: "button", class: "secondary close", "aria-label": _("Close"), onclick: () => { st.result = null; box.remove(); } }, "×");
-  box.append(close);
+  // the finished game's own view (hands, Skat, tricks) when the page saw it end
+  const ov = st.over && st.over.line === line ? st.over.view : null;
+  const nodes = [];
+  let head;
   if (line.kind === "ramsch") {
-    box.append(h("summary", {}, h("h2", {}, r.durchmarsch ? _("Ramsch: Durchmarsch!") : "Ramsch")));
-    const rows = h("tbody");
-    line.positions.forEach((/** @type {number} */ seat, /** @type {number} */ pos) => {
-      rows.append(h("tr", {}, h("td", {}, ops.seatName(seat)), h("td", { class: "num" }, String(r.points?.[pos] ?? "")), h("td", { class: "num" }, String(r.tricks?.[pos] ?? "")), h("td", { class: "num" }, signed(line.scores[seat]))));
-    });
-    box.append(h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, _("Player")), h("th", { class: "num" }, _("Points")), h("th", { class: "num" }, _("Tricks")), h("th", { class: "num" }, _("Score")))), rows));
+    head = h("p", { class: "headline" }, r.durchmarsch ? _("Ramsch: Durchmarsch!") : "Ramsch");
   } else if (line.kind === "passed") {
-    box.append(h("summary", {}, h("h2", {}, _("Everyone passed: no game."))));
+    head = h("p", { class: "headline" }, _("Everyone passed: no game."));
   } else {
     const who = ops.seatName(line.declarer);
-    box.append(h("summary", {}, h("h2", { class: line.won ? "won" : "lost" }, line.won ? _("{name} wins {game}", { name: who, game: line.game }) : _("{name} loses {game}", { name: who, game: line.game }))));
-    // counted the Skat way: "ohne 2, Spiel 3, Hand 4, Schneider 5 = ×5"
-    const parts = [];
-    const m = r.matadors;
-    if (m !== undefined && r.game !== "null") {
-      let n = Math.abs(m);
-      parts.push(m > 0 ? _("with {n}", { n }) : _("without {n}", { n }));
-      n += 1; parts.push(_("game {n}", { n }));
-      /** @type {[boolean, string][]} */
-      const steps = [[r.hand, "Hand"], [r.schneider, "Schneider"], [r.schneider_announced, _("Schneider announced")],
-        [r.schwarz, "Schwarz"], [r.schwarz_announced, _("Schwarz announced")], [r.ouvert, "Ouvert"]];
-      for (const [on, word] of steps) if (on) { n += 1; parts.push(`${word} ${n}`); }
-      if (n !== r.multiplier) parts.length = 0; // not as counted here: the value alone
-    } else {
-      if (r.hand) parts.push("Hand");
-      if (r.ouvert) parts.push("Ouvert");
-    }
-    const dl = h("dl", { class: "breakdown" });
-    if (parts.length) dl.append(h("dt", {}, _("Counts")), h("dd", {}, parts.join(", ") + (r.multiplier && r.game !== "null" ? ` = ×${r.multiplier}` : "")));
-    dl.append(h("dt", {}, _("Value")), h("dd", {}, String(line.value)));
-    dl.append(h("dt", {}, _("Bid")), h("dd", {}, String(r.bid ?? "")));
-    if (r.overbid) dl.append(h("dt", {}, _("Overbid")), h("dd", {}, _("the game was worth less than the bid")));
-    if (r.declarer_points !== undefined) dl.append(h("dt", {}, _("Card points")), h("dd", {}, `${r.declarer_points} : ${r.defender_points}`));
-    dl.append(h("dt", {}, _("List")), h("dd", {}, line.scores.map((/** @type {number} */ s, /** @type {number} */ i) => `${ops.seatName(i)} ${signed(s)}`).join(" · ")));
-    box.append(dl);
+    head = h("p", { class: `headline ${line.won ? "won" : "lost"}` },
+      line.won ? _("{name} wins {game}", { name: who, game: line.game }) : _("{name} loses {game}", { name: who, game: line.game }));
   }
-  const v = st.view;
-  if (v.deal) {
-    const d = h("details", {}, h("summary", {}, _("All hands")));
-    v.deal.hands.forEach((/** @type {string[]} */ hand, /** @type {number} */ pos) => {
-      const row = h("div", { class: "row deal-row" }, h("span", { class: "who" }, nameAt(st, pos)));
-      for (const c of hand) row.append(cardEl(c, st.style, { small: true }));
-      d.append(row);
+  nodes.push(head);
+  if (line.kind === "game") nodes.push(breakdown(line, st.style));
+  nodes.push(scoreTable(line, ops));
+  const hands = ov?.deal;
+  if (hands) {
+    const box = h("div", { class: "deal", role: "group", "aria-label": _("All hands") });
+    box.append(h("h3", {}, _("All hands")));
+    hands.hands.forEach((/** @type {string[]} */ hand, /** @type {number} */ pos) => {
+      const who = h("span", { class: "who" }, nameIn(st, ov, pos));
+      if (ov.declarer === pos) who.append(" ", h("span", { class: "tag declarer" }, _("declarer")));
+      const row = h("div", { class: "deal-row" }, who);
+      const cards = h("div", { class: "deal-cards" });
+      for (const c of hand) cards.append(cardEl(c, st.style, { small: true }));
+      row.append(cards);
+      box.append(row);
     });
-    const sk = h("div", { class: "row deal-row" }, h("span", { class: "who" }, "Skat"));
-    for (const c of v.deal.skat) sk.append(cardEl(c, st.style, { small: true }));
-    d.append(sk);
-    box.append(d);
+    const sk = h("div", { class: "deal-cards" });
+    for (const c of hands.skat) sk.append(cardEl(c, st.style, { small: true }));
+    box.append(h("div", { class: "deal-row skat-row" }, h("span", { class: "who" }, "Skat"), sk));
+    const put = ov.discarded || [];
+    if (put.length && put.join(" ") !== hands.skat.join(" ")) {
+      const pc = h("div", { class: "deal-cards" });
+      for (const c of put) pc.append(cardEl(c, st.style, { small: true }));
+      box.append(h("div", { class: "deal-row" }, h("span", { class: "who" }, _("Put away")), pc));
+    }
+    nodes.push(box);
   }
-  return box;
+  const foot = h("div", { class: "result-foot" });
+  foot.append(h("button", { type: "button", class: "next", "data-key": "result:next", onclick: o.next },
+    o.waiting ? _("Next") : _("Close")));
+  foot.append(h("span", { class: "countdown", "data-countdown": "next" }));
+  if (!o.waiting && st.table?.between && st.you !== null) foot.append(h("span", { class: "muted" }, _("Waiting for the others …")));
+  nodes.push(foot);
+  return { title: _("Result of game {n}", { n: line.number }), nodes };
+}
+
+/**
+ * A game's value counted the Skat way: "mit 2, Spiel 3, Hand 4 = ×4; Grand 24 × 4 = 96".
+ * @param {any} line @param {string} style
+ */
+function breakdown(line, style) {
+  const r = line.result || {};
+  const parts = [];
+  const m = r.matadors;
+  if (m !== undefined && r.game !== "null") {
+    let n = Math.abs(m);
+    parts.push(m > 0 ? _("with {n}", { n }) : _("without {n}", { n }));
+    n += 1; parts.push(_("game {n}", { n }));
+    /** @type {[boolean, string][]} */
+    const steps = [[r.hand, "Hand"], [r.schneider, "Schneider"], [r.schneider_announced, _("Schneider announced")],
+      [r.schwarz, "Schwarz"], [r.schwarz_announced, _("Schwarz announced")], [r.ouvert, "Ouvert"]];
+    for (const [on, word] of steps) if (on) { n += 1; parts.push(`${word} ${n}`); }
+    if (n !== r.multiplier) parts.length = 0; // not as counted here: the value alone
+  } else {
+    if (r.hand) parts.push("Hand");
+    if (r.ouvert) parts.push("Ouvert");
+  }
+  const dl = h("dl", { class: "breakdown" });
+  if (parts.length) dl.append(h("dt", {}, _("Counts")), h("dd", {}, parts.join(", ") + (r.multiplier && r.game !== "null" ? ` = ×${r.multiplier}` : "")));
+  let value = String(line.value);
+  const base = r.multiplier ? line.value / r.multiplier : 0;
+  if (r.game !== "null" && !r.overbid && Number.isInteger(base) && base > 0) {
+    value = `${gameWord(r.game, style)} ${base} × ${r.multiplier} = ${line.value}`;
+  }
+  dl.append(h("dt", {}, _("Value")), h("dd", {}, value));
+  dl.append(h("dt", {}, _("Bid")), h("dd", {}, String(r.bid ?? "")));
+  if (r.overbid) dl.append(h("dt", {}, _("Overbid")), h("dd", {}, _("the game was worth less than the bid")));
+  if (r.declarer_points !== undefined) dl.append(h("dt", {}, _("Card points")), h("dd", {}, `${r.declarer_points} : ${r.defender_points}`));
+  return dl;
+}
+
+/** Who got what on the list: this game and the running Punktestand. @param {any} line @param {Ops} ops */
+function scoreTable(line, ops) {
+  const r = line.result || {};
+  const ramsch = line.kind === "ramsch";
+  const rows = h("tbody");
+  [0, 1, 2].forEach((seat) => {
+    const pos = (line.positions || []).indexOf(seat);
+    rows.append(h("tr", { class: line.declarer === seat ? "declarer" : "" }, h("th", { scope: "row" }, ops.seatName(seat)),
+      ramsch ? h("td", { class: "num" }, String(r.points?.[pos] ?? "")) : null,
+      ramsch ? h("td", { class: "num" }, String(r.tricks?.[pos] ?? "")) : null,
+      h("td", { class: "num" }, signed(line.scores[seat])),
+      h("td", { class: "num" }, String(line.totals?.[seat] ?? ""))));
+  });
+  return h("table", { class: "data scores" },
+    h("thead", {}, h("tr", {}, h("th", {}, _("Player")), ramsch ? h("th", { class: "num" }, _("Points")) : null,
+      ramsch ? h("th", { class: "num" }, _("Tricks")) : null,
+      h("th", { class: "num" }, _("Score")), h("th", { class: "num" }, "Punktestand"))), rows);
 }
 
 /** A score with its sign ("+12", "-5", "0"). @param {number} n */
@@ -333,8 +474,7 @@ export function waitingFor(st, box, name) {
 /** The Skat list: every game, the running Punktestand, Bilanz. @param {import("./table.js").State} st */
 export function skatListPanel(st) {
   const L = st.list;
-  const box = h("div", { class: "panel list", role: "dialog", "aria-label": _("List") });
-  box.append(h("h2", {}, _("List")));
+  const box = h("div", { class: "list" });
   if (!L) { box.append(h("p", { class: "muted" }, _("No game yet."))); return box; }
   const names = L.players;
   const head = h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, _("Game")), h("th", { class: "num" }, _("Value")),

@@ -8,7 +8,8 @@
  */
 import { _, api, h, lang } from "./site.js";
 import { TableConnection } from "./net.js";
-import { renderSkat, skatListPanel } from "./skat.js";
+import { renderSkat, skatListPanel, lastTrickPanel, resultPanel, confirmLoss } from "./skat.js";
+import { showPanel, hidePanel, panelKey } from "./panels.js";
 import { baptistenEvent, renderBaptisten, sheetPanel } from "./baptisten.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("table"));
@@ -21,16 +22,30 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
  * @typedef {{
  *   table: any, you: number|null, creator: boolean, view: any, list: any, sheet: any,
  *   result: any, status: string, error: string, notice: string,
- *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu", bidChoice: number|null,
+ *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu"|"result"|"confirm", bidChoice: number|null,
  *   style: string, seq: number,
+ *   over: {view: any, line: any}|null, endStage: ""|"trick"|"result", readySent: boolean,
+ *   timer: {kind: string|null, seat: number|null, left: number, total: number, bank: number, at: number}|null,
+ *   confirm: string,
  * }} State
+ * over: the last finished Skat game as this page saw it end (its last view: every hand,
+ * the Skat, the tricks), kept through the next game; endStage: "trick" while its last
+ * trick is shown (~1.5 s), then "result"; readySent: "Weiter" was said for it; timer: the
+ * server's last `timer` message, `at` when it came (countdowns run from there); confirm:
+ * the declaration waiting for its confirmation (a certain loss).
  */
 /** @type {State} */
 export const state = {
   table: null, you: null, creator: false, view: null, list: null, sheet: null, result: null,
   status: "connecting", error: "", notice: "", selected: [], panel: "", bidChoice: null,
   style: localStorage.getItem("stich.style") || "german", seq: -1,
+  over: null, endStage: "", readySent: false, timer: null, confirm: "",
 };
+
+/** How long a finished game's last trick stays on the table before its result (ms). */
+const SHOW_LAST_TRICK = 1500;
+/** @type {number|undefined} */
+let endTimer;
 
 /** @type {TableConnection|null} */
 let conn = null;
@@ -72,13 +87,22 @@ function onEvent(m) {
     case "seat": case "leave": case "start": case "end": case "ending":
       refreshTable(); break;
     case "deal":
-      // the last game's result stays until it is closed or one's own next move
-      state.selected = []; state.panel = state.panel === "last" ? "" : state.panel;
-      if (t) t.games_played = (m.data?.number ?? 1) - 1;
+      // the next game: a result that waited for "Weiter" goes; one shown without waiting
+      // (the table went on at once) stays until closed; both stay reachable
+      state.selected = []; state.confirm = "";
+      if (state.panel === "confirm") state.panel = "";
+      if (state.panel === "result" && (t?.between || state.readySent)) state.panel = "";
+      if (t) { t.games_played = (m.data?.number ?? 1) - 1; t.between = false; t.ready = []; }
+      state.readySent = false;
       break;
     case "game_over":
       state.result = m.data?.line ?? null;
+      gameOver(m);
       refreshList();
+      break;
+    case "ready":
+      if (t && m.seat !== null) t.ready = [...(t.ready || []).filter((/** @type {number} */ s) => s !== m.seat), m.seat];
+      if (m.seat === state.you) state.readySent = true;
       break;
     case "round_over":
       state.result = m.data?.sheet_row ?? null;
@@ -86,7 +110,11 @@ function onEvent(m) {
       break;
     case "act":
       state.error = "";
-      if (m.seat === state.you) { state.selected = []; state.result = null; }
+      if (m.seat === state.you) {
+        state.selected = [];
+        if (state.panel === "confirm") { state.panel = ""; state.confirm = ""; }
+        if (t?.game !== "skat") state.result = null; // Baptistenskat: the round's box goes
+      }
       state.bidChoice = m.seat === state.you ? null : state.bidChoice;
       break;
     default: break;
@@ -95,20 +123,103 @@ function onEvent(m) {
   render();
 }
 
+/**
+ * A Skat game ended: its last trick stays on the table for a moment, then its result
+ * opens in view (with "Weiter" while the table waits for it).
+ * @param {import("./net.js").EventMsg} m
+ */
+function gameOver(m) {
+  const t = state.table;
+  if (!state.result || !m.view) return;
+  state.over = { view: m.view, line: state.result };
+  state.readySent = false;
+  // the table waits for "Weiter" (a server that knows `next_after`); the last game never waits
+  if (t) t.between = !!t.next_after && !(t.games && (m.data?.number ?? 0) >= t.games);
+  if (t) t.ready = [];
+  state.endStage = "trick";
+  if (state.panel !== "menu") state.panel = "";
+  clearTimeout(endTimer);
+  endTimer = window.setTimeout(() => {
+    state.endStage = "result";
+    if (state.panel !== "menu") state.panel = "result";
+    render();
+  }, SHOW_LAST_TRICK);
+}
+
+/** "Weiter" after a result: the table goes on when everyone said it (or its time is up). */
+function sayReady() {
+  const t = state.table;
+  if (t?.between && state.you !== null && !state.readySent && !(t.ready || []).includes(state.you)) {
+    conn?.send({ type: "ready" });
+    state.readySent = true;
+  }
+}
+
+/**
+ * A server message that is not an event: the `timer` (a countdown to show).
+ * @param {any} m
+ */
+function onOther(m) {
+  if (m.type !== "timer") return;
+  state.timer = m.kind ? { ...m, at: Date.now() } : null;
+  if (m.kind === "next" && state.table) state.table.between = true;
+  render();
+}
+
+/** Seconds left of the `timer` of this kind, or null. @param {string} kind */
+export function secondsLeft(kind) {
+  const tm = state.timer;
+  if (!tm || tm.kind !== kind) return null;
+  return Math.max(0, Math.ceil((tm.left - (Date.now() - tm.at)) / 1000));
+}
+
+/** Fill in the countdowns on the page (and in the panel). */
+function tick() {
+  const n = secondsLeft("next");
+  document.querySelectorAll("[data-countdown=next]").forEach((el) => {
+    el.textContent = n === null ? "" : _("next game in {n} s", { n });
+  });
+}
+window.setInterval(tick, 250);
+
 function connect() {
   conn = new TableConnection(tableId, { lang: lang(), invite }, {
-    onWelcome: (m) => { state.table = m.table; state.you = m.you; state.creator = !!m.creator; render(); },
+    onWelcome: (m) => {
+      state.table = m.table; state.you = m.you; state.creator = !!m.creator;
+      if (/** @type {any} */ (m).timer !== undefined) onOther({ ...(/** @type {any} */ (m).timer || { kind: null }), type: "timer" });
+      render();
+    },
     onSnapshot: (m) => {
       state.seq = m.seq; state.table = m.table; state.view = m.view;
-      state.list = m.list; state.sheet = m.sheet; render();
+      state.list = m.list; state.sheet = m.sheet;
+      restoreResult();
+      render();
     },
     onEvent,
+    onMessage: onOther,
     onError: (m) => { state.error = m.text; render(); if (m.code === "server.stale") conn?.sync(); },
     onStatus: (s) => { state.status = s; render(); },
   });
   conn.open();
   // for the tests and for the curious: the connection of this page
   /** @type {any} */ (window).stichTable = { state, conn };
+}
+
+/**
+ * After a reload while the table waits between two Skat games (or after its last game):
+ * the finished game is the view, its line the list's last; its result opens again.
+ */
+function restoreResult() {
+  const t = state.table, v = state.view, games = state.list?.games;
+  if (!t || t.game !== "skat" || !games?.length) return;
+  // the last game's result stays reachable ("Ergebnis") after a reload, from the list
+  if (!state.result) state.result = games[games.length - 1];
+  if (v?.phase !== "OVER" || state.over) return;
+  state.result = games[games.length - 1];
+  state.over = { view: v, line: state.result };
+  state.readySent = state.you !== null && (t.ready || []).includes(state.you);
+  state.endStage = "result";
+  if (!state.panel && (t.between || t.status === "over") && !state.readySent) state.panel = "result";
 }
 
 /** Send an action text; the answer comes as an event or an error. */
@@ -214,8 +325,12 @@ function topBar() {
     h("span", { class: `conn conn-${state.status}`, title: _("Connection") }, statusText()));
   const tools = h("div", { class: "tools" });
   if (t.game === "skat") {
-    tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "last"), onclick: () => toggle("last"), accesskey: "l" }, _("Last trick")));
-    tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "list"), onclick: () => toggle("list") }, _("List")));
+    // nothing to look back at in the waiting room
+    if (t.status !== "waiting" && state.view) {
+      if (state.result) tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "result"), onclick: () => toggle("result") }, _("Result")));
+      tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "last"), onclick: () => toggle("last"), accesskey: "l" }, _("Last trick")));
+      tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "list"), onclick: () => toggle("list") }, _("List")));
+    }
   } else {
     tools.append(h("button", { type: "button", class: "secondary only-narrow", "aria-pressed": String(state.panel === "sheet"), onclick: () => toggle("sheet") }, _("Anschreibezettel")));
   }
@@ -254,7 +369,7 @@ function menu() {
 /** The creator ends the table now (a running game is not counted). */
 async function closeTable() {
   if (!confirm(_("Close the table now? A game under way is not counted; finished games stay."))) return;
-  try { await api(`/api/tables/${tableId}/close`, {}); } catch (e) { state.error = String(/** @type {Error} */ (e).message); render(); }
+  try { await api(`/api/tables/${tableId}/close`, {}); state.panel = ""; render(); } catch (e) { state.error = String(/** @type {Error} */ (e).message); render(); }
 }
 
 /** Why a table ended before its last game, or null. @param {string|null|undefined} reason */
@@ -283,14 +398,12 @@ export function render() {
   const paused = pausedBanner();
   if (paused) out.append(paused);
   if (t.idle && t.status === "running") out.append(h("div", { class: "banner paused", role: "status" }, _("Nobody was at the table, so it is paused until a player comes back.")));
-  if (state.panel === "menu") out.append(menu());
   const join = joinForm();
   if (join) out.append(join);
   if (t.status === "waiting" || !state.view) {
     out.append(waitingRoom());
   } else if (t.game === "skat") {
-    out.append(renderSkat(state, { act, setSelected, seatName }));
-    if (state.panel === "list") out.append(skatListPanel(state));
+    out.append(renderSkat(state, { act, setSelected, seatName, ask }));
   } else {
     const wrap = h("div", { class: `bapt-wrap ${state.panel === "sheet" ? "sheet-open" : ""}` });
     wrap.append(renderBaptisten(state, { act, setSelected, seatName, chooseBid, render, send: (m) => conn?.send(m) }), sheetPanel(state));
@@ -299,8 +412,80 @@ export function render() {
   const live = h("div", { class: "error-line", role: "alert", "aria-live": "assertive" }, state.error || "");
   out.append(live);
   const focused = document.activeElement?.getAttribute("data-key");
+  const inTable = root.contains(document.activeElement);
   root.replaceChildren(out);
-  if (focused) /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="${CSS.escape(focused)}"]`))?.focus();
+  if (focused && inTable) /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="${CSS.escape(focused)}"]`))?.focus();
+  syncPanel();
+  focusOnTurn(inTable);
+  tick();
+}
+
+// --- panels: in view, above the table (js/panels.js) --------------------------------------
+
+const OWN_PANELS = ["list:", "last:", "menu:", "result:", "confirm:"];
+
+/**
+ * Show the panel `state.panel` asks for (or hide ours).  Its content is built on every
+ * render, but the shown panel is replaced only when that content changed (the key is
+ * the content), so a table update never folds, rebuilds or scrolls it.
+ */
+function syncPanel() {
+  const t = state.table;
+  /** @type {{title: string, nodes: (HTMLElement|null)[], kind?: string, modal?: boolean, onClose?: () => void}|null} */
+  let p = null;
+  const skat = t?.game === "skat" && state.view && t.status !== "waiting";
+  if (state.panel === "menu" && t) p = { title: _("More"), nodes: [menu()] };
+  else if (state.panel === "list" && skat) p = { title: _("List"), nodes: [skatListPanel(state)] };
+  else if (state.panel === "last" && skat) p = { ...lastTrickPanel(state), kind: "last" };
+  else if (state.panel === "result" && skat && state.result) {
+    const waiting = !!t.between && state.you !== null && !state.readySent;
+    const next = () => { sayReady(); state.panel = ""; render(); };
+    p = { ...resultPanel(state, { act, setSelected, seatName }, { next, waiting }), kind: "result", modal: waiting, onClose: () => sayReady() };
+  } else if (state.panel === "confirm" && skat && state.confirm) {
+    const back = () => { state.panel = ""; state.confirm = ""; render(); };
+    p = { ...confirmLoss(state, { act, setSelected, seatName }, state.confirm, back), kind: "confirm", modal: true, onClose: () => { state.confirm = ""; } };
+  }
+  if (!p) {
+    if (OWN_PANELS.some((k) => panelKey().startsWith(k))) hidePanel();
+    return;
+  }
+  const nodes = /** @type {HTMLElement[]} */ (p.nodes.filter((n) => n));
+  const key = `${state.panel}:` + nodes.map((n) => n.outerHTML).join("");
+  const close = p.onClose;
+  const opened = !panelKey().startsWith(`${state.panel}:`);
+  const box = showPanel(key, p.title, () => nodes, {
+    kind: p.kind, modal: p.modal,
+    onClose: () => { close?.(); state.panel = ""; render(); },
+  });
+  // a panel just opened takes the keyboard: "Weiter" in a result, "Back" in a question,
+  // else its × (Tab goes on inside it; Escape closes it)
+  if (opened) {
+    const first = [".result-foot .next", ".confirm-actions .secondary", ".drawer-head .close"]
+      .map((q) => /** @type {HTMLElement|null} */ (box.querySelector(q))).find((e) => e);
+    first?.focus({ preventScroll: true });
+  }
+}
+
+/** A declaration lost for certain: asked first. @param {string} text */
+function ask(text) { state.confirm = text; state.panel = "confirm"; render(); }
+
+let turnKey = "";
+/**
+ * When one's turn begins (or its phase changes: pick-up, discard, announce), the first
+ * thing to do gets the focus, so the keyboard starts there: unless the person is
+ * elsewhere (typing, a panel open); then it waits until the panel closes.
+ * @param {boolean} inTable  the focus was in the table before this render
+ */
+function focusOnTurn(inTable) {
+  const v = state.view;
+  const key = v && v.legal?.length && state.endStage !== "trick" ? `${v.phase}` : "";
+  if (!key) { turnKey = ""; return; }
+  if (key === turnKey || panelKey()) return;
+  turnKey = key;
+  const here = document.activeElement;
+  if (here && here !== document.body && !inTable) return;
+  const first = /** @type {HTMLElement|null} */ (root.querySelector(".actions button:not([disabled]), .hand button.card:not(.illegal)"));
+  first?.focus({ preventScroll: true });
 }
 
 /** @param {string[]} sel */
@@ -318,10 +503,11 @@ export function seatName(seat) {
 // number keys play cards as in the terminal: 1–9, 0 for the tenth, then the keys after
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (panelKey()) return; // a panel is open over the table: its keys are its own
   const keys = "1234567890qwertyuiop";
   const i = keys.indexOf(e.key.toLowerCase());
   if (i < 0) {
-    if (e.key === "Escape" && state.panel) { state.panel = ""; render(); }
+    if (e.key === "Escape" && state.panel && !panelKey()) { state.panel = ""; render(); }
     return;
   }
   const cards = /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll(".hand .card"));
