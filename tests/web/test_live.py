@@ -1,0 +1,193 @@
+"""The table's live parts in a real browser: the connection badge that tells the truth
+(offline, an unanswered ping) and a tapped move kept until the connection is back; the
+turn clock; "… denkt nach" while a bot has the move; the your-turn notice (title, sound,
+notification); the chat; leaving ("Kurz weg", "Tisch verlassen", "Ich bin wieder da");
+an invitee who sits down at once; a watcher at a full table offered no seat.
+
+Some of these need messages the server of this branch does not send yet (`timer`,
+`chat` events, `away`/`back` for one's own seat while connected, `quit`).  Those tests
+feed the messages, exactly as docs/server.md specifies them, through the page's own
+connection (``window.stichTable.conn.receive``): they are marked FED BY HAND below and
+switch to the real server once it sends them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.server.harness import Server
+from tests.web.browser import DESKTOP, PHONE, person, shot, state
+from tests.web.test_table import _create
+
+SIZES = (("phone", PHONE), ("desktop", DESKTOP))
+NEW_SOCKET_OPEN = """(old) => { const c = window.stichTable.conn;
+    return c.ws && c.ws !== window[old] && window.stichTable.state.status === 'open'; }"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Bots that think for a moment (so "… denkt nach" can be seen at all)."""
+    tmp = tmp_path_factory.mktemp("live")
+    srv = Server(f"sqlite:///{tmp / 'site.db'}", bot_delay=0.6)
+    srv.start(60)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _my_turn(page: Page, timeout: float = 30000) -> Any:
+    page.wait_for_function("() => window.stichTable?.state.view?.legal?.length > 0",
+                           timeout=timeout)
+    return state(page)
+
+
+def _in_view(page: Page, selector: str) -> dict[str, float]:
+    """The element is inside the window (not scrolled off, not cut) and not tiny."""
+    el = page.locator(selector).first
+    el.wait_for(state="visible")
+    box = el.bounding_box()
+    assert box is not None, selector
+    vp = page.viewport_size
+    assert vp is not None
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
+    assert box["x"] + box["width"] <= vp["width"] + 0.5, (selector, box, vp)
+    assert box["y"] + box["height"] <= vp["height"] + 0.5, (selector, box, vp)
+    return box
+
+
+def _sent(page: Page) -> list[Any]:
+    """What the page sent on its table socket (recorded by ``_record``)."""
+    return page.evaluate("() => window.__sent || []")  # type: ignore[no-any-return]
+
+
+def _record(page: Page) -> None:
+    """Record every message the page's connection sends from now on."""
+    page.evaluate("""() => {
+        window.__sent = [];
+        const c = window.stichTable.conn;
+        const orig = WebSocket.prototype.send;
+        if (!window.__patched) {
+            window.__patched = true;
+            WebSocket.prototype.send = function (d) {
+                try { window.__sent.push(JSON.parse(d)); } catch { window.__sent.push(d); }
+                return orig.call(this, d);
+            };
+        }
+        return !!c;
+    }""")
+
+
+def _feed(page: Page, msg: dict[str, Any]) -> None:
+    """FED BY HAND: a message as the server sends it, through the page's connection."""
+    page.evaluate("(m) => window.stichTable.conn.receive(m)", msg)
+
+
+def _event(page: Page, kind: str, seat: int | None, data: Any = None) -> dict[str, Any]:
+    """FED BY HAND: the next numbered event (nothing else happens at the table meanwhile:
+    it is this person's turn)."""
+    seq = page.evaluate("() => window.stichTable.conn.seq") + 1
+    msg = {"type": "event", "seq": seq, "kind": kind, "seat": seat, "data": data or {},
+           "view": None}
+    _feed(page, msg)
+    return msg
+
+
+def _no_page_errors(*pages: Page) -> None:
+    for p in pages:
+        assert p.errors == [], p.errors  # type: ignore[attr-defined]
+
+
+# --- the connection -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "size"), SIZES)
+def test_offline_says_so_and_the_tapped_move_is_sent_when_back(
+        site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
+    ctx, a = person(browser, site.url, f"Net{name}", viewport=size)
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    st = _my_turn(a)
+    assert a.inner_text(".conn") == "verbunden"
+    ctx.set_offline(True)
+    # the browser says offline: the badge says so at once, and a bar at the top in view
+    a.wait_for_function("() => window.stichTable.state.status === 'doubt'", timeout=3000)
+    assert "unsicher" in a.inner_text(".conn")
+    _in_view(a, ".conn-banner")
+    seq = st["seq"]
+    legal = st["view"]["legal"]
+    move = "hold" if "hold" in legal else legal[0]
+    a.click(f"[data-key='a:{move}']")
+    a.wait_for_selector(".conn-banner .held")
+    assert "gemerkt" in a.inner_text(".conn-banner")
+    shot(a, f"live-offline-{name}")
+    a.wait_for_timeout(1200)
+    assert state(a)["seq"] == seq  # nothing was made: it waits
+    # back online: a new socket, the kept move is sent with the number the person saw
+    ctx.set_offline(False)
+    a.wait_for_function("() => window.stichTable.state.status === 'open'", timeout=15000)
+    a.wait_for_function("(s) => window.stichTable.conn.lastOwnAct > s", arg=seq, timeout=10000)
+    assert a.query_selector(".conn-banner") is None
+    assert a.inner_text(".conn") == "verbunden"
+    assert state(a)["table"] and not a.evaluate("() => window.stichTable.state.error")
+    _no_page_errors(a)
+    ctx.close()
+
+
+def test_a_silent_socket_is_in_doubt_and_replaced(site: Server, browser: Browser) -> None:
+    """A ping without an answer within the time allowed: "unsicher", then a new socket
+    (a socket stuck in CLOSING never says it closed, so it is given up, not waited for)."""
+    ctx, a = person(browser, site.url, "Silent")
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    _my_turn(a)
+    # shorter times for the test; then the server's answers stop reaching the page
+    a.evaluate("""() => {
+        const c = window.stichTable.conn;
+        c.timing = {ping: 400, answer: 300, giveUp: 1500};
+        window.__first = c.ws;
+        c.reconnect();
+    }""")
+    a.wait_for_function(NEW_SOCKET_OPEN, arg="__first", timeout=10000)
+    first = a.evaluate("() => { const c = window.stichTable.conn; const ws = c.ws;"
+                       " ws.onmessage = () => {}; ws.close = () => {}; window.__old = ws;"
+                       " return ws.url; }")
+    assert first
+    a.wait_for_function("() => window.stichTable.state.status === 'doubt'", timeout=3000)
+    assert "unsicher" in a.inner_text(".conn")
+    a.wait_for_function(NEW_SOCKET_OPEN, arg="__old", timeout=10000)
+    assert a.inner_text(".conn") == "verbunden"
+    _no_page_errors(a)
+    ctx.close()
+
+
+def test_a_kept_move_the_game_went_past_is_refused_visibly(site: Server, browser: Browser) -> None:
+    """Offline, a card is tapped; meanwhile the same person moves on another device.  Back
+    online the kept move goes out with the number it saw: the server refuses it, and the
+    page says so."""
+    ctx, a = person(browser, site.url, "Twice")
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    st = _my_turn(a)
+    other = browser.new_context(storage_state=ctx.storage_state(), viewport=PHONE)  # type: ignore[arg-type]
+    b = other.new_page()
+    b.goto(a.url)
+    _my_turn(b)
+    ctx.set_offline(True)
+    a.wait_for_function("() => window.stichTable.state.status === 'doubt'", timeout=3000)
+    legal = st["view"]["legal"]
+    a.evaluate("(t) => window.stichTable.conn.act(t)", legal[-1])
+    a.wait_for_selector(".conn-banner .held")
+    b.evaluate("(t) => window.stichTable.conn.act(t)", legal[0])
+    b.wait_for_function("(s) => window.stichTable.state.seq > s", arg=st["seq"])
+    ctx.set_offline(False)
+    # said at the top, in view, until the person moves again (the line under the table
+    # says it too, until the next move at the table)
+    a.wait_for_function("() => window.stichTable.state.kept", timeout=15000)
+    said = a.inner_text(".conn-banner")
+    assert "ohne Verbindung zählt nicht" in said and "passiert" in said, said
+    _in_view(a, ".conn-banner")
+    shot(a, "live-kept-refused-desktop")
+    assert a.query_selector(".conn-banner .held") is None
+    _no_page_errors(a)
+    other.close()
+    ctx.close()
