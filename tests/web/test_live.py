@@ -12,6 +12,7 @@ switch to the real server once it sends them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -190,4 +191,102 @@ def test_a_kept_move_the_game_went_past_is_refused_visibly(site: Server, browser
     assert a.query_selector(".conn-banner .held") is None
     _no_page_errors(a)
     other.close()
+    ctx.close()
+
+
+# --- the turn clock, bots thinking, the your-turn notice ------------------------------------
+
+@pytest.mark.parametrize(("name", "size"), SIZES)
+def test_the_turn_clock_runs_on_the_seat_to_move(
+        site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
+    """FED BY HAND: the `timer` messages (the server of this branch has no clock yet)."""
+    ctx, a = person(browser, site.url, f"Uhr{name}", viewport=size)
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    st = _my_turn(a)
+    me = st["you"]
+    _feed(a, {"type": "timer", "kind": "move", "seat": me, "left": 25000, "total": 30000,
+              "bank": 10000})
+    a.wait_for_selector(".player.me .clock")
+    box = _in_view(a, ".player.me .clock")
+    assert box["height"] >= 12
+    first = a.inner_text(".clock .clock-text")
+    assert re.fullmatch(r"0:2[45]", first), first
+    assert "noch" in (a.get_attribute(".clock", "aria-label") or "")
+    # it runs down, and a redraw of the table does not start it over
+    a.evaluate("() => window.stichTable.state.error = 'x'")
+    a.wait_for_timeout(1300)
+    later = a.inner_text(".clock .clock-text")
+    assert later < first, (first, later)
+    shot(a, f"live-clock-{name}")
+    # into the reserve: the bar says so
+    _feed(a, {"type": "timer", "kind": "move", "seat": me, "left": 8000, "total": 30000,
+              "bank": 10000})
+    a.wait_for_selector(".clock.in-bank")
+    # on another seat: shown there, in view
+    other = (me + 1) % 3
+    _feed(a, {"type": "timer", "kind": "move", "seat": other, "left": 30000, "total": 30000,
+              "bank": 0})
+    a.wait_for_selector(".player.left .clock")
+    _in_view(a, ".player.left .clock")
+    assert a.query_selector(".player.me .clock") is None
+    # no timer running: no clock; a message without the optional fields is no trouble
+    _feed(a, {"type": "timer", "kind": None, "seat": None})
+    a.wait_for_selector(".clock", state="detached")
+    _no_page_errors(a)
+    ctx.close()
+
+
+def test_a_bot_to_move_is_shown_thinking(site: Server, browser: Browser) -> None:
+    ctx, a = person(browser, site.url, "Denker", viewport=PHONE)
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    a.wait_for_selector(".thinking", timeout=20000)
+    text = a.inner_text(".thinking")
+    assert text.endswith("denkt nach …"), text
+    name = text.removesuffix(" denkt nach …")
+    st = state(a)
+    v = st["view"]
+    assert st["table"]["seats"][v["positions"][v["to_move"]]]["name"] == name
+    # on one's own turn nobody thinks
+    _my_turn(a)
+    assert a.query_selector(".thinking") is None
+    _no_page_errors(a)
+    ctx.close()
+
+
+def test_your_turn_title_sound_and_notification(site: Server, browser: Browser) -> None:
+    ctx, a = person(browser, site.url, "Merker")
+    ctx.grant_permissions(["notifications"], origin=site.url)
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    _my_turn(a)
+    a.wait_for_function("() => document.title === '● Du bist dran'")
+    notices = a.evaluate("() => window.stichTable.notices")
+    assert "title" in notices and "sound" not in notices  # the sound is off by default
+    # the switches in the menu (a panel in view): sound on, notifications on
+    a.click(".tablebar button[aria-label='Mehr']")
+    _in_view(a, ".drawer .switch[for=sound]")
+    a.check("#sound")
+    a.check("#notify")
+    a.wait_for_function("() => localStorage.getItem('stich.notify') === '1'")
+    shot(a, "live-menu-desktop")
+    a.keyboard.press("Escape")
+    a.wait_for_selector(".layer", state="hidden")
+    # the tab goes to the background; the next turn: sound and a notification
+    a.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        Object.defineProperty(document, 'visibilityState',
+                              {configurable: true, get: () => 'hidden'});
+        document.dispatchEvent(new Event('visibilitychange'));
+        window.stichTable.notices.length = 0;
+    }""")
+    st = state(a)
+    a.evaluate("(t) => window.stichTable.conn.act(t)", st["view"]["legal"][-1])
+    a.wait_for_function("(s) => window.stichTable.state.seq > s", arg=st["seq"])
+    a.wait_for_function("() => window.stichTable.notices.includes('over')", timeout=10000)
+    _my_turn(a, timeout=60000)
+    a.wait_for_function("() => window.stichTable.notices.includes('notification')")
+    # the turn ended (the title came back), then the next one was announced
+    assert a.evaluate("() => window.stichTable.notices") == ["over", "title", "sound",
+                                                             "notification"]
+    assert a.title() == "● Du bist dran"
+    _no_page_errors(a)
     ctx.close()

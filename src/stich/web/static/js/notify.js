@@ -12,7 +12,8 @@ const SOUND = "stich.sound";
 const NOTIFY = "stich.notify";
 const baseTitle = document.title;
 
-/** what was announced, in order: "title", "sound", "notification" */
+/** what was announced, in order: "title", "sound", "notification", and "over" when the
+ * turn passed (the title is the page's again) */
 /** @type {string[]} */
 export const notices = [];
 
@@ -93,6 +94,7 @@ export function turnNotice(st) {
     }
   } else if (!turn && wasTurn) {
     document.title = baseTitle;
+    notices.push("over");
   }
   wasTurn = turn;
 }
