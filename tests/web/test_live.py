@@ -290,3 +290,88 @@ def test_your_turn_title_sound_and_notification(site: Server, browser: Browser) 
     assert a.title() == "● Du bist dran"
     _no_page_errors(a)
     ctx.close()
+
+
+# --- the chat -------------------------------------------------------------------------------
+
+EVIL = '<img src=x onerror="window.__evil=1">gut <b>gespielt</b>'
+
+
+@pytest.mark.parametrize(("name", "size"), SIZES)
+def test_the_chat_behind_a_button_text_only(
+        site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
+    """FED BY HAND: the `chat` events (the server of this branch does not take `chat` yet);
+    what the page sends is read off its socket."""
+    ctx, a = person(browser, site.url, f"Plauder{name}", viewport=size)
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    st = _my_turn(a)
+    _record(a)
+    _in_view(a, ".chat-button")
+    assert a.inner_text(".chat-button").strip() == "Chat"
+    other = (st["you"] + 1) % 3
+    _event(a, "chat", other, {"name": "Kurt", "text": EVIL})
+    # one unread line on the button, and the line over the table for a moment: as text
+    a.wait_for_selector(".chat-button .unread")
+    assert a.inner_text(".chat-button .unread") == "1"
+    assert "ungelesen" in (a.get_attribute(".chat-button", "aria-label") or "")
+    _in_view(a, ".chat-toast")
+    assert a.inner_text(".chat-toast") == f"Kurt: {EVIL}"
+    assert a.evaluate("() => document.querySelectorAll('img[src=x], .chat-toast b').length") == 0
+    a.click(".chat-button")
+    _in_view(a, ".drawer.chat")
+    _in_view(a, ".chat-form input")
+    assert a.inner_text(".chat-line .text") == EVIL
+    assert a.evaluate("() => document.querySelectorAll('img[src=x], .chat-line b').length") == 0
+    assert a.query_selector(".chat-button .unread") is None
+    # typing is not lost when a line comes in or the table redraws
+    a.fill(".chat-form input", "Hallo")
+    a.evaluate("() => document.querySelector('.chat-lines').dataset.mark = 'same'")
+    _event(a, "chat", None, {"name": "Zuschauer Zoe", "text": "Viel Glück!"})
+    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 2")
+    assert a.input_value(".chat-form input") == "Hallo"
+    assert a.get_attribute(".chat-lines", "data-mark") == "same"
+    assert a.query_selector(".chat-button .unread") is None  # read: the chat is open
+    shot(a, f"live-chat-{name}")
+    a.click(".chat-form button[type=submit]")
+    a.click(".chat-quick button:has-text('Gut gespielt')")
+    a.wait_for_function("() => window.__sent.filter(m => m.type === 'chat').length === 2")
+    chats = [m for m in _sent(a) if m.get("type") == "chat"]
+    assert chats == [{"type": "chat", "text": "Hallo"}, {"type": "chat", "text": "Gut gespielt"}]
+    assert a.input_value(".chat-form input") == ""
+    # Escape closes it; the lines stay
+    a.keyboard.press("Escape")
+    a.wait_for_selector(".layer", state="hidden")
+    a.click(".chat-button")
+    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 2")
+    assert a.evaluate("() => window.__evil") is None
+    _no_page_errors(a)
+    ctx.close()
+
+
+def test_chat_lines_of_the_welcome_and_a_watcher_without_a_name(
+        site: Server, browser: Browser) -> None:
+    """FED BY HAND: the welcome's `chat` (the last lines).  A watcher without an account reads,
+    is not offered a seat at a running table, and is not offered to write."""
+    ctx, a = person(browser, site.url, "Gastgeber")
+    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    _my_turn(a)
+    w = browser.new_context(viewport=PHONE, locale="de-DE")  # type: ignore[arg-type]
+    p = w.new_page()
+    p.goto(a.url)
+    p.wait_for_function("() => window.stichTable?.state.view")
+    assert p.query_selector("input[name=name]") is None  # no "Als Gast hinsetzen" here
+    assert "Du schaust zu." in p.inner_text(".watching")
+    welcome = p.evaluate("() => ({...window.stichTable.state.table})")
+    _feed(p, {"type": "welcome", "table": welcome, "you": None, "seq": state(p)["seq"],
+              "chat": [{"seq": 3, "seat": 0, "name": "Gastgeber", "text": "Hallo zusammen"},
+                       {"seq": 5, "seat": None, "name": "Zoe", "text": "<i>hi</i>"}]})
+    p.click(".chat-button")
+    _in_view(p, ".drawer.chat")
+    assert [t.inner_text() for t in p.query_selector_all(".chat-line .text")] == \
+        ["Hallo zusammen", "<i>hi</i>"]
+    assert p.query_selector(".chat-form") is None
+    assert "Melde dich an" in p.inner_text(".drawer.chat")
+    p.keyboard.press("Escape")
+    assert p.query_selector_all(".chat-button .unread") == []
+    w.close()
+    ctx.close()

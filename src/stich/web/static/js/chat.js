@@ -118,7 +118,7 @@ export function openChat(o) {
     fillList();
     note = h("p", { class: "chat-note", role: "status" });
     if (!o.canWrite) {
-      return [list, h("p", { class: "muted" }, _("Sit down or log in to write."))];
+      return [list, h("p", { class: "muted" }, h("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }, _("Log in to write.")))];
     }
     const input = /** @type {HTMLInputElement} */ (h("input", { name: "text", maxlength: 200, autocomplete: "off",
       "aria-label": _("Your message"), placeholder: _("Your message"), enterkeyhint: "send" }));

@@ -417,6 +417,7 @@ export function render() {
     root.replaceChildren(out);
     return;
   }
+  livePanels(); // first: opening the chat reads its lines (the button then says so)
   out.append(topBar());
   if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, endText(t.end_reason) || _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
   const paused = pausedBanner();
@@ -443,7 +444,6 @@ export function render() {
   const focused = document.activeElement?.getAttribute("data-key");
   root.replaceChildren(out);
   if (focused) /** @type {HTMLElement|null} */ (root.querySelector(`[data-key="${CSS.escape(focused)}"]`))?.focus();
-  livePanels();
   decorate(root, state, seatName);
   turnNotice(state);
 }
