@@ -112,8 +112,9 @@ export function decorate(root, st, seatName) {
   if (mover !== null) {
     const s = t.seats?.[mover];
     if (s && (s.kind === "bot" || s.standin || s.quit) && t.paused_by == null && !t.idle) {
-      seatElement(root, st, mover)?.append(h("div", { class: "thinking", role: "status" },
-        _("{name} is thinking …", { name: seatName(mover) })));
+      seatElement(root, st, mover)?.append(h("div", { class: "thinking", role: "status" }, s.kind === "bot"
+        ? _("{name} is thinking …", { name: seatName(mover) })
+        : _("The bot for {name} is thinking …", { name: seatName(mover) })));
     }
   }
   if (timer && timer.kind === "move" && timer.seat !== null) {
