@@ -503,3 +503,25 @@ def test_an_invitee_sits_down_as_a_guest_at_once(site: Server, browser: Browser)
     w.close()
     g.close()
     ctx.close()
+
+
+def test_the_turn_clock_at_baptistenskat(site: Server, browser: Browser) -> None:
+    """FED BY HAND: `timer` messages; the clock sits on the tile of the seat it runs for,
+    and one's own clock by one's controls, in view."""
+    ctx, a = person(browser, site.url, "Baptist", viewport=PHONE)
+    _create(a, game="baptisten", players=5, max_cards="3",
+            seats=["me"] + ["bot:random"] * 4)
+    st = _my_turn(a)
+    me = st["you"]
+    other = (me + 3) % 5
+    _feed(a, {"type": "timer", "kind": "move", "seat": other, "left": 20000,
+              "total": 20000, "bank": 0})
+    a.wait_for_selector(f".bseats > li:nth-child({other + 1}) .clock")
+    assert a.inner_text(".clock .clock-text") in ("0:20", "0:19")
+    _feed(a, {"type": "timer", "kind": "move", "seat": me, "left": 20000, "total": 20000,
+              "bank": 0})
+    a.wait_for_selector(".player.me .clock")
+    _in_view(a, ".player.me .clock")
+    shot(a, "live-clock-baptisten-phone")
+    _no_page_errors(a)
+    ctx.close()
