@@ -62,6 +62,8 @@ export class TableConnection {
     /** @type {number|undefined} */
     this.watch = undefined;
     this.lastHeard = Date.now();
+    /** when the socket now in use was opened */
+    this.openedAt = 0;
     /** when the last ping went out unanswered (0: none waiting) */
     this.pingAt = 0;
     /** the seat of this connection (from the welcome) */
@@ -85,7 +87,11 @@ export class TableConnection {
     /** @type {(number|string)[]} */
     this.applied = [];
     this.onOffline = () => this.doubt();
-    this.onOnline = () => { if (this.status !== "open") this.renew(); else this.ping(); };
+    this.onOnline = () => {
+      if (this.status === "open") { this.ping(); return; }
+      this.tries = 0; // the network is back: at once, not after the last wait
+      this.renew();
+    };
     window.addEventListener("offline", this.onOffline);
     window.addEventListener("online", this.onOnline);
   }
@@ -113,13 +119,14 @@ export class TableConnection {
     this.setStatus(navigator.onLine === false ? "doubt" : "connecting");
     clearInterval(this.heartbeat);
     clearInterval(this.watch);
+    this.openedAt = Date.now();
+    // a socket that never opens (a dead route) or goes silent (a sleeping phone) is replaced
+    this.watch = window.setInterval(() => this.check(), 500);
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.tries = 0;
       this.lastHeard = Date.now();
-      // a connection that went silent (a sleeping phone, a dead route) is replaced
       this.heartbeat = window.setInterval(() => this.ping(), this.timing.ping);
-      this.watch = window.setInterval(() => this.check(), 500);
     };
     ws.onmessage = (e) => {
       if (this.ws !== ws) return; // a socket given up: whatever it still says is stale
@@ -167,6 +174,10 @@ export class TableConnection {
     const now = Date.now();
     if (!ws) return;
     if (ws.readyState === WebSocket.CLOSING || ws.readyState === WebSocket.CLOSED) { this.renew(); return; }
+    if (ws.readyState === WebSocket.CONNECTING) {
+      if (now - this.openedAt > this.timing.giveUp) this.renew();
+      return;
+    }
     const waiting = this.pingAt ? now - this.pingAt : 0;
     if (waiting > this.timing.answer || navigator.onLine === false) this.doubt();
     if (waiting > this.timing.giveUp || now - this.lastHeard > this.timing.ping * 2.5) this.renew();
