@@ -31,13 +31,15 @@
  *   onTimer?: (m: TimerMsg) => void,
  *   onStatus?: (s: Status) => void,
  *   onPending?: (p: Pending|null) => void,
+ *   onMessage?: (m: any) => void,
  * }} Handlers
+ * onMessage: any other message (not numbered), e.g. the `timer` (after onTimer)
  */
 
 export class TableConnection {
   /**
    * @param {string} tableId
-   * @param {{lang: string, invite?: string, style?: string}} opts
+   * @param {{lang: string, invite?: string}} opts
    * @param {Handlers} handlers
    */
   constructor(tableId, opts, handlers) {
@@ -110,7 +112,7 @@ export class TableConnection {
     const q = new URLSearchParams({ lang: this.opts.lang });
     if (this.seq >= 0) q.set("since", String(this.seq));
     if (this.opts.invite) q.set("invite", this.opts.invite);
-    if (this.opts.style) q.set("style", this.opts.style);
+    q.set("style", localStorage.getItem("stich.style") || "german"); // card names in refusals
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`);
     this.ws = ws;
     this.welcomed = false;
@@ -269,8 +271,12 @@ export class TableConnection {
         break;
       case "timer":
         this.h.onTimer?.(msg);
+        this.h.onMessage?.(msg);
         break;
-      default: // "pong" and what a newer server may say: heard, nothing to draw
+      case "pong": // heard: nothing to draw
+        break;
+      default:
+        this.h.onMessage?.(msg);
         break;
     }
   }

@@ -27,14 +27,13 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
  *   result: any, status: string, error: string, notice: string,
  *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu"|"chat", bidChoice: number|null,
  *   style: string, seq: number, pending: import("./net.js").Pending|null, kept: string,
- *   timer: import("./clock.js").Timer|null,
  * }} State
  */
 /** @type {State} */
 export const state = {
   table: null, you: null, creator: false, view: null, list: null, sheet: null, result: null,
   status: "connecting", error: "", notice: "", selected: [], panel: "", bidChoice: null,
-  style: localStorage.getItem("stich.style") || "german", seq: -1, pending: null, kept: "", timer: null,
+  style: localStorage.getItem("stich.style") || "german", seq: -1, pending: null, kept: "",
 };
 
 /** a refusal of the join after "Sit down as a guest" (shown after the reload) */
@@ -127,7 +126,7 @@ function connect() {
       render();
       if (m.code === "server.stale") conn?.sync();
     },
-    onTimer: (m) => { state.timer = setTimer(m); render(); },
+    onTimer: (m) => { setTimer(m); render(); }, // the clock keeps its own (see clock.js)
     onStatus: (s) => { state.status = s; render(); },
     onPending: (p) => {
       const shown = !!p?.held !== !!state.pending?.held;
