@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Server
-from tests.web.browser import DESKTOP, PHONE, person, shot, state
+from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
 from tests.web.test_table import _create
 
 SIZES = (("phone", PHONE), ("desktop", DESKTOP))
@@ -240,7 +240,13 @@ def test_the_turn_clock_runs_on_the_seat_to_move(
 def test_a_bot_to_move_is_shown_thinking(site: Server, browser: Browser) -> None:
     ctx, a = person(browser, site.url, "Denker", viewport=PHONE)
     _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
-    a.wait_for_selector(".thinking", timeout=20000)
+    # until a bot has the move (this person may have to bid first)
+    for _ in range(10):
+        a.wait_for_function("() => document.querySelector('.thinking')"
+                            " || window.stichTable?.state.view?.legal?.length", timeout=20000)
+        if a.query_selector(".thinking"):
+            break
+        step(a, bid="pass")
     text = a.inner_text(".thinking")
     assert text.endswith("denkt nach …"), text
     name = text.removesuffix(" denkt nach …")
