@@ -88,7 +88,9 @@ export class TableConnection {
      * and for the curious: nothing is applied twice or skipped) */
     /** @type {(number|string)[]} */
     this.applied = [];
-    this.onOffline = () => this.doubt();
+    /** when the browser last said it went offline */
+    this.offlineAt = 0;
+    this.onOffline = () => { this.offlineAt = Date.now(); this.doubt(); };
     this.onOnline = () => {
       if (this.status === "open") { this.ping(); return; }
       this.tries = 0; // the network is back: at once, not after the last wait
@@ -157,10 +159,18 @@ export class TableConnection {
   heard() {
     this.lastHeard = Date.now();
     this.pingAt = 0;
-    if (this.welcomed && this.status !== "open" && navigator.onLine !== false) {
+    if (this.welcomed && this.status !== "open" && this.trusted()) {
       this.setStatus("open");
       this.flush();
     }
+  }
+
+  /**
+   * Whether what the socket says can be believed: the browser does not say it is offline,
+   * or it said so a while ago and messages come all the same (a browser wrong about it).
+   */
+  trusted() {
+    return navigator.onLine !== false || Date.now() - this.offlineAt > 3000;
   }
 
   ping() {
@@ -181,7 +191,7 @@ export class TableConnection {
       return;
     }
     const waiting = this.pingAt ? now - this.pingAt : 0;
-    if (waiting > this.timing.answer || navigator.onLine === false) this.doubt();
+    if (waiting > this.timing.answer) this.doubt();
     if (waiting > this.timing.giveUp || now - this.lastHeard > this.timing.ping * 2.5) this.renew();
   }
 
@@ -220,7 +230,7 @@ export class TableConnection {
       case "welcome":
         this.you = msg.you ?? null;
         this.welcomed = true;
-        if (navigator.onLine !== false) this.setStatus("open");
+        if (this.trusted()) this.setStatus("open");
         this.h.onWelcome?.(msg);
         if (msg.timer !== undefined) this.h.onTimer?.(msg.timer || { type: "timer", kind: null, seat: null, left: 0, total: 0, bank: 0 });
         if (this.pending) {
