@@ -11,6 +11,9 @@ import { TableConnection } from "./net.js";
 import { renderSkat, skatListPanel, lastTrickPanel, resultPanel, confirmLoss } from "./skat.js";
 import { showPanel, hidePanel, panelKey } from "./panels.js";
 import { baptistenEvent, renderBaptisten, sheetPanel } from "./baptisten.js";
+import { decorate, setTimer } from "./clock.js";
+import { turnNotice, notices, soundOn, setSound, notifyOn, notifySupported, setNotify } from "./notify.js";
+import { addLine, chatButton, chatOpen, chatRefused, openChat, setLines } from "./chat.js";
 
 const root = /** @type {HTMLElement} */ (document.getElementById("table"));
 const tableId = root.dataset.table || "";
@@ -22,8 +25,8 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
  * @typedef {{
  *   table: any, you: number|null, creator: boolean, view: any, list: any, sheet: any,
  *   result: any, status: string, error: string, notice: string,
- *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu"|"result"|"confirm", bidChoice: number|null,
- *   style: string, seq: number,
+ *   selected: string[], panel: ""|"list"|"sheet"|"last"|"menu"|"chat"|"result"|"confirm", bidChoice: number|null,
+ *   style: string, seq: number, pending: import("./net.js").Pending|null, kept: string,
  *   over: {view: any, line: any}|null, endStage: ""|"trick"|"result", readySent: boolean,
  *   timer: {kind: string|null, seat: number|null, left: number, total: number, bank: number, at: number}|null,
  *   confirm: string,
@@ -38,9 +41,13 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
 export const state = {
   table: null, you: null, creator: false, view: null, list: null, sheet: null, result: null,
   status: "connecting", error: "", notice: "", selected: [], panel: "", bidChoice: null,
-  style: localStorage.getItem("stich.style") || "german", seq: -1,
+  style: localStorage.getItem("stich.style") || "german", seq: -1, pending: null, kept: "",
   over: null, endStage: "", readySent: false, timer: null, confirm: "",
 };
+
+/** a refusal of the join after "Sit down as a guest" (shown after the reload) */
+state.error = sessionStorage.getItem("stich.joinError") || "";
+sessionStorage.removeItem("stich.joinError");
 
 /** How long a finished game's last trick stays on the table before its result (ms). */
 const SHOW_LAST_TRICK = 1500;
@@ -82,6 +89,8 @@ function onEvent(m) {
     case "away": if (t && m.seat !== null) t.seats[m.seat].away = true; break;
     case "back": if (t && m.seat !== null) { t.seats[m.seat].away = false; t.seats[m.seat].standin = false; } break;
     case "standin": if (t && m.seat !== null) t.seats[m.seat].standin = true; break;
+    case "quit": if (t && m.seat !== null && t.seats[m.seat]) { t.seats[m.seat].quit = true; t.seats[m.seat].standin = true; } break;
+    case "chat": addLine(m, state.you); break;
     case "pause": if (t) { if (m.seat === null) t.idle = true; else t.paused_by = m.seat; } break;
     case "resume": if (t) { if (m.seat === null) t.idle = false; else t.paused_by = null; } break;
     case "seat": case "leave": case "start": case "end": case "ending":
@@ -186,23 +195,39 @@ function connect() {
   conn = new TableConnection(tableId, { lang: lang(), invite }, {
     onWelcome: (m) => {
       state.table = m.table; state.you = m.you; state.creator = !!m.creator;
+      setLines(m.chat ?? m.table?.chat);
       if (/** @type {any} */ (m).timer !== undefined) onOther({ ...(/** @type {any} */ (m).timer || { kind: null }), type: "timer" });
       render();
     },
     onSnapshot: (m) => {
       state.seq = m.seq; state.table = m.table; state.view = m.view;
       state.list = m.list; state.sheet = m.sheet;
+      setLines(m.chat ?? m.table?.chat);
       restoreResult();
       render();
     },
     onEvent,
     onMessage: onOther,
-    onError: (m) => { state.error = m.text; render(); if (m.code === "server.stale") conn?.sync(); },
+    onError: (m) => {
+      if (chatRefused(m)) return;
+      state.error = !m.pending ? m.text : m.text ? _("Your move from while the connection was away was not made: {reason}", { reason: m.text })
+        : _("Your move was not sent: the connection did not come back.");
+      // a kept move's refusal is said at the top too, where the person looked for it
+      state.kept = m.pending ? state.error : "";
+      render();
+      if (m.code === "server.stale") conn?.sync();
+    },
+    onTimer: (m) => { setTimer(m); render(); }, // the clock keeps its own (see clock.js)
     onStatus: (s) => { state.status = s; render(); },
+    onPending: (p) => {
+      const shown = !!p?.held !== !!state.pending?.held;
+      state.pending = p;
+      if (shown) render();
+    },
   });
   conn.open();
   // for the tests and for the curious: the connection of this page
-  /** @type {any} */ (window).stichTable = { state, conn };
+  /** @type {any} */ (window).stichTable = { state, conn, notices };
 }
 
 /**
@@ -225,19 +250,37 @@ function restoreResult() {
 /** Send an action text; the answer comes as an event or an error. */
 export function act(/** @type {string} */ text) {
   state.error = "";
+  state.kept = "";
   conn?.act(text);
 }
 
 // --- before playing: a name, a seat ------------------------------------------------------
 
+/** Whether a seat can be taken here now (the table waits and has a free seat). */
+function seatFree() {
+  const t = state.table;
+  return !!t && t.status === "waiting" && t.seats.some((/** @type {any} */ s) => s.kind === "free");
+}
+
 function joinForm() {
   const t = state.table;
   if (!t) return null;
   if (userId === null) {
+    // a full or running table: watching needs no name, and there is no seat to offer
+    if (!seatFree()) {
+      return h("p", { class: "muted watching" }, _("You are watching."), " ",
+        h("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }, _("log in")));
+    }
     const form = h("form", { class: "panel join", onsubmit: async (/** @type {Event} */ e) => {
       e.preventDefault();
       const name = /** @type {HTMLInputElement} */ (form.querySelector("input")).value.trim();
-      try { await api("/api/guest", { name }); location.reload(); } catch (err) {
+      try {
+        await api("/api/guest", { name });
+        // the guest sits down at once: no second "Sit down" to tap
+        await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { invite: invite || null })
+          .catch((/** @type {Error} */ err) => { sessionStorage.setItem("stich.joinError", err.message); });
+        location.reload();
+      } catch (err) {
         state.error = /** @type {Error} */ (err).message; render();
       }
     } },
@@ -247,7 +290,7 @@ function joinForm() {
       h("p", { class: "muted" }, _("or"), " ", h("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }, _("log in"))));
     return form;
   }
-  if (state.you === null && t.status === "waiting" && t.seats.some((/** @type {any} */ s) => s.kind === "free")) {
+  if (state.you === null && seatFree()) {
     return h("div", { class: "panel join" },
       h("button", { onclick: () => join(null) }, _("Sit down")));
   }
@@ -334,21 +377,95 @@ function topBar() {
   } else {
     tools.append(h("button", { type: "button", class: "secondary only-narrow", "aria-pressed": String(state.panel === "sheet"), onclick: () => toggle("sheet") }, _("Anschreibezettel")));
   }
+  tools.append(chatButton(() => toggle("chat")));
   tools.append(h("button", { type: "button", class: "secondary", "aria-pressed": String(state.panel === "menu"), onclick: () => toggle("menu"), "aria-label": _("More") }, "⋯"));
   bar.append(tools);
   return bar;
 }
 
 function statusText() {
-  return { connecting: _("connecting …"), open: _("connected"), closed: _("connection lost, trying again …"), gone: _("no such table") }[state.status] || state.status;
+  return { connecting: _("connecting …"), open: _("connected"), doubt: _("connection in doubt …"), closed: _("connection lost, trying again …"), gone: _("no such table") }[state.status] || state.status;
+}
+
+/** While the connection is in doubt or lost, or a tapped move waits for it: said at the top. */
+function connBanner() {
+  const held = !!state.pending?.held;
+  if (state.kept && state.status === "open") return h("div", { class: "conn-banner conn-refused", role: "alert" }, state.kept);
+  if (state.status === "open" && !held) return null;
+  if (state.status === "connecting" && !held) return null;
+  const text = state.status === "gone" ? _("The table is gone.")
+    : state.status === "open" ? "" : state.status === "closed" ? _("Connection lost: connecting again …")
+      : _("Connection in doubt: checking …");
+  return h("div", { class: `conn-banner conn-${state.status}`, role: "status" }, text,
+    held ? h("span", { class: "held" }, " ", _("Your move is kept and sent when the connection is back.")) : null);
 }
 
 /** @param {State["panel"]} p */
 function toggle(p) { state.panel = state.panel === p ? "" : p; render(); }
 
+/** One's own seat, when one sits at a running table and has not left it. */
+function ownSeat() {
+  const t = state.table;
+  const s = state.you !== null && t?.status === "running" ? t.seats[state.you] : null;
+  return s && !s.quit ? s : null;
+}
+
+/** A switch in the menu (a checkbox with its label, the whole line tappable). */
+function toggleLine(/** @type {string} */ id, /** @type {string} */ label, /** @type {boolean} */ on, /** @type {(on: boolean, box: HTMLInputElement) => void} */ change) {
+  const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id, checked: on }));
+  box.addEventListener("change", () => change(box.checked, box));
+  return h("label", { class: "switch", for: id }, box, " ", label);
+}
+
+/** Sound, notification: the your-turn notice's switches. */
+function noticeSwitches() {
+  const box = h("div", { class: "switches" });
+  box.append(toggleLine("sound", _("A sound when it is your turn"), soundOn(), (on) => setSound(on)));
+  if (notifySupported()) {
+    const note = h("span", { class: "muted small", role: "status" });
+    box.append(toggleLine("notify", _("A notification when it is your turn and this tab is hidden"), notifyOn(), async (on, cb) => {
+      const ok = await setNotify(on);
+      cb.checked = ok;
+      note.textContent = on && !ok ? _("The browser does not allow notifications for this site.") : "";
+    }), note);
+  }
+  return box;
+}
+
+/** "Kurz weg": the seat is marked away now; to the lobby (coming back takes the seat again). */
+async function stepAway() {
+  if (!conn?.send({ type: "away" })) { state.error = _("Not sent: no connection."); render(); return; }
+  for (let i = 0; i < 10 && (conn?.ws?.bufferedAmount ?? 0) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  location.href = "/";
+}
+
+/** "Tisch verlassen": for good; a bot plays the seat from now on. */
+async function leaveForGood() {
+  if (!confirm(_("Leave the table for good? A bot plays your seat from now on, and the games still count for you."))) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/leave`, {});
+    location.href = "/";
+  } catch (e) { state.error = /** @type {Error} */ (e).message; state.panel = ""; render(); }
+}
+
+/** "Ich bin wieder da". */
+function comeBack() {
+  if (!conn?.send({ type: "back" })) { state.error = _("Not sent: no connection."); }
+  render();
+}
+
+/** The banner of a person whose seat is away or played by a stand-in. */
+function awayBanner() {
+  const s = ownSeat();
+  if (!s || !(s.away || s.standin)) return null;
+  return h("div", { class: "banner away-banner", role: "status" },
+    s.standin ? _("A bot plays for you.") : _("You are marked away."), " ",
+    h("button", { type: "button", class: "back-button", onclick: comeBack }, _("I am back")));
+}
+
 function menu() {
   const t = state.table;
-  const box = h("div", { class: "panel menu" });
+  const box = h("div", { class: "menu" });
   if (t.game === "skat") {
     const sel = /** @type {HTMLSelectElement} */ (h("select", { id: "style" },
       ...[["german", _("German cards")], ["french4", _("French cards, four colours")], ["french2", _("French cards, two colours")]]
@@ -356,9 +473,19 @@ function menu() {
     sel.addEventListener("change", () => { state.style = sel.value; localStorage.setItem("stich.style", sel.value); render(); });
     box.append(h("label", { for: "style" }, _("Cards")), sel);
   }
+  box.append(noticeSwitches());
   if (state.you !== null && t.status === "running") {
     if (t.paused_by === null || t.paused_by === undefined) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "pause" }) }, _("Pause")));
     if (t.game === "skat" && !t.games) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "end" }) }, _("End the list after this game")));
+  }
+  const own = ownSeat();
+  if (own) {
+    const leaving = h("div", { class: "leaving" });
+    if (own.away || own.standin) leaving.append(h("button", { type: "button", class: "back-button", onclick: () => { state.panel = ""; comeBack(); } }, _("I am back")));
+    else leaving.append(h("button", { type: "button", class: "secondary away-button", onclick: stepAway }, _("Back soon")),
+      h("span", { class: "muted small" }, _("Your seat waits; after the grace time a bot plays for you until you are back.")));
+    leaving.append(h("button", { type: "button", class: "secondary danger leave-button", onclick: leaveForGood }, _("Leave the table")));
+    box.append(leaving);
   }
   box.append(h("p", {}, h("a", { href: t.game === "skat" ? `/t/${tableId}/list${inv}` : `/t/${tableId}/zettel${inv}`, target: "_blank" }, t.game === "skat" ? _("Printable list") : _("Printable Anschreibezettel"))));
   box.append(inviteBox() || "");
@@ -393,11 +520,16 @@ export function render() {
     root.replaceChildren(out);
     return;
   }
+  livePanels(); // first: opening the chat reads its lines (the button then says so)
   out.append(topBar());
   if (t.status === "over") out.append(h("div", { class: "banner over", role: "status" }, endText(t.end_reason) || _("The table is over."), " ", h("a", { href: "/" }, _("Back to the tables"))));
   const paused = pausedBanner();
   if (paused) out.append(paused);
   if (t.idle && t.status === "running") out.append(h("div", { class: "banner paused", role: "status" }, _("Nobody was at the table, so it is paused until a player comes back.")));
+  const cb = connBanner();
+  if (cb) out.append(cb);
+  const ab = awayBanner();
+  if (ab) out.append(ab);
   const join = joinForm();
   if (join) out.append(join);
   if (t.status === "waiting" || !state.view) {
@@ -418,6 +550,16 @@ export function render() {
   syncPanel();
   focusOnTurn(inTable);
   tick();
+  decorate(root, state, seatName);
+  turnNotice(state);
+}
+
+/** The chat opens as a panel (js/panels.js) while `state.panel` says so (the menu: syncPanel). */
+function livePanels() {
+  if (state.panel === "chat") {
+    openChat({ canWrite: userId !== null, send: (text) => !!conn?.chat(text),
+      onClose: () => { state.panel = ""; render(); } });
+  } else if (chatOpen()) hidePanel();
 }
 
 // --- panels: in view, above the table (js/panels.js) --------------------------------------

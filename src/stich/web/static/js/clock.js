@@ -1,0 +1,133 @@
+// @ts-check
+/**
+ * What the seats say beyond the game: the turn clock of the seat to move (a bar that
+ * runs down, from the server's `timer` message), "Kurt denkt nach …" while a bot or a
+ * stand-in has the move, and the mark of a seat whose person left the table for good.
+ *
+ * The table below redraws after every message; one clock element lives on and is put
+ * back on the seat after each redraw (`decorate`), so it never jumps or starts over.
+ * The client counts down from the moment the message came (no clocks compared).
+ */
+import { _, h } from "./site.js";
+
+/**
+ * @typedef {{kind: "move"|"next"|null, seat: number|null, left: number, total: number,
+ *   bank: number, at: number}} Timer
+ */
+
+/** The timer running now (null: none); `at` is when it came (performance.now()). */
+/** @type {Timer|null} */
+let timer = null;
+
+/** @param {import("./net.js").TimerMsg|null|undefined} m */
+export function setTimer(m) {
+  if (!m || !m.kind || typeof m.left !== "number") { timer = null; return null; }
+  const left = Math.max(0, m.left);
+  timer = { kind: m.kind, seat: m.seat ?? null, left, total: Math.max(left, m.total || left),
+    bank: Math.max(0, Math.min(m.bank || 0, left)), at: performance.now() };
+  return timer;
+}
+
+/** The timer running now, or null. */
+export function currentTimer() { return timer; }
+
+/** Milliseconds left on the running timer (0 when none). */
+export function msLeft() {
+  if (!timer) return 0;
+  return Math.max(0, timer.left - (performance.now() - timer.at));
+}
+
+const fill = h("span", { class: "clock-fill" });
+const bankMark = h("span", { class: "clock-bank" });
+const text = h("span", { class: "clock-text" });
+const clockEl = h("div", { class: "clock", role: "timer", "aria-live": "off" },
+  h("span", { class: "clock-bar", "aria-hidden": "true" }, fill, bankMark), text);
+/** @type {number|undefined} */
+let ticking = undefined;
+
+/** m:ss @param {number} ms */
+function mmss(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  if (!timer || timer.kind !== "move") return;
+  const left = msLeft();
+  const clockPart = Math.max(0, left - timer.bank);
+  const inBank = timer.bank > 0 && clockPart <= 0;
+  // CSSOM (allowed by the Content-Security-Policy, unlike a style attribute)
+  fill.style.setProperty("--p", String(timer.total ? left / timer.total : 0));
+  bankMark.style.setProperty("--p", String(timer.total ? timer.bank / timer.total : 0));
+  bankMark.hidden = !timer.bank;
+  clockEl.classList.toggle("in-bank", inBank);
+  clockEl.classList.toggle("short", left < 5000);
+  text.textContent = mmss(left);
+  clockEl.setAttribute("aria-label", inBank
+    ? _("{time} left, from the reserve", { time: mmss(left) })
+    : _("{time} left", { time: mmss(left) }));
+}
+
+/**
+ * The element that shows a table seat after a redraw: one's own box (with the actions)
+ * for oneself, else the seat's place at the table.
+ * @param {HTMLElement} root @param {any} st @param {number} seat
+ * @returns {HTMLElement|null}
+ */
+export function seatElement(root, st, seat) {
+  if (seat === st.you) {
+    const me = /** @type {HTMLElement|null} */ (root.querySelector(".player.me"));
+    if (me) return me;
+  }
+  if (st.table?.game === "skat") {
+    const me = st.you ?? 0;
+    const where = seat === (me + 1) % 3 ? "left" : seat === (me + 2) % 3 ? "right" : "me";
+    return root.querySelector(`.skat .player.${where}`);
+  }
+  return /** @type {HTMLElement|null} */ (root.querySelectorAll(".bseats > li")[seat] || null);
+}
+
+/** The table seat to move in the view, or null. @param {any} st */
+export function seatToMove(st) {
+  const v = st.view;
+  if (!v || v.phase === "OVER" || typeof v.to_move !== "number" || v.to_move < 0) return null;
+  return st.table?.game === "skat" ? (v.positions?.[v.to_move] ?? null) : v.to_move;
+}
+
+/**
+ * After a redraw: the clock on the seat it runs for, "… denkt nach" on a bot to move,
+ * the mark of a seat whose person left.
+ * @param {HTMLElement} root @param {any} st @param {(seat: number) => string} seatName
+ */
+export function decorate(root, st, seatName) {
+  const t = st.table;
+  if (!t || !st.view || t.status !== "running") { clockEl.remove(); return; }
+  (t.seats || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+    if (!s || !s.quit) return;
+    const el = seatElement(root, st, i);
+    const tags = el?.querySelector(".tags") || el;
+    tags?.append(h("span", { class: "tag quit" }, _("left the table")));
+  });
+  const mover = seatToMove(st);
+  if (mover !== null) {
+    const s = t.seats?.[mover];
+    if (s && (s.kind === "bot" || s.standin || s.quit) && t.paused_by == null && !t.idle) {
+      seatElement(root, st, mover)?.append(h("div", { class: "thinking", role: "status" }, s.kind === "bot"
+        ? _("{name} is thinking …", { name: seatName(mover) })
+        : _("The bot for {name} is thinking …", { name: seatName(mover) })));
+    }
+  }
+  if (timer && timer.kind === "move" && timer.seat !== null) {
+    const el = seatElement(root, st, timer.seat);
+    if (el) {
+      clockEl.classList.toggle("mine", timer.seat === st.you);
+      el.append(clockEl);
+      tick();
+      if (ticking === undefined) ticking = window.setInterval(tick, 250);
+      return;
+    }
+  }
+  clockEl.remove();
+  clearInterval(ticking);
+  ticking = undefined;
+}
