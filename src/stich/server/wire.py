@@ -233,11 +233,18 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
         return {"name": info.name if info else d.get("name"), "bot": d.get("bot")}
     if ev.kind == "game_over" and sitting.skat_table is not None:
         line = sitting.skat_table.games[-1].to_dict()
-        return {"number": d.get("number"), "line": line}
+        line["standin"] = sitting.standin_marks[-1] if sitting.standin_marks else []
+        return {"number": d.get("number"), "line": line, "wait": bool(d.get("wait"))}
     if ev.kind == "round_over" and sitting.baptisten is not None:
         sheet = sitting.sheet()
         assert sheet is not None
-        return {"round": d.get("round"), "sheet_row": sheet["rounds"][-1]}
+        out: dict[str, Any] = {"round": d.get("round"), "sheet_row": sheet["rounds"][-1],
+                               "wait": bool(d.get("wait")), "trick": None}
+        if sitting.last_trick is not None:  # every card of it was played openly
+            deck = _deck(sitting)
+            leader, cards, winner = sitting.last_trick
+            out["trick"] = [leader, [deck.cards[c].code for c in cards], winner]
+        return out
     return dict(d)
 
 
