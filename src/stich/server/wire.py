@@ -159,8 +159,8 @@ def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
         out["number"] = sitting.game_number
     else:
         out = baptisten_view_json(v, _deck(sitting), public=spectator)
-    if sitting.over:  # closed while a game ran: nothing more to do there
-        out["legal"] = []
+    if sitting.over or sitting.between:  # closed while a game ran, or waiting for
+        out["legal"] = []  # "ready" after a round: nothing to do there now
     return out
 
 
