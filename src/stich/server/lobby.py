@@ -373,7 +373,7 @@ async def my_seats(request: Request) -> dict[str, Any]:
         s = actor.sitting
         names = [n for i, n in enumerate(s.names()) if i != seat and n]
         title = ("Skat" if s.settings.game == "skat" else "Baptistenskat") + \
-            (f": {', '.join(names)}" if names else "")
+            (f" ({', '.join(names)})" if names else "")
         out.append({"id": r.id, "game": s.settings.game, "title": title, "seat": seat,
                     "to_move": s.to_move_seat() == seat and not s.between,
                     "path": f"/t/{r.id}"})
