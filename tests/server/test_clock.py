@@ -41,7 +41,7 @@ def _guest(clients: Callable[..., Client], lang: str = "en") -> Client:
 def _timers(ws: TableSocket) -> list[dict[str, Any]]:
     """The timers the socket was told of: the welcome's, then the ``timer`` messages."""
     return [m["timer"] if m["type"] == "welcome" else m for m in ws.messages
-            if m["type"] == "timer" or m["type"] == "welcome" and m.get("timer")]
+            if m["type"] == "timer" or (m["type"] == "welcome" and m.get("timer"))]
 
 
 def test_clock_defaults_and_bounds(clients: Callable[..., Client]) -> None:
@@ -93,8 +93,8 @@ def test_the_clock_plays_a_move_when_time_is_up(clients: Callable[..., Client],
         assert act["data"]["by"] == "clock"
         # the bank is used up in this game: the next turn has the clock alone
         if not my_turn(ws.view) and ws.view and ws.view["phase"] != "OVER":
-            await ws.until(lambda m: m["type"] == "timer" and m["seat"] == ws.you
-                           or m["type"] == "event" and m["kind"] == "game_over", 20)
+            await ws.until(lambda m: (m["type"] == "timer" and m["seat"] == ws.you)
+                           or (m["type"] == "event" and m["kind"] == "game_over"), 20)
         if _timers(ws)[-1]["seat"] == ws.you and _timers(ws)[-1]["kind"] == "move":
             assert _timers(ws)[-1]["total"] == 1000 and _timers(ws)[-1]["bank"] == 0
         over = await ws.until(kind("game_over"), timeout=60)
