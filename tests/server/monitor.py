@@ -446,7 +446,8 @@ class Monitor:
                 rep.problems.append(f"table {t.table_id} seq {ev.seq}: logged {text!r}, "
                                     f"the record says {want!r}")
             by = ev.data.get("by")
-            if (ev.seat in bots) != (by == "bot") or by not in ("player", "bot", "standin"):
+            if (ev.seat in bots) != (by == "bot") or \
+                    by not in ("player", "bot", "standin", "clock"):
                 rep.problems.append(f"table {t.table_id} seq {ev.seq}: an action by {by!r} "
                                     f"at {'a bot' if ev.seat in bots else 'a person'}'s seat")
         elif isinstance(game, _BaptistenGame):

@@ -34,8 +34,8 @@ def test_the_banner_leads_back_to_the_table(site: Server, browser: Browser,
         assert link.inner_text() == "zurück zum Tisch"
         box = link.bounding_box()
         assert box is not None
-        assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"]
-        assert 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
         assert box["height"] >= 44
         link.click()
         page.wait_for_url(f"**/t/{tid}")

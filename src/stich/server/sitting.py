@@ -396,6 +396,8 @@ class Sitting:
     def _go_on(self, seq: int) -> Event:
         """The event that ends a wait: the next deal (Skat) or ``next``."""
         if self.settings.game == "skat":
+            if self.ending:  # an open-ended list was ended during the wait
+                return Event(seq, "end", None, {})
             return Event(seq, "deal", None, {"number": self.game_number + 1})
         return Event(seq, "next", None, {})
 
@@ -420,9 +422,9 @@ class Sitting:
     def _after_presence(self, planned: list[Event]) -> list[Event]:
         """After a seat went away or left: the wait ends when nobody present is still
         to say "ready"."""
-        if not planned or self.over or not self.between:
-            return planned
         gone = {e.seat for e in planned if e.kind in ("away", "standin", "quit")}
+        if not gone or self.over or not self.between:
+            return planned
         waiting = [i for i in self.present_people() if i not in self.ready and i not in gone]
         if waiting:
             return planned
