@@ -288,7 +288,6 @@ class Sitting:
         d["games_planned"] = self.settings.games
         for g, marks in zip(d["games"], self.standin_marks, strict=False):
             g["standin"] = marks
-        d["quit"] = sorted(self.quit)
         return d
 
     def sheet(self) -> dict[str, Any] | None:
