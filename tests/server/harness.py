@@ -32,7 +32,8 @@ ROOMY = ",".join(f"{name}=1000000" for name in (
     "analyses_per_hour", "sockets_per_address", "account_tables_per_hour",
     "account_open_tables", "address_open_tables", "bot_tables_per_hour", "bot_open_tables",
     "account_analyses_per_hour", "messages_per_10s",
-    "syncs_per_10s", "hashes_waiting", "analyses_waiting"))
+    "syncs_per_10s", "chats_per_20s", "hashes_waiting", "analyses_waiting",
+    "socket_silence"))  # the test sockets do not ping; the test of silence sets its own
 
 
 class Server:
@@ -177,6 +178,11 @@ class Client:
         return dict(r.json()["user"])
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """A new table.  Without ``next_after`` / ``clock`` in ``body`` it goes on at once
+        after a game and has no turn clock (the flow the older tests were written for);
+        the tests of the wait and of the clock give them."""
+        body.setdefault("next_after", 0)
+        body.setdefault("clock", 0)
         r = self.post("/api/tables", body)
         assert r.status_code == 200, r.text
         return dict(r.json())

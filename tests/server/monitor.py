@@ -259,6 +259,9 @@ class _BaptistenGame:
         self.played: list[Counter[str]] = [Counter() for _ in range(self.n)]
         self.last: str | None = None  # the card the last action played
         self.over = False
+        # the cards of the round that just ended (all played openly): its round_over
+        # shows its last trick, and nothing else may show them from the new round on
+        self.ended: Counter[str] = Counter()
 
     def _forehead(self, r: int) -> bool:
         hands, _ = self.deals[r]
@@ -279,8 +282,10 @@ class _BaptistenGame:
             self.played[seat][card] += 1
         self.last = card
         self.over = bool(self.state.is_over)
+        self.ended = Counter()
         if not self.over and int(self.state.round_index) != self.round:
             self.round = int(self.state.round_index)
+            self.ended = sum(self.played, Counter())
             self.played = [Counter() for _ in range(self.n)]
         return seat, want
 
@@ -392,6 +397,15 @@ class Monitor:
                     rep.leaks.append(Leak(table_id, receiver, seq, kind, path, card, shown,
                                           may))
 
+                trick = None
+                if m.get("kind") == "round_over" and isinstance(game, _BaptistenGame) \
+                        and isinstance(m.get("data"), dict) and m["data"].get("trick"):
+                    # the round's last trick: only cards played openly in that round
+                    trick = m["data"]["trick"]
+                    m = {**m, "data": {k: v for k, v in m["data"].items() if k != "trick"}}
+                    chk = _Check(codes, None if game.over else game.ended, leak)
+                    chk.walk(trick, ["data", "trick"])
+                    rep.card_tokens += chk.tokens
                 chk = _Check(codes, cache[receiver], leak)
                 chk.walk(m, [])
                 rep.card_tokens += chk.tokens
@@ -446,7 +460,8 @@ class Monitor:
                 rep.problems.append(f"table {t.table_id} seq {ev.seq}: logged {text!r}, "
                                     f"the record says {want!r}")
             by = ev.data.get("by")
-            if (ev.seat in bots) != (by == "bot") or by not in ("player", "bot", "standin"):
+            if (ev.seat in bots) != (by == "bot") or \
+                    by not in ("player", "bot", "standin", "clock"):
                 rep.problems.append(f"table {t.table_id} seq {ev.seq}: an action by {by!r} "
                                     f"at {'a bot' if ev.seat in bots else 'a person'}'s seat")
         elif isinstance(game, _BaptistenGame):

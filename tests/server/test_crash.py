@@ -174,6 +174,12 @@ def check_games(client: Client, url: str, table_id: str) -> tuple[int, list[str]
                             f"gives {entry.scores}")
     want = _plain({**table.to_dict(), "players": names,
                    "games_planned": lst.get("games_planned")})
+    # the table's own marks (seats a stand-in or the clock moved for): seats, no more
+    for g in lst["games"]:
+        marks = g.pop("standin", None)
+        if not isinstance(marks, list) or marks != sorted(set(marks)) or \
+                not all(m in (0, 1, 2) for m in marks):
+            problems.append(f"{table_id}: game {g.get('number')} stand-in marks {marks!r}")
     if want != lst:
         problems.append(f"{table_id}: list {str(lst)[:400]} but the records give "
                         f"{str(want)[:400]}")

@@ -215,6 +215,8 @@ def test_skat_list_is_the_list_recomputed_from_the_records(played: Played) -> No
             assert [p["name"] for p in g["players"]] == names
         expected = recomputed_list(records, names).to_dict()
         expected.update(players=names, games_planned=3)
+        for line in expected["games"]:
+            line["standin"] = []  # people and bots played every game themselves
         assert lst == json.loads(json.dumps(expected)), key
 
         # the list's own arithmetic, by hand: the dealer moves on, totals add up,

@@ -285,11 +285,18 @@ def test_seats_join_leave_bots_and_the_start(clients: Callable[..., Client],
     assert info["status"] == "running"
     assert [s["kind"] for s in info["seats"]] == ["person", "person", "person", "bot", "bot"]
     assert tid in [x["id"] for x in clients().get("/api/tables?status=running").json()["tables"]]
-    # Once started, seats stay as they are.
+    # Once started, seats stay as they are: leaving now is for good (a bot plays the
+    # seat, which keeps its person, marked "quit").
     e = _person(clients, "E")
     assert error_of(e.post(f"/api/tables/{tid}/join", {}))[:2] == (409, "server.started")
-    assert error_of(b.post(f"/api/tables/{tid}/leave"))[:2] == (409, "server.started")
     assert error_of(b.post(f"/api/tables/{tid}/seats/4/bot", {}))[:2] == (409, "server.started")
+    seat_b = [s["name"] for s in info["seats"]].index(b.get("/api/me").json()["user"]["name"])
+    r = b.post(f"/api/tables/{tid}/leave")
+    assert r.status_code == 200, r.text
+    after = table(host, tid)["seats"]
+    assert after[seat_b]["kind"] == "person" and after[seat_b]["quit"] is True
+    assert [s["kind"] for s in after] == ["person", "person", "person", "bot", "bot"]
+    assert error_of(b.post(f"/api/tables/{tid}/leave"))[:2] == (403, "server.not_seated")
 
 
 def test_a_skat_table_starts_with_the_third_player(clients: Callable[..., Client],

@@ -21,7 +21,8 @@ def test_the_schema_file_is_current() -> None:
 def test_the_schema_names_every_message_type() -> None:
     schema = json.dumps(websocket_schema())
     for t in ("act", "pause", "resume", "end", "sync", "ping",
-              "welcome", "event", "snapshot", "error", "pong"):
+              "ready", "away", "back", "chat",
+              "welcome", "event", "snapshot", "error", "pong", "timer"):
         assert f'"const": "{t}"' in schema, t
 
 

@@ -14,9 +14,11 @@ __all__ = ["default_db", "serve_cmd"]
 
 TEXTS = {
     "de": {"ready": "stich läuft: öffne {url} im Browser  (Ende mit Strg-C)",
+           "db": "Datenbank: {db}",
            "multi": "mehrere Worker brauchen PostgreSQL (--db postgresql://…) und Redis "
                     "(--redis redis://…)"},
     "en": {"ready": "stich is running: open {url} in your browser  (stop with Ctrl-C)",
+           "db": "database: {db}",
            "multi": "several workers need PostgreSQL (--db postgresql://…) and Redis "
                     "(--redis redis://…)"},
 }
@@ -84,7 +86,8 @@ def serve_cmd(
         run(db=db, redis=redis, host=host, port=port, workers=workers, bot_delay=bot_delay,
             bot_time=bot_time, public_url=public_url, forwarded_allow_ips=forwarded_allow_ips,
             limits=limits, metrics_token=metrics_token,
-            announce=lambda url: typer.echo(words["ready"].format(url=url)))
+            announce=lambda url: typer.echo(words["ready"].format(url=url)),
+            announce_db=lambda where: typer.echo(words["db"].format(db=where)))
     except (StichError, OSError, ValueError) as e:
         print_error(e, lang)
         raise typer.Exit(1) from None

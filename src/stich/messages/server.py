@@ -116,6 +116,45 @@ define({
         "en": "the grace time is 5 to 3600 seconds, not {grace}",
         "de": "Die Wartezeit ist 5 bis 3600 Sekunden, nicht {grace}",
     },
+    "server.next_after": {
+        "en": "the wait after a game is 0 to 120 seconds, not {given}",
+        "de": "Die Wartezeit nach einem Spiel ist 0 bis 120 Sekunden, nicht {given}",
+    },
+    "server.clock": {
+        "en": "the thinking time is 0 (off) to 300 seconds per action, not {given}",
+        "de": "Die Bedenkzeit ist 0 (aus) bis 300 Sekunden je Zug, nicht {given}",
+    },
+    "server.bank": {
+        "en": "the time bank is 0 to 600 seconds per game, not {given}",
+        "de": "Das Zeitkonto ist 0 bis 600 Sekunden je Spiel, nicht {given}",
+    },
+    "server.on_timeout": {
+        "en": "when the thinking time runs out, 'bot' plays the move or 'away' marks "
+              "the seat away, not {given!r}",
+        "de": "Wenn die Bedenkzeit abläuft, spielt „bot“ den Zug oder „away“ meldet den "
+              "Platz als weg, nicht „{given}“",
+    },
+    "server.between": {
+        "en": "the game is over: the next one starts when everyone is ready",
+        "de": "Das Spiel ist vorbei: das nächste beginnt, wenn alle bereit sind",
+    },
+    "server.not_between": {
+        "en": "there is nothing to be ready for now: no game has just ended",
+        "de": "Gerade ist kein Spiel zu Ende, auf das es weitergehen könnte",
+    },
+    "server.chat_anonymous": {
+        "en": "only players and watchers with a name can chat: sit down or play as a guest",
+        "de": "Nur Spieler und Zuschauer mit Namen können schreiben: setz dich oder "
+              "spiel als Gast",
+    },
+    "server.chat_length": {
+        "en": "a chat line has 1 to {most} characters, not {given}",
+        "de": "Eine Chatzeile hat 1 bis {most} Zeichen, nicht {given}",
+    },
+    "server.chat_control": {
+        "en": "a chat line cannot contain control characters (such as line breaks)",
+        "de": "Eine Chatzeile darf keine Steuerzeichen (etwa Zeilenumbrüche) enthalten",
+    },
     "server.bad_db": {
         "en": "the database must be sqlite:///FILE or postgresql://…, not {url!r}",
         "de": "Die Datenbank muss sqlite:///DATEI oder postgresql://… sein, nicht „{url}“",

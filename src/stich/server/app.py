@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import time
+import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -52,9 +53,21 @@ from stich.server.limits import (
     RateLimited,
     RedisLimiter,
 )
-from stich.server.protocol import Act, EndList, Pause, Ping, Resume, Sync, client_adapter
+from stich.server.protocol import (
+    Act,
+    Away,
+    Back,
+    Chat,
+    EndList,
+    Pause,
+    Ping,
+    Ready,
+    Resume,
+    Sync,
+    client_adapter,
+)
 from stich.server.protocol import websocket_schema as _schema
-from stich.server.sitting import Event, Sitting
+from stich.server.sitting import LOOSE_KINDS, Event, Sitting
 from stich.server.store.db import Store, migrate
 from stich.server.wire import SPECTATOR, message_text
 from stich.server.workers import Workers
@@ -65,6 +78,10 @@ __all__ = ["LANGS", "MAX_MESSAGE", "ServeConfig", "create_app", "error_body", "r
 log = logging.getLogger("stich.server")
 
 MAX_MESSAGE = 4096  # bytes of one client message
+CHAT_MOST = 200  # characters of a chat line (after trimming)
+# never in a chat line: control characters, line and paragraph separators, and the
+# bidirectional overrides and isolates (they would turn the lines around them)
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass
@@ -275,11 +292,11 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         return
     seat = actor.seat_of(user.id) if user is not None else None
     conn = Conn(SPECTATOR if seat is None else seat, lang, user.id if user else None,
-                session=session, address=address)
+                session=session, address=address, name=user.name if user else None)
     writer = asyncio.create_task(_write(websocket, conn))
     try:
         await actor.connect(conn, since)
-        await _read(websocket, actor, conn, Pace(limits))
+        await _read(websocket, actor, conn, Pace(limits), limits.socket_silence)
     except WebSocketDisconnect:
         pass
     finally:
@@ -295,8 +312,10 @@ class Pace:
     or a run of events) ``sync`` requests; too many refusals close the connection."""
 
     def __init__(self, limits: Limits) -> None:
-        rules = (limits.rule("messages_per_10s", 10.0), limits.rule("syncs_per_10s", 10.0))
-        self.messages, self.syncs = (Bucket(r) if r is not None else None for r in rules)
+        rules = (limits.rule("messages_per_10s", 10.0), limits.rule("syncs_per_10s", 10.0),
+                 limits.rule("chats_per_20s", 20.0))
+        self.messages, self.syncs, self.chats = (Bucket(r) if r is not None else None
+                                                 for r in rules)
         self.most = limits.refusals_before_close
         self.refused = 0
 
@@ -334,9 +353,18 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
         await websocket.close(code=conn.close_code)
 
 
-async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace) -> None:
+async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace,
+                silence: float = 0.0) -> None:
+    """Read the client's messages until it goes; one silent for ``silence`` seconds (no
+    message at all: a client pings every 10 s) is let go (4408), so that the others
+    see its seat away."""
     while not conn.closed:
-        frame = await websocket.receive()
+        try:
+            frame = await (asyncio.wait_for(websocket.receive(), silence) if silence > 0
+                           else websocket.receive())
+        except TimeoutError:
+            conn.close(4408)
+            return
         if frame["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(frame.get("code", 1000))
         try:
@@ -376,6 +404,11 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
             pace.check(pace.syncs)
         await actor.sync(conn, msg.since)
         return
+    if isinstance(msg, Chat):
+        if pace is not None:
+            pace.check(pace.chats)
+        await chat(actor, conn, msg.text)
+        return
     seat = conn.receiver
     if seat == SPECTATOR:
         raise StichError("server.spectator")
@@ -391,7 +424,8 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
 
         def plan(s: Sitting) -> list[Event]:
             own(s)
-            if seen != s.seq:
+            if seen != s.seq and (seen > s.seq or any(
+                    e.kind not in LOOSE_KINDS for e in s.events[seen:])):
                 raise StichError("server.stale", current=s.seq, seen=seen)
             return s.plan_act(seat, action)
 
@@ -412,3 +446,52 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
             return s.plan_end(seat)
 
         await actor.submit(plan_end)
+    elif isinstance(msg, Ready):
+
+        def plan_ready(s: Sitting) -> list[Event]:
+            own(s)
+            return s.plan_ready(seat)
+
+        await actor.submit(plan_ready)
+    elif isinstance(msg, Away | Back):
+        kind = "away" if isinstance(msg, Away) else "back"
+
+        def plan_presence(s: Sitting) -> list[Event]:
+            own(s)
+            if not s.started or s.over:
+                raise StichError("server.not_running")
+            return s.plan_presence(seat, kind, asked=kind == "away")
+
+        await actor.submit(plan_presence)
+
+
+def chat_text(text: str) -> str:
+    """A chat line as the table keeps it (trimmed), or the refusal: 1 to
+    :data:`CHAT_MOST` characters, no control characters.  Never interpreted: the
+    clients show it as text.
+
+    >>> chat_text("  gut gespielt! ")
+    'gut gespielt!'
+    """
+    line = text.strip()
+    if not 1 <= len(line) <= CHAT_MOST:
+        raise StichError("server.chat_length", given=len(line), most=CHAT_MOST)
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI for ch in line):
+        raise StichError("server.chat_control")
+    return line
+
+
+async def chat(actor: TableActor, conn: Conn, text: str) -> None:
+    """A chat line from a player (signed with the seat) or a watcher with an account
+    (no seat); anonymous watchers only read."""
+    if conn.user_id is None or not conn.name:
+        raise StichError("server.chat_anonymous")
+    line = chat_text(text)
+    seat = conn.receiver
+
+    def plan(s: Sitting) -> list[Event]:
+        info = s.seats[seat] if seat != SPECTATOR else None
+        mine = info is not None and info.user == conn.user_id and info.bot is None
+        return s.plan_chat(seat if mine else None, conn.name or "", line)
+
+    await actor.submit(plan)

@@ -40,7 +40,14 @@ from stich.messages import StichError
 from stich.server import metrics
 from stich.server.bus import Bus
 from stich.server.limits import Limits
-from stich.server.sitting import Event, Sitting, TableSettings, deal_seed, replay_events
+from stich.server.sitting import (
+    LOOSE_KINDS,
+    Event,
+    Sitting,
+    TableSettings,
+    deal_seed,
+    replay_events,
+)
 from stich.server.store.db import NewGame, Store
 from stich.server.wire import SPECTATOR, event_message, message_text, view_json
 from stich.skat import SkatRules
@@ -81,6 +88,7 @@ class Conn:
     session: str | None = None  # the hash of the session token it was opened with
     address: str = "?"  # whom the limit of sockets per address counts
     close_code: int = 1000
+    name: str | None = None  # the account's name (chat lines are signed with it)
 
     def close(self, code: int = 1000) -> None:
         """Let the connection go (its writer closes the socket with ``code``)."""
@@ -128,7 +136,8 @@ def table_summary(s: Sitting) -> dict[str, Any]:
             seats.append({"seat": i, "kind": "free"})
         else:
             seats.append({"seat": i, "kind": "bot" if info.bot else "person",
-                          "name": info.name, "bot": info.bot, "user": info.user})
+                          "name": info.name, "bot": info.bot, "user": info.user,
+                          "quit": i in s.quit})
     return {"seats": seats, "games_played": len(s.finished) if s.settings.game == "skat"
             else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
             "paused_by": s.paused_by, "idle": s.idle}
@@ -159,6 +168,13 @@ class TableActor:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.quiet_since: float | None = time.monotonic()  # nobody at the table since
         self.creator: int | None = None  # the account that created the table
+        # the turn clock / the wait after a game: what runs now (see :meth:`retime`)
+        self._clock: dict[str, Any] | None = None
+        self._clock_handle: asyncio.TimerHandle | None = None
+        # the time bank left per seat in the running game (kept in memory only: a
+        # restarted server gives every seat its whole bank again)
+        self.banks: dict[int, float] = {}
+        self._bank_game: tuple[int, int] = (-1, -1)
 
     # --- changing the table --------------------------------------------------------------
 
@@ -196,6 +212,7 @@ class TableActor:
         self.wake()
         for ev in events:
             self._on_event(ev)
+        self.retime()
         if self.sitting.over and not self.conns:
             self.hub.forget(self)
         return events
@@ -204,7 +221,7 @@ class TableActor:
         out = []
         for ev in events:
             self.sitting.apply(ev)
-            if ev.kind in ("seat", "leave"):
+            if ev.kind in ("seat", "leave", "quit"):
                 self._rebind(ev.seq)
             msgs = {r: message_text(event_message(self.sitting, ev, r))
                     for r in self._receivers()}
@@ -290,6 +307,7 @@ class TableActor:
             await self._welcome_again()
             for ev in events:
                 self._on_event(ev)
+            self.retime()
             self.wake()
 
     async def catch_up(self, force: bool = False) -> None:
@@ -314,6 +332,7 @@ class TableActor:
         await self._welcome_again()
         for ev in missed:
             self._on_event(ev)
+        self.retime()
         self.wake()
 
     # --- connections ---------------------------------------------------------------------
@@ -322,7 +341,8 @@ class TableActor:
         if user_id is None:
             return None
         for i, info in enumerate(self.sitting.seats):
-            if info is not None and info.user == user_id and info.bot is None:
+            if info is not None and info.user == user_id and info.bot is None \
+                    and i not in self.sitting.quit:
                 return i
         return None
 
@@ -363,7 +383,8 @@ class TableActor:
     def snapshot(self, receiver: int) -> dict[str, Any]:
         s = self.sitting
         return {"type": "snapshot", "seq": s.seq, "table": self.hub.table_info(self, receiver),
-                "view": view_json(s, receiver), "list": s.skat_list(), "sheet": s.sheet()}
+                "view": view_json(s, receiver), "list": s.skat_list(), "sheet": s.sheet(),
+                "chat": list(s.chat)}
 
     async def sync(self, conn: Conn, since: int) -> None:
         async with self.lock:
@@ -456,7 +477,7 @@ class TableActor:
             return
         if ev.kind == "away" and ev.seat is not None:
             self._start_grace(ev.seat)
-        elif ev.kind == "back" and ev.seat is not None:
+        elif ev.kind in ("back", "standin", "quit") and ev.seat is not None:
             self._cancel_timer(ev.seat)
 
     def _start_grace(self, seat: int) -> None:
@@ -478,7 +499,8 @@ class TableActor:
 
     async def _grace_over(self, seat: int) -> None:
         self._timers.pop(seat, None)
-        if seat in await self.hub.bus.present(self.id):
+        if seat in await self.hub.bus.present(self.id) \
+                and seat not in self.sitting.asked_away:
             await self._presence(seat, "back")
             return
         await self._presence(seat, "standin")
@@ -504,7 +526,7 @@ class TableActor:
     async def _bot_move(self) -> bool:
         s = self.sitting
         seat = s.to_move_seat()
-        if not self.owned or seat is None or s.paused:
+        if not self.owned or seat is None or s.paused or s.between:
             return False
         level = s.bot_seat(seat)
         if level is None:
@@ -532,7 +554,114 @@ class TableActor:
             await asyncio.sleep(0.05)
         return True
 
+    # --- the turn clock and the wait after a game ----------------------------------------
+
+    def _wanted(self) -> dict[str, Any] | None:
+        """The timer the table needs now: ``next`` while it waits after a game, ``move``
+        for a person to act when the table has a clock, else None."""
+        s = self.sitting
+        st = s.settings
+        if not s.started or s.over or s.paused:
+            return None
+        if s.between:
+            return {"kind": "next", "seat": None, "key": ("next", s.between_since),
+                    "secs": float(st.next_after), "bank": 0.0}
+        seat = s.to_move_seat()
+        if seat is None or st.clock <= 0 or s.bot_seat(seat) is not None:
+            return None
+        game = (s.game_number, s.baptisten.round_index if s.baptisten is not None else 0)
+        bank = self.banks.get(seat, float(st.bank)) if game == self._bank_game \
+            else float(st.bank)
+        turn = next((e.seq for e in reversed(s.events) if e.kind not in LOOSE_KINDS), 0)
+        return {"kind": "move", "seat": seat, "key": ("move", seat, turn), "game": game,
+                "secs": st.clock + bank, "bank": bank}
+
+    def retime(self) -> None:
+        """Start, keep or stop the timer after the table changed, and tell every
+        connection when it starts or stops (the ``timer`` message)."""
+        want = self._wanted()
+        now = time.monotonic()
+        if want is not None and self._clock is not None and self._clock["key"] == want["key"]:
+            self._arm()  # the same timer runs on (a lease taken over arms it here)
+            return
+        if want is None and self._clock is None:
+            return
+        self._stop_clock(now)
+        if want is not None:
+            if want["kind"] == "move" and want["game"] != self._bank_game:
+                self.banks, self._bank_game = {}, want["game"]
+            want["start"], want["deadline"] = now, now + want["secs"]
+            self._clock = want
+            self._arm()
+        msg = self.timer_message()
+        for c in list(self.conns):
+            c.send(msg)
+
+    def _stop_clock(self, now: float) -> None:
+        """Stop the running timer; a move's time beyond the clock comes off the bank."""
+        info, self._clock = self._clock, None
+        if self._clock_handle is not None:
+            self._clock_handle.cancel()
+            self._clock_handle = None
+        if info is None or info["kind"] != "move" or info["game"] != self._bank_game:
+            return
+        over = now - info["start"] - self.sitting.settings.clock
+        if over > 0:
+            self.banks[info["seat"]] = max(0.0, info["bank"] - over)
+
+    def _arm(self) -> None:
+        """The lease holder acts when the running timer is up."""
+        info = self._clock
+        if info is None or not self.owned or self._clock_handle is not None:
+            return
+        key = info["key"]
+        delay = max(0.0, info["deadline"] - time.monotonic())
+        self._clock_handle = asyncio.get_running_loop().call_later(
+            delay, lambda: self._spawn(self._time_up(key)))
+
+    def timer_message(self) -> dict[str, Any]:
+        """The ``timer`` message of what runs now (``kind`` None: nothing)."""
+        info = self._clock
+        if info is None:
+            return {"type": "timer", "kind": None, "seat": None, "left": 0, "total": 0,
+                    "bank": 0}
+        left = max(0.0, info["deadline"] - time.monotonic())
+        return {"type": "timer", "kind": info["kind"], "seat": info["seat"],
+                "left": round(left * 1000), "total": round(info["secs"] * 1000),
+                "bank": round(min(info["bank"], left) * 1000)}
+
+    async def _time_up(self, key: tuple[Any, ...]) -> None:
+        """The timer ran out: the table goes on after a game, or the clock acts for the
+        seat to move (a bot's move, ``by: clock``; or the seat away with a stand-in)."""
+        info = self._clock
+        if info is None or info["key"] != key or not self.owned:
+            return
+        self._clock_handle = None
+        s = self.sitting
+        if info["kind"] == "next":
+            await self._retry(lambda st: st.plan_go_on(key[1]))
+            return
+        seat = int(info["seat"])
+
+        def same_turn(st: Sitting) -> bool:
+            return self._clock is not None and self._clock["key"] == key \
+                and st.to_move_seat() == seat
+
+        if s.settings.on_timeout == "away":
+            await self._retry(lambda st: st.plan_timeout_away(seat) if same_turn(st) else [])
+            return
+        text = await self.hub.workers.bot_action(
+            s.settings.game, "easy", s.view(seat),
+            deal_seed(s.settings.seed, 200_000 + s.seq), urgent=True)
+        try:
+            await self.submit(lambda st: st.plan_act(seat, text, by="clock")
+                              if same_turn(st) else [])
+        except StichError as e:
+            log.warning("table %s: clock move %r refused: %s", self.id, text, e)
+
     async def close(self) -> None:
+        if self._clock_handle is not None:
+            self._clock_handle.cancel()
         for t in self._timers.values():
             t.cancel()
         self._timers.clear()
@@ -735,6 +864,7 @@ class Hub:
             self.actors[table_id] = actor
         if self.config.multi and not sitting.over:
             await self._try_lease(actor)
+        actor.retime()
         actor.wake()
         return actor
 
@@ -745,6 +875,7 @@ class Hub:
                                                   now + LEASE_SECONDS, now)
         if actor.owned and not was:
             await actor.catch_up()
+            actor.retime()
             actor.wake()
             self._later_presence(actor)
 
@@ -780,7 +911,7 @@ class Hub:
                                  "bot" if info.bot else "person"}
             if info is not None:
                 d.update(name=info.name, bot=info.bot, away=i in s.away,
-                         standin=i in s.standins,
+                         standin=i in s.standins, quit=i in s.quit,
                          connected=any(c.receiver == i for c in actor.conns))
             seats.append(d)
         st = s.settings
@@ -790,7 +921,9 @@ class Hub:
                 "status": table_status(s), "public": st.public, "grace": st.grace,
                 "show_hands": st.show_hands, "paused_by": s.paused_by, "idle": s.idle,
                 "end_reason": s.end_reason, "seq": s.seq,
-                "invite": self.invites.get(actor.id) if receiver != SPECTATOR else None}
+                "invite": self.invites.get(actor.id) if receiver != SPECTATOR else None,
+                "next_after": st.next_after, "clock": st.clock, "bank": st.bank,
+                "on_timeout": st.on_timeout, "between": s.between, "ready": sorted(s.ready)}
 
     async def welcome(self, actor: TableActor, conn: Conn) -> dict[str, Any]:
         if conn.receiver != SPECTATOR and actor.id not in self.invites:
@@ -801,7 +934,8 @@ class Hub:
         return {"type": "welcome", "table": self.table_info(actor, conn.receiver),
                 "you": None if conn.receiver == SPECTATOR else conn.receiver,
                 "creator": conn.user_id is not None and conn.user_id == actor.creator,
-                "seq": actor.sitting.seq}
+                "seq": actor.sitting.seq, "timer": actor.timer_message(),
+                "chat": list(actor.sitting.chat)}
 
 
 def new_worker_id() -> str:

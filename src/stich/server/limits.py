@@ -93,6 +93,8 @@ class Limits:
     # per connection
     messages_per_10s: int = 40
     syncs_per_10s: int = 6
+    chats_per_20s: int = 5  # chat lines
+    socket_silence: float = 35.0  # a socket silent this long is closed (0: never)
     refusals_before_close: int = 60  # messages refused for their rate, then 1008
     # the password hashes
     hashes_at_once: int = 1  # the other core stays with the tables

@@ -92,6 +92,16 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
             raise ArgumentError("server.bad_seat_spec", spec=spec)
     if not 5 <= body.grace <= 3600:
         raise ArgumentError("server.grace", grace=body.grace)
+    clock = body.clock if body.clock is not None else (30 if body.public else 0)
+    bank = body.bank if body.bank is not None else 60
+    if not 0 <= body.next_after <= 120:
+        raise ArgumentError("server.next_after", given=body.next_after)
+    if not 0 <= clock <= 300:
+        raise ArgumentError("server.clock", given=clock)
+    if not 0 <= bank <= 600:
+        raise ArgumentError("server.bank", given=bank)
+    if body.on_timeout not in ("bot", "away"):
+        raise ArgumentError("server.on_timeout", given=body.on_timeout)
     if body.game == "skat":
         if len(body.seats) != 3:
             raise ArgumentError("server.seats_given", game="Skat", need=3, given=len(body.seats))
@@ -107,7 +117,9 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
     seats = tuple("person" if s == "me" else s for s in body.seats)
     return TableSettings(game=body.game, rules=rules, seats=seats,
                          seed=secrets.randbits(63), games=games, grace=body.grace,
-                         show_hands=body.show_hands, public=body.public)
+                         show_hands=body.show_hands, public=body.public,
+                         next_after=body.next_after, clock=clock, bank=bank,
+                         on_timeout=body.on_timeout)
 
 
 def address_hash(address: str) -> str:
@@ -290,7 +302,8 @@ async def seat_bot(table_id: str, seat: int, body: SeatBotRequest,
 
 @router.post("/tables/{table_id}/leave")
 async def leave(table_id: str, request: Request) -> dict[str, Any]:
-    """Stand up again (before the start; afterwards a bot plays for an absent player)."""
+    """Stand up again (before the start: event ``leave``), or leave a running table for
+    good ("Tisch verlassen", event ``quit``: a bot plays the seat from now on)."""
     user = await require_user(request)
     actor, _ = await visible_actor(request, table_id, None, user)
     seat = actor.seat_of(user.id)
@@ -298,8 +311,11 @@ async def leave(table_id: str, request: Request) -> dict[str, Any]:
         raise ArgumentError("server.not_seated")
 
     def plan(st: Sitting) -> list[Event]:
+        info = st.seats[seat]
+        if info is None or info.user != user.id or info.bot is not None:
+            raise ArgumentError("server.not_seated")  # left (and retaken) meanwhile
         if st.started:
-            raise ArgumentError("server.started")
+            return st.plan_quit(seat)
         return [Event(st.seq + 1, "leave", seat, {})]
 
     await actor.submit(plan)
@@ -335,3 +351,30 @@ async def sheet(table_id: str, request: Request, invite: str | None = None) -> d
     """The Anschreibezettel of a Baptistenskat table (the engine's scoresheet JSON)."""
     actor, _ = await visible_actor(request, table_id, invite, await current_user(request))
     return {"sheet": actor.sitting.sheet()}
+
+
+@router.get("/me/seats")
+async def my_seats(request: Request) -> dict[str, Any]:
+    """The running tables (not over) where the logged-in person sits and has not left
+    for good: id, game, title, and whether it is their turn (``to_move``)."""
+    user = await require_user(request)
+    hub = _hub(request)
+    rows = await hub.store.tables(public_only=False, statuses=("running",), limit=1000)
+    out = []
+    for r in rows:
+        seat = next((s["seat"] for s in r.summary.get("seats", [])
+                     if s.get("user") == user.id and s.get("kind") == "person"
+                     and not s.get("quit")), None)
+        if seat is None:
+            continue
+        actor = await hub.get(r.id)
+        if actor is None or actor.sitting.over or actor.seat_of(user.id) != seat:
+            continue
+        s = actor.sitting
+        names = [n for i, n in enumerate(s.names()) if i != seat and n]
+        title = ("Skat" if s.settings.game == "skat" else "Baptistenskat") + \
+            (f" ({', '.join(names)})" if names else "")
+        out.append({"id": r.id, "game": s.settings.game, "title": title, "seat": seat,
+                    "to_move": s.to_move_seat() == seat and not s.between,
+                    "path": f"/t/{r.id}"})
+    return {"seats": out}

@@ -25,7 +25,7 @@ from stich.server.guard import Site
 from stich.server.limits import parse_limits
 from stich.server.store.db import migrate
 
-__all__ = ["app_from_env", "bind", "run"]
+__all__ = ["app_from_env", "bind", "run", "shown_db"]
 
 WS_MAX = 64 * 1024  # frames larger than this close the socket (1009); smaller ones
 # that exceed the protocol's limit get an error message and the socket stays open
@@ -46,6 +46,25 @@ def app_from_env() -> FastAPI:
         migrate=False))
 
 
+def shown_db(url: str) -> str:
+    """Where the database is, for people: a SQLite file's path, or the URL without its
+    password.
+
+    >>> shown_db("sqlite:////var/lib/stich/stich.db")
+    '/var/lib/stich/stich.db'
+    >>> shown_db("postgresql://stich:geheim@db.example.org:5432/stich")
+    'postgresql://stich:***@db.example.org:5432/stich'
+    """
+    if url.startswith("sqlite:///"):
+        return url[len("sqlite:///"):]
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL sqlalchemy reads: at least no password
+        return url.split("@")[-1]
+
+
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket (port 0: any free port)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -60,8 +79,10 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
         bot_delay: float, announce: Callable[[str], None], bot_time: float = 5.0,
         log_level: str = "warning", public_url: str | None = None,
         forwarded_allow_ips: str | None = None, limits: str | None = None,
-        metrics_token: str | None = None) -> None:
-    """Migrate, bind, announce the address, serve until stopped."""
+        metrics_token: str | None = None,
+        announce_db: Callable[[str], None] | None = None) -> None:
+    """Migrate, bind, announce the address (the first line: scripts read it), then where
+    the database is (:func:`shown_db`), serve until stopped."""
     parse_limits(limits)  # a mistake is told now, not by every worker
     Site(public_url)
     migrate(db)
@@ -82,6 +103,8 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
                             forwarded_allow_ips=forwarded_allow_ips or "",
                             server_header=False)
     announce(f"http://{shown}:{real_port}" + (f"  ({public_url})" if public_url else ""))
+    if announce_db is not None:
+        announce_db(shown_db(db))
     sys.stdout.flush()
     if workers > 1:
         # the workers' metrics meet in one folder (prometheus-client's multiprocess mode)

@@ -14,6 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 __all__ = [
     "Act",
+    "Away",
+    "Back",
+    "Chat",
+    "ChatLine",
     "ClientMessage",
     "CreateTableRequest",
     "DeleteAccountRequest",
@@ -27,11 +31,13 @@ __all__ = [
     "Pause",
     "Ping",
     "Pong",
+    "Ready",
     "Resume",
     "SeatBotRequest",
     "ServerMessage",
     "Snapshot",
     "Sync",
+    "Timer",
     "Welcome",
     "client_adapter",
     "websocket_schema",
@@ -83,10 +89,36 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Pause | Resume | EndList | Sync | Ping,
-                          Field(discriminator="type")]
-client_adapter: TypeAdapter[Act | Pause | Resume | EndList | Sync | Ping] = \
-    TypeAdapter(ClientMessage)
+class Ready(_Strict):
+    """"Weiter": a player is ready for the next game (only while the table waits)."""
+
+    type: Literal["ready"]
+
+
+class Away(_Strict):
+    """"Kurz weg": mark your seat away now (a stand-in plays after the grace time)."""
+
+    type: Literal["away"]
+
+
+class Back(_Strict):
+    """"Ich bin wieder da": your seat is no longer away, the stand-in ends."""
+
+    type: Literal["back"]
+
+
+class Chat(_Strict):
+    """A line of the table's chat: 1 to 200 characters after trimming, no control
+    characters; players and watchers with an account (guests too)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=1000)
+
+
+ClientMessage = Annotated[Act | Pause | Resume | EndList | Sync | Ping | Ready | Away | Back
+                          | Chat, Field(discriminator="type")]
+client_adapter: TypeAdapter[Act | Pause | Resume | EndList | Sync | Ping | Ready | Away | Back
+                            | Chat] = TypeAdapter(ClientMessage)
 
 
 # --- server → client --------------------------------------------------------------------
@@ -98,6 +130,7 @@ class SeatInfo(BaseModel):
     bot: str | None = None
     away: bool = False
     standin: bool = False  # a bot plays for the absent person
+    quit: bool = False  # the person left the running table for good: a bot plays
     connected: bool = False
 
 
@@ -120,6 +153,36 @@ class TableInfo(BaseModel):
     end_reason: str | None = None  # closed, abandoned, expired (ended before its last game)
     seq: int
     invite: str | None = None  # only for those who sit at the table
+    next_after: int = 0  # seconds the table waits for "ready" after a game (0: none)
+    clock: int = 0  # seconds per action (0: no turn clock)
+    bank: int = 0  # extra seconds per seat and game after the clock
+    on_timeout: Literal["bot", "away"] = "bot"
+    between: bool = False  # a game just ended: the table waits for "ready"
+    ready: list[int] = []  # seats that said "ready" in this wait
+
+
+class ChatLine(BaseModel):
+    seq: int  # the chat event's number
+    seat: int | None  # None: a watcher
+    name: str
+    text: str  # plain text: never render it as HTML
+
+
+ChatLines = list[ChatLine]  # (the snapshot has a field named "list")
+
+
+class Timer(BaseModel):
+    """A timer started or stopped (``kind`` null: none runs).  ``move``: ``seat`` has
+    ``left`` ms to act (its clock and what is left of its bank; ``bank`` ms of those are
+    bank); ``next``: the table goes on in ``left`` ms unless everyone said "ready".
+    Count down from when it arrived."""
+
+    type: Literal["timer"] = "timer"
+    kind: Literal["move", "next"] | None
+    seat: int | None = None
+    left: int = 0
+    total: int = 0
+    bank: int = 0
 
 
 class Welcome(BaseModel):
@@ -131,12 +194,14 @@ class Welcome(BaseModel):
     you: int | None  # your seat, or None when you watch
     creator: bool = False  # you created the table: you can close it
     seq: int
+    timer: Timer | None = None  # the timer running now
+    chat: list[ChatLine] = []  # the table's last 50 chat lines
 
 
 class EventMessage(BaseModel):
     """Something happened (``kind``: seat, leave, start, deal, act, game_over,
-    round_over, end, ending, pause, resume, away, back, standin); ``view`` is what you see
-    right after it (None before the start)."""
+    round_over, end, ending, pause, resume, away, back, standin, ready, next, quit,
+    chat); ``view`` is what you see right after it (None before the start)."""
 
     type: Literal["event"] = "event"
     seq: int
@@ -155,6 +220,7 @@ class Snapshot(BaseModel):
     view: dict[str, Any] | None
     list: dict[str, Any] | None = None  # the Skat list
     sheet: dict[str, Any] | None = None  # the Anschreibezettel
+    chat: ChatLines = []  # the table's last 50 chat lines
 
 
 class ErrorMessage(BaseModel):
@@ -172,7 +238,7 @@ class Pong(BaseModel):
     seq: int
 
 
-ServerMessage = Annotated[Welcome | EventMessage | Snapshot | ErrorMessage | Pong,
+ServerMessage = Annotated[Welcome | EventMessage | Snapshot | ErrorMessage | Pong | Timer,
                           Field(discriminator="type")]
 
 
@@ -223,6 +289,10 @@ class CreateTableRequest(_Strict):
     public: bool = True
     grace: float = Field(default=60.0)
     show_hands: bool = False
+    next_after: int = 10  # seconds to wait for "ready" after a game (0..120)
+    clock: int | None = None  # seconds per action, 0 = off (default: public 30, private 0)
+    bank: int | None = None  # seconds per seat and game (default: public 60, private 0)
+    on_timeout: str = Field(default="bot", max_length=10)  # "bot" or "away"
 
 
 class JoinRequest(_Strict):

@@ -28,12 +28,14 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from stich.baptisten import BaptistenRules, BaptistenState
 from stich.baptisten.scoring import scoresheet
+from stich.cards import bits
 from stich.core import ArgumentError
 from stich.record import baptisten_record, skat_record
 from stich.skat import SkatRules, SkatState
@@ -41,6 +43,7 @@ from stich.table import SkatTable, TableGame
 
 __all__ = [
     "BOT_LEVELS",
+    "LOOSE_KINDS",
     "Event",
     "GameName",
     "Sitting",
@@ -52,6 +55,10 @@ __all__ = [
 ]
 
 GameName = Literal["skat", "baptisten"]
+
+CHAT_KEPT = 50  # chat lines a table keeps in memory for the welcome and the snapshot
+LOOSE_KINDS = frozenset({"chat", "ready", "away", "back", "standin"})
+"""Events that do not change the game: an action sent before them is not stale."""
 
 BOT_LEVELS: dict[str, str] = {"random": "random", "easy": "heuristic", "heuristic": "heuristic",
                               "strong": "strong"}
@@ -106,19 +113,29 @@ class TableSettings:
     grace: float = 60.0
     show_hands: bool = False  # spectators see every hand
     public: bool = True
+    next_after: int = 0  # seconds the table waits for "ready" after a game (0: no wait)
+    clock: int = 0  # seconds per action of a person (0: no turn clock)
+    bank: int = 0  # extra seconds per seat and game once ``clock`` ran out
+    on_timeout: str = "bot"  # the clock ran out: "bot" plays that move, or "away"
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored (the seed included: never send this to a client)."""
         return {"game": self.game, "rules": self.rules, "seats": list(self.seats),
                 "seed": self.seed, "games": self.games, "grace": self.grace,
-                "show_hands": self.show_hands, "public": self.public}
+                "show_hands": self.show_hands, "public": self.public,
+                "next_after": self.next_after, "clock": self.clock, "bank": self.bank,
+                "on_timeout": self.on_timeout}
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> TableSettings:
+        """Stored settings (tables stored before a setting existed get its default)."""
         return TableSettings(game=d["game"], rules=d["rules"], seats=tuple(d["seats"]),
                              seed=int(d["seed"]), games=int(d["games"]),
                              grace=float(d["grace"]), show_hands=bool(d["show_hands"]),
-                             public=bool(d["public"]))
+                             public=bool(d["public"]),
+                             next_after=int(d.get("next_after", 0)),
+                             clock=int(d.get("clock", 0)), bank=int(d.get("bank", 0)),
+                             on_timeout=str(d.get("on_timeout", "bot")))
 
 
 @dataclass(frozen=True)
@@ -131,7 +148,11 @@ class Event:
     ``round_over`` (a Baptistenskat round), ``end`` (``reason`` when the table ended
     early: ``closed``, ``abandoned``, ``expired``), ``pause``/``resume`` (by a seat, or
     with no seat and ``reason`` ``idle``: by the site when nobody is at the table),
-    ``away``/``back`` (seat), ``standin`` (a bot plays for an absent seat)."""
+    ``away``/``back`` (seat), ``standin`` (a bot plays for an absent seat), ``ready``
+    (seat: on to the next game), ``next`` (a Baptistenskat table's wait after a round
+    ends), ``quit`` (seat: the person left for good; a bot plays the seat), ``chat``
+    (seat or None, name, text).  ``game_over`` / ``round_over`` with ``wait`` true
+    start a wait for ``ready`` (:attr:`Sitting.between`)."""
 
     seq: int
     kind: str
@@ -164,6 +185,7 @@ class Sitting:
         self.end_reason: str | None = None  # why the table ended before its last game
         self.ending = False  # an open-ended list ends after the running game
         self.away: set[int] = set()
+        self.asked_away: set[int] = set()  # away because the person said so
         self.standins: set[int] = set()
         self.skat: SkatState | None = None
         self.skat_table: SkatTable | None = None
@@ -171,6 +193,16 @@ class Sitting:
         self.game_number = 0
         self.baptisten: BaptistenState | None = None
         self.finished: list[dict[str, Any]] = []  # records of finished games, in order
+        self.between = False  # after a game / round: waiting for "ready" (or the timer)
+        self.between_since = 0  # the event that began the wait
+        self.ready: set[int] = set()  # seats that said "ready" in this wait
+        self.quit: set[int] = set()  # persons who left the running table for good
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.helped: set[int] = set()  # seats of the running game a stand-in moved for
+        self.standin_marks: list[list[int]] = []  # Skat: per finished game those seats
+        self.round_marks: list[list[int]] = []  # Baptistenskat: per finished round
+        # Baptistenskat: the last trick of the last round (leader, card indices, winner)
+        self.last_trick: tuple[int, list[int], int] | None = None
         if settings.game == "skat":
             self.skat_rules = SkatRules.parse(settings.rules)
         else:
@@ -226,9 +258,20 @@ class Sitting:
         info = self.seats[seat]
         if info is not None and info.bot is not None:
             return info.bot
-        if seat in self.standins:
+        if seat in self.standins or seat in self.quit:
             return "easy"
         return None
+
+    def present_people(self) -> list[int]:
+        """Seats of persons who are at the table: not a bot, not away, no stand-in, not
+        left for good.  Only they are waited for after a game."""
+        return [i for i, info in enumerate(self.seats)
+                if info is not None and info.bot is None and i not in self.away
+                and i not in self.standins and i not in self.quit]
+
+    def waits(self) -> bool:
+        """Whether a game's end starts a wait for ``ready`` now."""
+        return self.settings.next_after > 0 and bool(self.present_people())
 
     def view(self, seat: int) -> Any:
         """The engine's view of a table seat (the running game)."""
@@ -243,13 +286,19 @@ class Sitting:
         d = self.skat_table.to_dict()
         d["players"] = self.names()
         d["games_planned"] = self.settings.games
+        for g, marks in zip(d["games"], self.standin_marks, strict=False):
+            g["standin"] = marks
         return d
 
     def sheet(self) -> dict[str, Any] | None:
         """The Anschreibezettel so far: the engine's scoresheet JSON (None for Skat)."""
         if self.baptisten is None:
             return None
-        return scoresheet(self.baptisten, self.names())
+        sheet = scoresheet(self.baptisten, self.names())
+        for row, marks in zip(sheet["rounds"], self.round_marks, strict=False):
+            for entry in row["entries"]:
+                entry["standin"] = entry["player"] in marks
+        return sheet
 
     # --- planning: what a request would add (nothing changes) ----------------------------
 
@@ -307,6 +356,8 @@ class Sitting:
             raise ArgumentError("server.table_over")
         if self.paused:
             raise ArgumentError("server.paused")
+        if self.between:
+            raise ArgumentError("server.between")
         st = self.state
         assert st is not None
         turn = self.to_move_seat()
@@ -320,20 +371,89 @@ class Sitting:
         out: list[Event] = []
         if isinstance(new, SkatState):
             if new.is_over:
-                out.append(Event(seq + 1, "game_over", None, {"number": self.game_number}))
                 planned = self.settings.games
-                if (planned and self.game_number >= planned) or self.ending:
+                last = bool(planned and self.game_number >= planned) or self.ending
+                data: dict[str, Any] = {"number": self.game_number}
+                if not last and self.waits():
+                    data["wait"] = True  # the table waits for "ready" (the end never)
+                out.append(Event(seq + 1, "game_over", None, data))
+                if last:
                     out.append(Event(seq + 2, "end", None, {}))
-                else:
+                elif not data.get("wait"):
                     out.append(Event(seq + 2, "deal", None, {"number": self.game_number + 1}))
             return out
         assert self.baptisten is not None
         if new.round_index != self.baptisten.round_index or new.is_over:
-            out.append(Event(seq + 1, "round_over", None,
-                             {"round": self.baptisten.round_no}))
+            rdata: dict[str, Any] = {"round": self.baptisten.round_no}
+            if not new.is_over and self.waits():
+                rdata["wait"] = True
+            out.append(Event(seq + 1, "round_over", None, rdata))
             if new.is_over:
                 out.append(Event(seq + 2, "end", None, {}))
         return out
+
+    def _go_on(self, seq: int) -> Event:
+        """The event that ends a wait: the next deal (Skat) or ``next``."""
+        if self.settings.game == "skat":
+            if self.ending:  # an open-ended list was ended during the wait
+                return Event(seq, "end", None, {})
+            return Event(seq, "deal", None, {"number": self.game_number + 1})
+        return Event(seq, "next", None, {})
+
+    def plan_ready(self, seat: int) -> list[Event]:
+        """A person is ready for the next game; the last one of those present ends the
+        wait.  Refused when the table is not between games."""
+        if self.over or not self.between:
+            raise ArgumentError("server.not_between")
+        if seat in self.ready:
+            return []
+        ev = self._next("ready", seat)
+        waiting = [i for i in self.present_people() if i not in self.ready and i != seat]
+        return [ev] if waiting else [ev, self._go_on(ev.seq + 1)]
+
+    def plan_go_on(self, since: int | None = None) -> list[Event]:
+        """End the wait now (its time is up): [] when there is none (or, with ``since``,
+        not the wait that began at event ``since``)."""
+        if self.over or not self.between or (since is not None and since != self.between_since):
+            return []
+        return [self._go_on(self.seq + 1)]
+
+    def _after_presence(self, planned: list[Event]) -> list[Event]:
+        """After a seat went away or left: the wait ends when nobody present is still
+        to say "ready"."""
+        gone = {e.seat for e in planned if e.kind in ("away", "standin", "quit")}
+        if not gone or self.over or not self.between:
+            return planned
+        waiting = [i for i in self.present_people() if i not in self.ready and i not in gone]
+        if waiting:
+            return planned
+        return [*planned, self._go_on(planned[-1].seq + 1)]
+
+    def plan_quit(self, seat: int) -> list[Event]:
+        """A person leaves the running table for good: a bot plays the seat from now on."""
+        info = self.seats[seat]
+        if self.over:
+            raise ArgumentError("server.table_over")
+        if info is None or info.bot is not None or seat in self.quit:
+            raise ArgumentError("server.not_seated")
+        return self._after_presence([self._next("quit", seat)])
+
+    def plan_chat(self, seat: int | None, name: str, text: str) -> list[Event]:
+        """A line of the table's chat (checked by the caller: length, characters)."""
+        if self.over:
+            raise ArgumentError("server.table_over")
+        return [self._next("chat", seat, name=name, text=text)]
+
+    def plan_timeout_away(self, seat: int) -> list[Event]:
+        """The turn clock ran out at a table that marks the seat away: away (unless it
+        is) and a stand-in at once."""
+        info = self.seats[seat]
+        if info is None or info.bot is not None or self.over or seat in self.quit \
+                or seat in self.standins:
+            return []
+        out = [] if seat in self.away else [self._next("away", seat)]
+        out.append(Event(self.seq + len(out) + 1, "standin", seat, {}))
+        return self._after_presence(out)
 
     def plan_pause(self, seat: int, pause: bool) -> list[Event]:
         if not self.started or self.over:
@@ -361,10 +481,11 @@ class Sitting:
             raise ArgumentError("server.table_over")
         return [self._next("end", None, reason=reason)]
 
-    def plan_presence(self, seat: int, kind: str) -> list[Event]:
-        """``away`` / ``back`` / ``standin`` for a person's seat ([] when nothing changes)."""
+    def plan_presence(self, seat: int, kind: str, asked: bool = False) -> list[Event]:
+        """``away`` / ``back`` / ``standin`` for a person's seat ([] when nothing changes);
+        ``asked``: the person said so (an ``away`` that stands even while connected)."""
         info = self.seats[seat]
-        if info is None or info.bot is not None or self.over:
+        if info is None or info.bot is not None or self.over or seat in self.quit:
             return []
         if kind == "away" and seat in self.away:
             return []
@@ -372,7 +493,8 @@ class Sitting:
             return []
         if kind == "standin" and (seat in self.standins or seat not in self.away):
             return []
-        return [self._next(kind, seat)]
+        ev = self._next(kind, seat, asked=True) if asked else self._next(kind, seat)
+        return self._after_presence([ev])
 
     def plan_end(self, seat: int) -> list[Event]:
         """An open-ended Skat list ends after the running game (a player asks)."""
@@ -425,8 +547,14 @@ class Sitting:
             self.baptisten = BaptistenState.new(
                 self.baptisten_rules, seed=deal_seed(self.settings.seed, 1), first=first)
 
+    def _end_wait(self) -> None:
+        self.between = False
+        self.ready = set()
+
     def _on_deal(self, ev: Event) -> None:
         assert self.skat_table is not None
+        self._end_wait()
+        self.helped = set()
         self.game_number = int(ev.data["number"])
         self.positions = self.skat_table.positions()
         self.skat = SkatState.new(self.skat_rules,
@@ -438,9 +566,15 @@ class Sitting:
         if self.to_move_seat() != ev.seat:
             raise ArgumentError("server.not_your_turn")
         new, _ = _step(st, ev.data["text"])
+        if ev.data.get("by") in ("standin", "clock"):
+            self.helped.add(ev.seat)
         if isinstance(new, SkatState):
             self.skat = new
         else:
+            old = self.baptisten
+            assert old is not None
+            if new.round_index != old.round_index or new.is_over:
+                self.last_trick = _last_trick(old, new, ev.seat)
             self.baptisten = new
 
     def _on_game_over(self, ev: Event) -> None:
@@ -451,12 +585,42 @@ class Sitting:
                           extra={"table_game": entry.number,
                                  "seats": list(self.positions)})
         self.finished.append(rec)
+        self.standin_marks.append(sorted(self.helped))
+        self._begin_wait(ev)
+
+    def _begin_wait(self, ev: Event) -> None:
+        if ev.data.get("wait"):
+            self.between = True
+            self.between_since = ev.seq
+            self.ready = set()
 
     def _on_round_over(self, ev: Event) -> None:
+        self.round_marks.append(sorted(self.helped))
+        self.helped = set()
         if self.baptisten is not None and self.baptisten.is_over:
             self.finished.append(baptisten_record(self.baptisten, self.names()))
+        self._begin_wait(ev)
+
+    def _on_ready(self, ev: Event) -> None:
+        assert ev.seat is not None
+        self.ready.add(ev.seat)
+
+    def _on_next(self, ev: Event) -> None:
+        self._end_wait()
+
+    def _on_quit(self, ev: Event) -> None:
+        assert ev.seat is not None
+        self.quit.add(ev.seat)
+        self.away.discard(ev.seat)
+        self.standins.discard(ev.seat)
+        self.asked_away.discard(ev.seat)
+
+    def _on_chat(self, ev: Event) -> None:
+        self.chat.append({"seq": ev.seq, "seat": ev.seat, "name": ev.data.get("name", ""),
+                          "text": ev.data.get("text", "")})
 
     def _on_end(self, ev: Event) -> None:
+        self._end_wait()
         self.over = True
         self.end_reason = ev.data.get("reason")
 
@@ -478,11 +642,14 @@ class Sitting:
     def _on_away(self, ev: Event) -> None:
         assert ev.seat is not None
         self.away.add(ev.seat)
+        if ev.data.get("asked"):
+            self.asked_away.add(ev.seat)
 
     def _on_back(self, ev: Event) -> None:
         assert ev.seat is not None
         self.away.discard(ev.seat)
         self.standins.discard(ev.seat)
+        self.asked_away.discard(ev.seat)
 
     def _on_standin(self, ev: Event) -> None:
         assert ev.seat is not None
@@ -496,6 +663,17 @@ def _step(st: SkatState | BaptistenState, text: str) -> tuple[SkatState | Baptis
         return st.apply(a), str(a)
     b = st.parse_action(text)
     return st.apply(b), str(b)
+
+
+def _last_trick(old: BaptistenState, new: BaptistenState,
+                seat: int) -> tuple[int, list[int], int]:
+    """A round's last trick, played by ``seat``'s last card: every player's last card,
+    and the winner (the one whose trick count the round's sheet row raised)."""
+    cards = [*old.trick, *bits(old.hands[seat])]
+    row = new.sheet[-1]
+    winner = next((p for p in range(len(row.tricks)) if row.tricks[p] > old.tricks_won[p]),
+                  seat)
+    return old.leader, cards, winner
 
 
 def replay_events(settings: TableSettings, events: Sequence[Event]) -> Sitting:

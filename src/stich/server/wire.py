@@ -159,8 +159,8 @@ def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
         out["number"] = sitting.game_number
     else:
         out = baptisten_view_json(v, _deck(sitting), public=spectator)
-    if sitting.over:  # closed while a game ran: nothing more to do there
-        out["legal"] = []
+    if sitting.over or sitting.between:  # closed while a game ran, or waiting for
+        out["legal"] = []  # "ready" after a round: nothing to do there now
     return out
 
 
@@ -233,11 +233,18 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
         return {"name": info.name if info else d.get("name"), "bot": d.get("bot")}
     if ev.kind == "game_over" and sitting.skat_table is not None:
         line = sitting.skat_table.games[-1].to_dict()
-        return {"number": d.get("number"), "line": line}
+        line["standin"] = sitting.standin_marks[-1] if sitting.standin_marks else []
+        return {"number": d.get("number"), "line": line, "wait": bool(d.get("wait"))}
     if ev.kind == "round_over" and sitting.baptisten is not None:
         sheet = sitting.sheet()
         assert sheet is not None
-        return {"round": d.get("round"), "sheet_row": sheet["rounds"][-1]}
+        out: dict[str, Any] = {"round": d.get("round"), "sheet_row": sheet["rounds"][-1],
+                               "wait": bool(d.get("wait")), "trick": None}
+        if sitting.last_trick is not None:  # every card of it was played openly
+            deck = _deck(sitting)
+            leader, cards, winner = sitting.last_trick
+            out["trick"] = [leader, [deck.cards[c].code for c in cards], winner]
+        return out
     return dict(d)
 
 

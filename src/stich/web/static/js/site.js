@@ -67,3 +67,29 @@ document.getElementById("logout")?.addEventListener("click", async () => {
   await api("/api/logout", {}).catch(() => undefined);
   location.href = "/";
 });
+
+/**
+ * "You still sit at table X": a banner with the way back to each running table where
+ * the logged-in person sits (GET /api/me/seats), on every page but that table's own.
+ * Filled with text nodes only.
+ */
+async function seatedBanner() {
+  const box = document.getElementById("seated");
+  if (!box || !document.querySelector(".top .me")) return;  // nobody logged in
+  /** @type {{seats: {id: string, title: string, to_move: boolean, path: string}[]}} */
+  let data;
+  try {
+    data = await api("/api/me/seats");
+  } catch {
+    return;
+  }
+  const here = location.pathname;
+  const seats = (data.seats || []).filter((s) => here !== s.path);
+  box.replaceChildren(...seats.map((s) => h("p", { class: "seated" },
+    _("You still sit at the table “{table}”", { table: s.title }),
+    s.to_move ? h("b", {}, " · " + _("it is your turn there")) : null, " – ",
+    h("a", { href: s.path }, _("go back to the table")))));
+  box.hidden = seats.length === 0;
+}
+
+seatedBanner();
