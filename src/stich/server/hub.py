@@ -81,6 +81,7 @@ class Conn:
     session: str | None = None  # the hash of the session token it was opened with
     address: str = "?"  # whom the limit of sockets per address counts
     close_code: int = 1000
+    style: str = "german"  # the card style of the client (``?style=``): card names in texts
 
     def close(self, code: int = 1000) -> None:
         """Let the connection go (its writer closes the socket with ``code``)."""

@@ -32,13 +32,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
 from stich.messages import StichError
 from stich.skat.actions import Declare, null_name
+from stich.skat.declaring import Goal, game_goal
 from stich.skat.rules import GameType, SkatRules
-from stich.skat.scoring import matadors, settle_game
+from stich.skat.scoring import matadors
 from stich.skat.solver import Position, card_values, null_won, reaches, solve, takes_all
 from stich.skat.state import Phase, SkatState
 from stich.skat.tables import TABLES
@@ -56,51 +57,6 @@ __all__ = [
 class AnalysisError(StichError):
     """A game the analysis cannot judge (code ``analysis.*``): no declarer, nothing
     declared yet, or a Null lost at the declaration."""
-
-
-GoalKind = Literal["points", "all_tricks", "no_trick", "impossible"]
-
-# (declarer points, declarer tricks, defender tricks) of the lowest outcome at each level
-_LEVELS: tuple[tuple[GoalKind, int, int, int], ...] = (
-    ("points", 61, 5, 5),
-    ("points", 90, 5, 5),
-    ("all_tricks", 120, 10, 0),
-)
-
-
-@dataclass(frozen=True)
-class Goal:
-    """What the declarer needs to win the declared game.
-
-    ``kind``: ``points`` (at least ``points`` in total, the Skat included),
-    ``all_tricks`` (Schwarz), ``no_trick`` (Null) or ``impossible`` (overbid whatever
-    happens).  ``value`` is the game's value when won at that level (for
-    ``impossible``: the value the loss is settled at).
-    """
-
-    kind: GoalKind
-    points: int
-    value: int
-    matadors: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "points": self.points, "value": self.value,
-                "matadors": self.matadors}
-
-
-def game_goal(rules: SkatRules, contract: Declare, *, bid: int, matadors: int) -> Goal:
-    """The lowest outcome with which the declared game is won (see :class:`Goal`)."""
-    if contract.game is GameType.NULL:
-        value = contract.null_value
-        return Goal("no_trick" if value >= bid else "impossible", 0, value, 0)
-    lost_value = 0
-    for kind, points, dt, ft in _LEVELS:
-        s = settle_game(rules, contract, bid=bid, matadors=matadors, declarer_points=points,
-                        declarer_tricks=dt, defender_tricks=ft)
-        if s.won:
-            return Goal(kind, points, s.value, matadors)
-        lost_value = lost_value or s.value
-    return Goal("impossible", 0, lost_value, matadors)
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ export class TableConnection {
     const q = new URLSearchParams({ lang: this.opts.lang });
     if (this.seq >= 0) q.set("since", String(this.seq));
     if (this.opts.invite) q.set("invite", this.opts.invite);
+    q.set("style", localStorage.getItem("stich.style") || "german"); // card names in refusals
     const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`);
     this.ws = ws;
     this.h.onStatus?.("connecting");
