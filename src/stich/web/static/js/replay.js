@@ -18,7 +18,8 @@ import { card } from "/static/js/cardtext.js";
  *   round?: number, cards?: number, trump_card?: string|null, bids?: number[],
  *   stakes?: (number|null)[], forced?: boolean[], totals?: number[] }} Step
  * @typedef {{ index: number, trick: number, seat: number, declarer: boolean, card: string,
- *   value: number, best_card: string, best_value: number, loss: number, mark: string }} Move
+ *   value: number, best_card: string, best_value: number, loss: number, mark: string,
+ *   mistake?: boolean, cost?: number, worth?: number }} Move
  * @typedef {{ players: string[], goal: { kind: string, points: number, value: number },
  *   start_value: number, start_winnable: boolean, winning_discards: (string|string[])[]|null,
  *   final_value: number, won: boolean, mistakes: number, lost_at: number|null,
@@ -266,9 +267,10 @@ class Replay {
     const k = this.cardAt[this.i];
     const m = k >= 0 ? a.moves[k] : undefined;
     if (m) {
-      const line = h("p", { class: `pg-judged${m.loss > 0 ? " pg-mistake" : ""}` },
+      const line = h("p", { class: `pg-judged${m.mistake ? " pg-mistake" : ""}` },
         ...fill(_("Value after {card}: {value}"), { card: card(m.card), value: m.value }));
       if (m.loss > 0) line.append(" · ", ...fill(_("best was {card} ({value}), −{loss}"), { card: card(m.best_card), value: m.best_value, loss: m.loss }));
+      if (m.mistake) line.append(" · ", h("b", {}, _("mistake: −{cost} on the list", { cost: m.cost ?? 0 })));
       if (m.mark === "lost_here") line.append(" · ", h("b", {}, _("lost from here")));
       if (m.mark === "won_here") line.append(" · ", h("b", {}, _("won from here")));
       this.note.append(line);
@@ -331,14 +333,16 @@ class Replay {
     };
     turn(a.lost_at, _("Lost from here:"));
     turn(a.decided_at, _("Won from here:"));
-    const mistakes = a.moves.filter((m) => m.loss > 0);
+    // a mistake changed what the game is worth (won/lost, Schneider, Schwarz, the list
+    // points); card points given away alone are shown on the card, not counted here
+    const mistakes = a.moves.filter((m) => m.mistake);
     p.append(h("p", {}, _("Mistakes: {n}", { n: mistakes.length })));
     if (mistakes.length) {
       const list = h("ol", { class: "pg-mistakes" });
       for (const m of mistakes) {
         list.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.go(this.stepOf[m.index]) },
-          ...fill(_("trick {t}, {name}: {card} instead of {best}, −{loss}"), {
-            t: m.trick, name: this.name(m.seat), card: card(m.card), best: card(m.best_card), loss: m.loss,
+          ...fill(_("trick {t}, {name}: {card} instead of {best}, −{cost} on the list ({loss} card points)"), {
+            t: m.trick, name: this.name(m.seat), card: card(m.card), best: card(m.best_card), cost: m.cost ?? 0, loss: m.loss,
           }))));
       }
       p.append(list);
