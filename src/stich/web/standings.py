@@ -88,6 +88,35 @@ def outcome_of(d: dict[str, Any]) -> SkatOutcome:
     return SkatOutcome(kind="passed", scores=scores)
 
 
+def rules_parts(text: str) -> dict[str, Any]:
+    """A rule string as the parts a page names in words (never the raw string):
+    Skat ``{"game": "skat", "preset", "changed"}``, Baptistenskat ``{"game":
+    "baptisten", "deck", "double", "joker", "max_cards", "variants"}``.
+
+    >>> rules_parts("skat(preset=lothar)")
+    {'game': 'skat', 'preset': 'lothar', 'changed': False}
+    >>> rules_parts("baptisten(deck=romme-double,max_cards=7,variants=2+5)")["variants"]
+    ['forehead', 'must_overtrump']
+    """
+    from stich.baptisten.rules import BaptistenRules
+    from stich.skat.rules import SkatRules
+
+    try:
+        if text.startswith("skat"):
+            r = SkatRules.parse(text)
+            return {"game": "skat", "preset": r.preset_name,
+                    "changed": str(r) != f"skat(preset={r.preset_name})"}
+        b = BaptistenRules.parse(text)
+    except (ValueError, KeyError):
+        return {"game": "other"}
+    names = {"elferraus": "Elfer raus", "skat": "Skat", "romme": "Rommé"}
+    base = b.deck.split("-")[0]
+    return {"game": "baptisten", "deck": names.get(base, base), "double": "double" in b.deck,
+            "joker": "joker" in b.deck, "max_cards": b.max_cards,
+            "variants": [v for v in ("forehead", "trick_scoring", "hook_always",
+                                     "must_overtrump") if getattr(b, v)]}
+
+
 def game_title(result: dict[str, Any] | None, lang: str) -> str:
     """The game's name as the Skat list writes it, in ``lang`` (``Grand Hand``)."""
     if result is None:
@@ -196,7 +225,7 @@ async def game(request: Request, key: str, invite: str | None = None) -> Respons
     else:
         ctx.update(title="Baptistenskat", analysable=False,
                    people=sorted(g["players"], key=lambda p: (p["place"] or 99, p["seat"])))
-    return await render_page(request, "game.html", **ctx)
+    return await render_page(request, "game.html", rules_parts=rules_parts, **ctx)
 
 
 # --- a table's list and Anschreibezettel ----------------------------------------------------

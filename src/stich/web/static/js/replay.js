@@ -46,6 +46,11 @@ function fill(text, args) {
   return out;
 }
 
+/** "1 Stich", "2 Stiche". @param {number} n */
+function tricks(n) {
+  return n === 1 ? _("1 trick") : _("{n} tricks", { n });
+}
+
 /** @param {string[]} codes */
 function cards(codes) {
   const out = h("span", { class: "cards" });
@@ -198,7 +203,7 @@ class Replay {
     // the game so far
     if (this.kind === "skat") {
       const bits = [];
-      if (s.bid) bits.push(_("bid {n}", { n: s.bid }));
+      if (s.bid) bits.push(_("bid up to {n}", { n: s.bid })); // Skat: "gereizt bis 23", never "Ansage"
       if (s.contract && this.declared) bits.push(this.declared);
       if (s.phase === "OVER") bits.push(_("game over"));
       this.info.textContent = bits.join(" · ");
@@ -230,13 +235,13 @@ class Replay {
         label.append(" ", h("span", { class: "muted small" }, POSITIONS[p] || ""));
         if (s.declarer === p) label.append(" ", h("span", { class: "tag" }, _("declarer")));
         const pts = s.points_taken?.[p] ?? 0;
-        label.append(h("span", { class: "muted small pg-stat" }, _("{t} tricks, {pts} card points", { t: s.tricks_won[p], pts })));
+        label.append(h("span", { class: "muted small pg-stat" }, tricks(s.tricks_won[p]) + ", " + _("{pts} card points", { pts })));
       } else {
         const bid = s.bids?.[p] ?? -1;
         const stake = s.stakes?.[p];
         label.append(h("span", { class: "muted small pg-stat" },
           bid >= 0 ? _("bid {n}", { n: bid }) + (stake !== null && stake !== undefined ? ", " + _("stake {n}", { n: stake }) : "") + " · " : "",
-          _("{t} tricks · total {total}", { t: s.tricks_won[p], total: s.totals?.[p] ?? 0 })));
+          tricks(s.tricks_won[p]) + " · " + _("total {total}", { total: s.totals?.[p] ?? 0 })));
       }
       const cs = h("span", { class: "cards" });
       for (const c of hand) {
