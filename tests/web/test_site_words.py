@@ -167,3 +167,38 @@ def test_the_game_page_names_the_rules_and_the_bid_in_words(site: Site) -> None:
         assert "Lothars Regeln" in page
     shown = re.sub(r"<script.*?</script>", "", player, flags=re.S)
     assert "Ansage" not in shown and "skat(preset=" not in shown
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_replay_shows_the_cards_in_the_persons_card_style(
+        site: Site, browser: Browser, viewport: dict[str, int]) -> None:
+    player = httpx.get(site.url + f"/u/{site.ann}").text
+    key = re.findall(r'href="/games/([^"?]+)"', player)[-1]
+    ctx = browser.new_context(viewport=viewport, locale="de-DE")  # type: ignore[arg-type]
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        for style, want, never in (("german", r"^(Eichel|Grün|Herz|Schellen) ", "♣♠♦"),
+                                   ("french4", r"^(Kreuz|Pik|Herz|Karo) ", "")):
+            page.goto(site.url + "/")
+            page.evaluate(f"localStorage.setItem('stich.style', '{style}')")
+            page.goto(site.url + f"/games/{key}")
+            page.wait_for_selector(".pg-hands .tcard")
+            cards = page.locator(".pg-hands .tcard")
+            assert cards.count() >= 10
+            for i in range(min(cards.count(), 12)):
+                el = cards.nth(i)
+                label = el.get_attribute("aria-label") or ""
+                assert re.match(want, label), (style, label)
+                text = el.inner_text()
+                assert not any(ch in text for ch in never), (style, text)
+                box = el.bounding_box()
+                assert box is not None and box["x"] >= 0 \
+                    and box["x"] + box["width"] <= viewport["width"], box
+            if style == "german":
+                assert page.locator(".pg-hands .tcard svg.suit").count() >= 10
+        assert errors == []
+    finally:
+        ctx.close()

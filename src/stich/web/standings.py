@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from stich.cards import plain_deck
 from stich.messages import StichError
 from stich.server import history, lobby
+from stich.server.guard import capitalised
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.table import game_name
@@ -36,7 +37,8 @@ USER_GAMES = 50  # games on a player's page at a time
 
 async def _not_found(request: Request, err: StichError | None = None) -> HTMLResponse:
     resp = await render_page(request, "notfound.html",
-                             reason=err.text(lang_of(request)) if err is not None else None)
+                             reason=capitalised(err.text(lang_of(request)))
+                             if err is not None else None)
     resp.status_code = 404
     return resp
 

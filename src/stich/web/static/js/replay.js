@@ -8,7 +8,12 @@
  * lost or decided, and the discards that would have won.
  */
 import { _, api, h } from "/static/js/site.js";
-import { card } from "/static/js/cardtext.js";
+import { card as cardOf } from "/static/js/cardtext.js";
+
+/** Whether the replay is of a Baptistenskat game (its plain decks are drawn French). */
+let plainDeck = false;
+/** A card in the person's card style (Skat) or French (Baptistenskat). @param {string} c */
+const card = (c) => cardOf(c, { plain: plainDeck });
 
 /**
  * @typedef {{ phase: string, to_move: number, hands: string[][], trick: [number, string][],
@@ -64,6 +69,7 @@ class Replay {
     this.root = root;
     this.id = root.dataset.game || "";
     this.kind = root.dataset.kind || "skat";
+    plainDeck = this.kind !== "skat";
     const invite = new URLSearchParams(location.search).get("invite");
     /** the invite of a private table's game, passed on to the API */
     this.invite = invite ? `?invite=${encodeURIComponent(invite)}` : "";
