@@ -34,7 +34,7 @@ _SHOWN_DISCARDS = 12  # winning discards listed in the table view (the JSON has 
 TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Analyse mit offenen Karten",
-        "declarer": "{name} ({pos}) spielt {game}, gereizt {bid}{mit}",
+        "declarer": "{name} ({pos}) spielt {game}, gereizt bis {bid}{mit}",
         "goal_points": "Zum Gewinnen nötig: {points} Augen (Spielwert {value})",
         "goal_all_tricks": "Zum Gewinnen nötig: alle Stiche (Spielwert {value})",
         "goal_no_trick": "Zum Gewinnen nötig: kein Stich (Spielwert {value})",
