@@ -135,6 +135,14 @@ def test_header_tap_targets_and_the_rules_dropdown_fit_a_phone(
         box = rules.bounding_box()
         assert box is not None
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+        # the guest's own name leads to a page that exists, never to a 404 player page
+        name = page.locator("header.top a.me")
+        guest = name.inner_text().strip()
+        with page.expect_navigation() as nav:
+            name.click()
+        response = nav.value
+        assert response is not None and response.status == 200, page.url
+        assert page.locator(f'a[href="/u/{guest}"]').count() == 0
         assert page.errors == []  # type: ignore[attr-defined]
     finally:
         ctx.close()
