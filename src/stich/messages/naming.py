@@ -44,7 +44,11 @@ STYLES = ("german", "french4", "french2")
 
 
 def card_style(text: str | None) -> str:
-    """A style given by a client, or ``german`` for anything else."""
+    """A style given by a client, or ``german`` for anything else.
+
+    >>> card_style("french2"), card_style("<b>x</b>"), card_style(None)
+    ('french2', 'german', 'german')
+    """
     return text if text in STYLES else "german"
 
 
