@@ -234,7 +234,7 @@ def test_the_declarer_of_a_hand_game_does_not_see_the_skat_points() -> None:
         state = screens[0][0] if screens else None
         if state is None or card_points(state.skat) == 0 or state.trick:
             continue
-        assert "Du spielst Schellen Hand (gereizt 18) · Augen: du 0, Gegner 0" in text
+        assert "Du spielst Schellen Hand (gereizt bis 18) · Augen: du 0, Gegner 0" in text
         seen += 1
     assert seen >= 2
 

@@ -172,7 +172,7 @@ def test_bad_http_bodies(clients: Callable[..., Client], server: Server) -> None
             r = c.http.post(path, content=raw, headers={"content-type": "application/json"})
             status, code, text = error_of(r)
             assert (status, code) == (422, "server.bad_json"), (path, raw, r.text)
-            assert text.startswith("the message is not JSON: ") or \
+            assert text.startswith("The message is not JSON: ") or \
                 text.startswith("Die Nachricht ist kein JSON: ")
         for body in ([1, 2], "name", 3, None):
             if body is None and "/api/tables/" in path:
@@ -208,7 +208,7 @@ def test_bad_http_bodies(clients: Callable[..., Client], server: Server) -> None
         assert error_of(r)[:2] == (422, "server.bad_message"), path
     # Unknown paths and methods answer in the same shape.
     r = c.get("/api/nothing/here?lang=en")
-    assert error_of(r) == (404, "server.no_such_path", "there is no GET /api/nothing/here here")
+    assert error_of(r) == (404, "server.no_such_path", "There is no GET /api/nothing/here here")
     r = c.http.delete("/api/me", headers={"Accept-Language": "de"})
     assert error_of(r) == (405, "server.no_such_path", "DELETE /api/me gibt es hier nicht")
     assert table(c, tid)["seq"] == 1  # nothing happened to the table
@@ -335,7 +335,7 @@ def test_odd_query_parameters_on_the_socket(clients: Callable[..., Client],
             err = await next_error(ws)
             assert err["code"] == "server.not_running", (query, err)
             # Without a language it knows (and no Accept-Language), the site speaks German.
-            want = "the table is not running" if query == "lang=en" else \
+            want = "The table is not running" if query == "lang=en" else \
                 "Der Tisch läuft nicht"
             assert err["text"] == want, (query, err)
             await ws.close()

@@ -208,7 +208,7 @@ def test_bad_table_settings_are_refused_clearly(clients: Callable[..., Client]) 
     assert error_of(r)[2] == ("Eine Skatliste hat ein Vielfaches von 3 Spielen (oder 0 "
                               "für offen), nicht 4")
     r = c.post("/api/tables?lang=en", {"games": 4})
-    assert error_of(r)[2] == ("a Skat list has a multiple of 3 games (or 0 for "
+    assert error_of(r)[2] == ("A Skat list has a multiple of 3 games (or 0 for "
                               "open-ended), not 4")
     assert {t["id"] for t in c.get("/api/tables?status=open").json()["tables"]} == before
     # Nobody logged in: nothing to create.

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from stich.cards import format_cards
+from stich.cards import Card, format_cards
 from tests.server.harness import Client, Server, TableSocket
 from tests.server.proto_helpers import (
     barrier,
@@ -114,7 +114,7 @@ def test_each_seat_sees_only_its_own_view(clients: Callable[..., Client],
                     await wa.act("pass", seq=n)
                     err = await next_error(wa)
                     assert err["code"] == "server.not_your_turn" and err["seq"] == n
-                    assert err["text"] == "it is not your turn"
+                    assert err["text"] == "It is not your turn"
                     assert table(a, tid)["seq"] == n
                     out_of_turn_checked = True
                 await catch_up(wb, n)
@@ -130,7 +130,7 @@ def test_each_seat_sees_only_its_own_view(clients: Callable[..., Client],
             await wsp.send(m)
             err = await next_error(wsp)
             assert err["code"] == "server.spectator", m
-            assert err["text"] == "you are watching this table; only its players can do that"
+            assert err["text"] == "You are watching this table; only its players can do that"
         assert not [m for m in await barrier(wsp) if m["type"] != "event"]
         for w in (wa, wb, wsp):
             await w.close()
@@ -261,7 +261,7 @@ def test_stale_numbers_and_illegal_actions_change_nothing(
             await wa.act(legal, seq=seen)
             err = await next_error(wa)
             assert err["code"] == "server.stale" and err["seq"] == n, err
-            assert err["text"] == (f"the table has moved on (event {n}, you saw {seen}): "
+            assert err["text"] == (f"The table has moved on (event {n}, you saw {seen}): "
                                    "look again")
         await wd.act(legal, seq=n - 1)
         err = await next_error(wd)
@@ -269,7 +269,7 @@ def test_stale_numbers_and_illegal_actions_change_nothing(
         assert err["text"].startswith(f"Am Tisch ist inzwischen etwas passiert (Ereignis {n}")
         await wa.act("foo", seq=n)
         err = await next_error(wa)
-        assert err["code"] == "game.unreadable_action" and "cannot read action 'foo'" \
+        assert err["code"] == "game.unreadable_action" and "Cannot read action 'foo'" \
             in err["text"]
         assert not [m for m in await barrier(wa) if m["type"] == "event"]
         assert table(a, tid)["seq"] == n == wa.seq
@@ -287,10 +287,12 @@ def test_stale_numbers_and_illegal_actions_change_nothing(
                 await wd.act(card, seq=n)
                 de = await next_error(wd)
                 assert en["code"] == de["code"] == "skat.must_follow"
-                assert en["text"].startswith("you must follow "), en
+                assert en["text"].startswith("You must follow "), en
                 assert de["text"].startswith("Du musst ") and " bedienen: du hast " in \
                     de["text"], de
-                must = _cards(en["text"].split(":", 1)[1])
+                # the cards named in words, as the table shows them (Grün 8, Grün König)
+                held = en["text"].split(": you hold ", 1)[1]
+                must = {str(Card.parse(w)) for w in held.split(",")}
                 assert must and must <= set(view["legal"])
                 assert not [m for m in await barrier(wa) if m["type"] == "event"]
                 assert table(a, tid)["seq"] == n

@@ -214,6 +214,28 @@ def test_a_perfectly_played_game_has_no_mistakes() -> None:
     assert a.start_winnable == a.won == (a.final_value is not None and a.final_value >= 61)
 
 
+def test_card_points_given_away_are_no_mistake_when_the_game_is_worth_the_same() -> None:
+    """A 120:0 Grand Hand: the defenders throw their points to the declarer (card-point
+    losses, kept as detail), but the game is won with Schneider whatever they do (Schwarz
+    never within reach: the 0-point last trick goes to a defender), so none of those
+    cards is a mistake."""
+    hands = ("CJ SJ HJ DJ CA CT HA HT DA S7", "SA ST SK SQ S9 S8 C9 H9 D9 DT",
+             "CK CQ C8 C7 HK HQ H8 H7 DK DQ")
+    s = act(deal(LOTHAR, *hands, "D8 D7"), "pass", "pass", "18", "hand", "declare grand hand")
+    while not s.is_over:  # the declarer plays best, the defenders give the most away
+        s = s.apply(CARDS[best_card(s, worst=s.to_move != s.declarer)])
+    a = analyze(s)
+    o = s.outcome()  # Grand Hand mit 4, Schneider: 168
+    assert a.final_value == 120 and o.value == 168 and o.won and not o.schwarz
+    gifts = [m for m in a.moves if m.loss > 0]
+    assert len(gifts) >= 3 and all(not m.by_declarer for m in gifts)
+    assert a.mistakes == () and all(m.cost == 0 for m in a.moves)
+    assert a.start_worth == 168 and all(m.worth_after == 168 for m in a.moves)
+    d = a.to_dict()
+    assert d["mistakes"] == 0 and sum(m["loss"] > 0 for m in d["moves"]) == len(gifts)
+    assert all(m["mistake"] is False and m["cost"] == 0 for m in d["moves"])
+
+
 def test_lost_here_marks_the_declarer_card_that_lost_the_game() -> None:
     for seed in range(60):
         s = bot_game(seed)
@@ -222,6 +244,9 @@ def test_lost_here_marks_the_declarer_card_that_lost_the_game() -> None:
             continue
         m = a.moves[a.lost_at]
         assert m.by_declarer and m.winnable_before and not m.winnable_after
+        # losing the game changes what it is worth: a mistake, whatever the points
+        assert m.is_mistake and m.cost > 0 and m.worth_after < 0 < m.worth_before
+        assert m in a.mistakes
         assert not a.won and all(not x.winnable_after for x in a.moves[a.lost_at:])
         return
     pytest.fail("no bot game was lost by the declarer from a won position")

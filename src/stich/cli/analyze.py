@@ -34,7 +34,7 @@ _SHOWN_DISCARDS = 12  # winning discards listed in the table view (the JSON has 
 TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Analyse mit offenen Karten",
-        "declarer": "{name} ({pos}) spielt {game}, gereizt {bid}{mit}",
+        "declarer": "{name} ({pos}) spielt {game}, gereizt bis {bid}{mit}",
         "goal_points": "Zum Gewinnen nötig: {points} Augen (Spielwert {value})",
         "goal_all_tricks": "Zum Gewinnen nötig: alle Stiche (Spielwert {value})",
         "goal_no_trick": "Zum Gewinnen nötig: kein Stich (Spielwert {value})",
@@ -60,6 +60,7 @@ TEXTS: dict[str, dict[str, str]] = {
                        "Karte alle perfekt spielen; leere Spalte „Beste Karte“: die "
                        "gespielte Karte war eine beste.",
         "result": "Ergebnis: {value} · Fehler: Alleinspieler {d}, Gegenspieler {o}",
+        "mistake": "Fehler, −{cost} in der Liste",
     },
     "en": {
         "title": "Analysis with open cards",
@@ -89,6 +90,7 @@ TEXTS: dict[str, dict[str, str]] = {
                        "perfectly after this card; empty 'Best card': the card played was "
                        "a best one.",
         "result": "Result: {value} · mistakes: declarer {d}, defenders {o}",
+        "mistake": "mistake, −{cost} on the list",
     },
 }
 
@@ -282,6 +284,8 @@ class _Report:
         parts = []
         if m.loss and a.game is not GameType.NULL:  # in Null the mark says it all
             parts.append(f"[yellow]−{m.loss}[/]")
+        if m.is_mistake:
+            parts.append(f"[bold red]{self.t('mistake', cost=m.cost)}[/]")
         if m.mark:
             colour = "red" if m.mark == "lost_here" else "green"
             parts.append(f"[bold {colour}]{self.t(m.mark)}[/]")

@@ -49,7 +49,7 @@ from stich.cli.skat_screen import Seating, SkatScreen
 from stich.messages import StichError
 from stich.record import skat_record
 from stich.skat import Action, Declare, GameType, SkatRules, SkatState
-from stich.skat.scoring import settle_null_overbid
+from stich.skat.declaring import certain_loss
 from stich.skat.view import SkatView
 from stich.table import SkatTable
 
@@ -328,13 +328,13 @@ class SkatSession:
     def confirm_null(self, view: SkatView, action: Action,
                      show: Callable[[Notice], None]) -> None:
         """A Null worth less than the bid, where the rules lose it at once: ask first."""
-        if not (isinstance(action, Declare) and action.game is GameType.NULL
-                and action.null_value < view.bid
-                and SkatRules.parse(view.rules).null_overbid == "next_level"):
+        if not (isinstance(action, Declare) and action.game is GameType.NULL):
+            return
+        score = certain_loss(SkatRules.parse(view.rules), action, bid=view.bid, matadors=0)
+        if score is None:
             return
         title = self.sk.style.game(GameType.NULL) + "".join(
             f" {w}" for w, on in (("Hand", action.hand), ("Ouvert", action.ouvert)) if on)
-        score = settle_null_overbid(view.bid).score
         question = self.tr("null_confirm", game=title, value=action.null_value, bid=view.bid,
                            score=f"{score:+d}".replace("-", "−"))
         notice: Notice = [f"[yellow]{question}[/]"]

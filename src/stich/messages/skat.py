@@ -17,6 +17,22 @@ define({
     "skat.trump": {"en": "trump", "de": "Trumpf"},
 })
 
+# What a declaration is worth for the declarer's hand (stich.skat.declaring), shown on
+# the browser's declare buttons: ``game`` the declaration's name ("Eichel Hand"), ``n``
+# the matadors, ``extra`` ", Schneider" or ", Schwarz" when only that wins, ``score`` the
+# list score of a certain loss.
+define({
+    "skat.value_with": {"en": "{game} with {n}{extra}: {value}",
+                        "de": "{game} mit {n}{extra}: {value}"},
+    "skat.value_without": {"en": "{game} without {n}{extra}: {value}",
+                           "de": "{game} ohne {n}{extra}: {value}"},
+    "skat.value_null": {"en": "{game}: {value}", "de": "{game}: {value}"},
+    "skat.value_lost": {
+        "en": "{game}: lost whatever happens (bid {bid}): {score}",
+        "de": "{game}: auf jeden Fall verloren (gereizt bis {bid}): {score}",
+    },
+})
+
 # Reading actions, games and deals.
 define({
     "skat.unknown_game": {

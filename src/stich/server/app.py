@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stich import __version__, web
 from stich.messages import PLAIN, GameName, Position, StichError, render
+from stich.messages.naming import StyleNamer, card_style
 from stich.server import auth, history, lobby, metrics
 from stich.server.bus import Bus, LocalBus, RedisBus
 from stich.server.guard import (
@@ -40,6 +41,7 @@ from stich.server.guard import (
     MAX_BODY,
     Guard,
     Site,
+    capitalised,
     error_body,
     request_lang,
     status_of,
@@ -102,19 +104,23 @@ class ServeConfig:
 
 class TableNamer:
     """Seats by the players' names (positions of the running Skat game mapped to the
-    table's seats); everything else as :data:`stich.messages.PLAIN`."""
+    table's seats); cards, suits and games in words in the connection's card style
+    (:class:`stich.messages.naming.StyleNamer`)."""
 
-    def __init__(self, sitting: Sitting) -> None:
+    def __init__(self, sitting: Sitting, style: str = "german") -> None:
         self.sitting = sitting
+        skat = sitting.skat if sitting.settings.game == "skat" else None
+        game = skat.game if skat is not None else None
+        self.words = StyleNamer(style, None if game is None else game.value)
 
     def cards(self, c: Any, lang: str) -> str:
-        return PLAIN.cards(c, lang)
+        return self.words.cards(c, lang)
 
     def suit(self, s: Any, lang: str) -> str:
-        return PLAIN.suit(s, lang)
+        return self.words.suit(s, lang)
 
     def game(self, g: GameName, lang: str) -> str:
-        return PLAIN.game(g, lang)
+        return self.words.game(g, lang)
 
     def position(self, p: Position, lang: str) -> str:
         s = self.sitting
@@ -129,8 +135,9 @@ def ws_error(e: StichError, conn: Conn, actor: TableActor | None) -> dict[str, A
     you = None
     if actor is not None and conn.receiver != SPECTATOR and actor.sitting.state is not None:
         you = actor.sitting.position_of(conn.receiver)
-    namer = TableNamer(actor.sitting) if actor is not None else None
-    text = render(e.code, e.params, conn.lang, namer, you=you)
+    namer = TableNamer(actor.sitting, conn.style) if actor is not None else \
+        StyleNamer(conn.style)
+    text = capitalised(render(e.code, e.params, conn.lang, namer, you=you))
     return {"type": "error", "code": e.code, "text": text,
             "seq": actor.sitting.seq if actor is not None else None}
 
@@ -292,7 +299,8 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         return
     seat = actor.seat_of(user.id) if user is not None else None
     conn = Conn(SPECTATOR if seat is None else seat, lang, user.id if user else None,
-                session=session, address=address, name=user.name if user else None)
+                session=session, address=address, name=user.name if user else None,
+                style=card_style(q.get("style")))
     writer = asyncio.create_task(_write(websocket, conn))
     try:
         await actor.connect(conn, since)

@@ -96,7 +96,13 @@ def status_of(code: str) -> int:
 
 
 def error_body(e: StichError, lang: str) -> dict[str, Any]:
-    return {"error": {"code": e.code, "text": e.text(lang)}}
+    return {"error": {"code": e.code, "text": capitalised(e.text(lang))}}
+
+
+def capitalised(text: str) -> str:
+    """A refusal as a sentence for a person: its first letter a capital (the English
+    catalogue texts start in lower case, as ``str(e)`` reads in logs)."""
+    return text[:1].upper() + text[1:]
 
 
 def address_key(host: str | None) -> str:

@@ -162,6 +162,11 @@ def _baptisten_step(state: Any, deck: Any, seat: int | None,
     return out
 
 
+ANALYSIS_VERSION = "v2"
+"""The key analyses are cached under (the store's ``lang`` column): v2 marks mistakes by
+the game's worth (``mistake``, ``cost``); the analyses cached before it are not served."""
+
+
 @router.get("/games/{key}/analysis")
 async def analysis(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
     """The open-card analysis of a finished Skat game (``stich analyze``): computed once
@@ -170,7 +175,7 @@ async def analysis(key: str, request: Request, invite: str | None = None) -> dic
     if g.game != "skat":
         raise ArgumentError("server.not_skat")
     store = _store(request)
-    cached = await store.analysis(g.id, "")
+    cached = await store.analysis(g.id, ANALYSIS_VERSION)
     if cached is not None:
         return {"game": g.key, "cached": True, "analysis": cached}
     running: dict[int, asyncio.Task[dict[str, Any]]] = request.app.state.analysing
@@ -195,7 +200,7 @@ async def analysis(key: str, request: Request, invite: str | None = None) -> dic
 async def _analyse(store: Store, workers: Any, g: GameRow) -> dict[str, Any]:
     result: dict[str, Any] = await workers.analysis(g.record)
     metrics.ANALYSES.inc()
-    await store.save_analysis(g.id, "", result)
+    await store.save_analysis(g.id, ANALYSIS_VERSION, result)
     return result
 
 

@@ -89,6 +89,7 @@ class Conn:
     address: str = "?"  # whom the limit of sockets per address counts
     close_code: int = 1000
     name: str | None = None  # the account's name (chat lines are signed with it)
+    style: str = "german"  # the card style of the client (``?style=``): card names in texts
 
     def close(self, code: int = 1000) -> None:
         """Let the connection go (its writer closes the socket with ``code``)."""

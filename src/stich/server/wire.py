@@ -18,12 +18,16 @@ from typing import Any
 from stich.baptisten.view import BaptistenView
 from stich.baptisten.view import display_order as baptisten_display_order
 from stich.cards import PlainDeck, bits, format_cards, plain_deck
+from stich.messages import GameName, render
+from stich.messages.naming import StyleNamer
 from stich.server.sitting import Event, Sitting
+from stich.skat.declaring import declare_values
+from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
 from stich.skat.view import display_order as skat_display_order
 
-__all__ = ["SPECTATOR", "event_message", "known_mask", "message_text", "public_event_data",
-           "view_json"]
+__all__ = ["SPECTATOR", "declare_values_json", "event_message", "known_mask", "message_text",
+           "public_event_data", "view_json"]
 
 SPECTATOR = -1
 """The receiver number of a spectator."""
@@ -51,8 +55,9 @@ def _held_plain(deck: PlainDeck, mask: int, trump: int) -> list[str]:
     return [c.code for c in baptisten_display_order(mask, deck, trump)]
 
 
-def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
-    """A Skat view as JSON (positions: 0 Vorhand, 1 Mittelhand, 2 Hinterhand)."""
+def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[str, Any]:
+    """A Skat view as JSON (positions: 0 Vorhand, 1 Mittelhand, 2 Hinterhand); the
+    declarer's own view while declaring has ``declare_values`` (texts in ``lang``)."""
     played = [0, 0, 0]
     for leader, cards, _ in v.tricks:
         for i in range(len(cards)):
@@ -88,6 +93,39 @@ def skat_view_json(v: SkatView, public: bool = False) -> dict[str, Any]:
     if v.deal is not None:
         hands, skat = v.deal
         out["deal"] = {"hands": [_skat_cards(h) for h in hands], "skat": _skat_cards(skat)}
+    if not public and v.phase == "DECLARE" and v.seat == v.declarer:
+        out["declare_values"] = declare_values_json(v, lang)
+    return out
+
+
+def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
+    """The declarer's legal declarations counted for this hand
+    (:func:`stich.skat.declaring.declare_values`): per action text its ``value``, a
+    ``text`` saying it the Skat way ("Eichel mit 2: 36", German card names) and ``loss``,
+    the list score of a certain loss (else None)."""
+    known_skat = v.skat_seen | v.discarded
+    unseen = 0 if known_skat else ((1 << 32) - 1) & ~v.hand
+    values = declare_values(SkatRules.parse(v.rules), v.legal_actions, bid=v.bid,
+                            owned=v.hand | known_skat, unseen=unseen)
+    namer = StyleNamer("german")
+    out: dict[str, Any] = {}
+    for text, d in values.items():
+        c = d.contract
+        game = namer.game(GameName(c.game.value), lang) + "".join(
+            f" {word}" for word, on in (("Hand", c.hand), ("Schneider", c.schneider),
+                                        ("Schwarz", c.schwarz), ("Ouvert", c.ouvert)) if on)
+        m = d.goal.matadors
+        extra = ", Schwarz" if d.schwarz_needed else ", Schneider" if d.schneider_needed \
+            else ""
+        if d.loss is not None:
+            words = render("skat.value_lost", {"game": game, "bid": v.bid,
+                                               "score": f"{d.loss}".replace("-", "−")}, lang)
+        elif c.game is GameType.NULL:
+            words = render("skat.value_null", {"game": game, "value": d.value}, lang)
+        else:
+            words = render("skat.value_with" if m > 0 else "skat.value_without",
+                           {"game": game, "n": abs(m), "extra": extra, "value": d.value}, lang)
+        out[text] = {"value": d.value, "text": words, "loss": d.loss}
     return out
 
 

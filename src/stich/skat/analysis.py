@@ -30,13 +30,14 @@ bid; no trick in Null.  A game that is overbid even with Schwarz is lost regardl
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import Any, Literal
+from typing import Any
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
 from stich.messages import StichError
 from stich.skat.actions import Declare, null_name
+from stich.skat.declaring import Goal, game_goal
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.scoring import matadors, settle_game
 from stich.skat.solver import Position, card_values, null_won, reaches, solve, takes_all
@@ -56,51 +57,6 @@ __all__ = [
 class AnalysisError(StichError):
     """A game the analysis cannot judge (code ``analysis.*``): no declarer, nothing
     declared yet, or a Null lost at the declaration."""
-
-
-GoalKind = Literal["points", "all_tricks", "no_trick", "impossible"]
-
-# (declarer points, declarer tricks, defender tricks) of the lowest outcome at each level
-_LEVELS: tuple[tuple[GoalKind, int, int, int], ...] = (
-    ("points", 61, 5, 5),
-    ("points", 90, 5, 5),
-    ("all_tricks", 120, 10, 0),
-)
-
-
-@dataclass(frozen=True)
-class Goal:
-    """What the declarer needs to win the declared game.
-
-    ``kind``: ``points`` (at least ``points`` in total, the Skat included),
-    ``all_tricks`` (Schwarz), ``no_trick`` (Null) or ``impossible`` (overbid whatever
-    happens).  ``value`` is the game's value when won at that level (for
-    ``impossible``: the value the loss is settled at).
-    """
-
-    kind: GoalKind
-    points: int
-    value: int
-    matadors: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "points": self.points, "value": self.value,
-                "matadors": self.matadors}
-
-
-def game_goal(rules: SkatRules, contract: Declare, *, bid: int, matadors: int) -> Goal:
-    """The lowest outcome with which the declared game is won (see :class:`Goal`)."""
-    if contract.game is GameType.NULL:
-        value = contract.null_value
-        return Goal("no_trick" if value >= bid else "impossible", 0, value, 0)
-    lost_value = 0
-    for kind, points, dt, ft in _LEVELS:
-        s = settle_game(rules, contract, bid=bid, matadors=matadors, declarer_points=points,
-                        declarer_tricks=dt, defender_tricks=ft)
-        if s.won:
-            return Goal(kind, points, s.value, matadors)
-        lost_value = lost_value or s.value
-    return Goal("impossible", 0, lost_value, matadors)
 
 
 @dataclass(frozen=True)
@@ -126,10 +82,26 @@ class MoveAnalysis:
     winnable_before: bool
     winnable_after: bool
     values: dict[int, int] | None = None
+    worth_before: int = 0
+    worth_after: int = 0
 
     @property
     def by_declarer(self) -> bool:
         return self.seat == self.position.declarer
+
+    @property
+    def cost(self) -> int:
+        """What this card cost its side in list points: how much the game's worth (the
+        declarer's score with perfect play: won or lost, Schneider, Schwarz) fell for
+        the declarer or rose for the defenders.  0 when only card points changed."""
+        diff = self.worth_before - self.worth_after
+        return diff if self.by_declarer else -diff
+
+    @property
+    def is_mistake(self) -> bool:
+        """A card that changed what the game is worth (:attr:`cost` > 0); a card that
+        only gave away card points (:attr:`loss`) is not a mistake."""
+        return self.cost > 0
 
     @property
     def loss(self) -> int:
@@ -158,7 +130,8 @@ class MoveAnalysis:
             "value": self.value, "best_card": _code(self.best_card),
             "best_value": self.best_value, "loss": self.loss,
             "winnable_before": self.winnable_before, "winnable_after": self.winnable_after,
-            "mark": self.mark,
+            "mark": self.mark, "worth": self.worth_after, "cost": self.cost,
+            "mistake": self.is_mistake,
         }
         if self.values is not None:
             d["values"] = {_code(c): v for c, v in sorted(self.values.items())}
@@ -196,7 +169,14 @@ class GameAnalysis:
 
     @property
     def mistakes(self) -> tuple[MoveAnalysis, ...]:
-        return tuple(m for m in self.moves if m.loss > 0)
+        """The cards that changed what the game is worth (not every card point given
+        away: see :attr:`MoveAnalysis.is_mistake`)."""
+        return tuple(m for m in self.moves if m.is_mistake)
+
+    @property
+    def start_worth(self) -> int:
+        """The declarer's list score with perfect play from the first lead."""
+        return self.moves[0].worth_before if self.moves else 0
 
     @property
     def lost_at(self) -> int | None:
@@ -220,6 +200,7 @@ class GameAnalysis:
             "start_winnable": self.start_winnable,
             "winning_discards": None if wd is None else [format_cards(s) for s in wd],
             "final_value": self.final_value, "won": self.won,
+            "start_worth": self.start_worth,
             "mistakes": len(self.mistakes), "lost_at": self.lost_at,
             "decided_at": self.decided_at,
             "moves": [m.to_dict() for m in self.moves],
@@ -260,9 +241,12 @@ def analyze(state: SkatState, *, all_cards: bool = False) -> GameAnalysis:
         states.append(state)
     values = [_state_value(s) for s in states]
     winnable = [_winnable(goal, s, v) for s, v in zip(states, values, strict=True)]
+    worth = [_worth(s, v, info.bid, matadors(info.owned, info.game))
+             for s, v in zip(states, values, strict=True)]
     moves = tuple(
-        _move(i, states[i], cards[i], values[i], values[i + 1], winnable[i],
-              winnable[i + 1], all_cards)
+        replace(_move(i, states[i], cards[i], values[i], values[i + 1], winnable[i],
+                      winnable[i + 1], all_cards),
+                worth_before=worth[i], worth_after=worth[i + 1])
         for i in range(len(cards))
     )
     over = state.is_over
@@ -312,6 +296,29 @@ def _state_value(s: SkatState) -> int:
     if s.is_over:
         return _banked(s)
     return _banked(s) + solve(_position(s))
+
+
+def _worth(s: SkatState, value: int, bid: int, mats: int) -> int:
+    """What the game is worth for the declarer (the list score) when everybody plays
+    perfectly from state ``s`` of value ``value``: the settlement of ``value`` points
+    (Null: won or lost), with Schwarz when the declarer can still take every trick at
+    120 points, or when the declarer took no trick and gets no more points.  (Perfect
+    play is counted in card points, as the values are; it decides Schneider too.)"""
+    contract = s.contract
+    assert contract is not None
+    d = s.declarer
+    if s.game is GameType.NULL:
+        return settle_game(s.rules, contract, bid=bid, matadors=0, declarer_points=0,
+                           declarer_tricks=1 - value, defender_tricks=0).score
+    mine = s.tricks_won[d]
+    theirs = sum(s.tricks_won) - mine
+    if s.is_over:
+        dt, ft = mine, theirs
+    else:
+        ft = 0 if theirs == 0 and value == 120 and takes_all(_position(s)) else 1
+        dt = 0 if mine == 0 and value == card_points(s.skat) else 1
+    return settle_game(s.rules, contract, bid=bid, matadors=mats, declarer_points=value,
+                       declarer_tricks=dt, defender_tricks=ft).score
 
 
 def _winnable(goal: Goal, s: SkatState, value: int) -> bool:

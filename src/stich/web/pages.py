@@ -88,6 +88,30 @@ async def table(request: Request, table_id: str) -> Response:
                              invite=request.query_params.get("invite"))
 
 
+MANIFEST = {
+    "name": "stich: Skat und Baptistenskat",
+    "short_name": "stich",
+    "start_url": "/",
+    "scope": "/",
+    "display": "standalone",
+    "theme_color": "#1d5e3a",
+    "background_color": "#1d5e3a",
+    "icons": [
+        {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+        {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+        {"src": "/static/favicon.svg", "sizes": "any", "type": "image/svg+xml"},
+    ],
+}
+"""The web app manifest: "Add to home screen" gives a full-screen app named stich (no
+service worker: nothing of a game is cached)."""
+
+
+@router.get("/manifest.webmanifest")
+async def manifest() -> Response:
+    return Response(json.dumps(MANIFEST, ensure_ascii=False),
+                    media_type="application/manifest+json")
+
+
 def mount(app: FastAPI) -> None:
     """The pages and ``/static`` on the server's app."""
     app.include_router(router)

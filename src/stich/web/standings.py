@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from stich.cards import plain_deck
 from stich.messages import StichError
 from stich.server import history, lobby
+from stich.server.guard import capitalised
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.table import game_name
@@ -36,7 +37,8 @@ USER_GAMES = 50  # games on a player's page at a time
 
 async def _not_found(request: Request, err: StichError | None = None) -> HTMLResponse:
     resp = await render_page(request, "notfound.html",
-                             reason=err.text(lang_of(request)) if err is not None else None)
+                             reason=capitalised(err.text(lang_of(request)))
+                             if err is not None else None)
     resp.status_code = 404
     return resp
 
@@ -86,6 +88,35 @@ def outcome_of(d: dict[str, Any]) -> SkatOutcome:
                            tricks=(tricks[0], tricks[1], tricks[2]),
                            loser=d["loser"], durchmarsch=d["durchmarsch"])
     return SkatOutcome(kind="passed", scores=scores)
+
+
+def rules_parts(text: str) -> dict[str, Any]:
+    """A rule string as the parts a page names in words (never the raw string):
+    Skat ``{"game": "skat", "preset", "changed"}``, Baptistenskat ``{"game":
+    "baptisten", "deck", "double", "joker", "max_cards", "variants"}``.
+
+    >>> rules_parts("skat(preset=lothar)")
+    {'game': 'skat', 'preset': 'lothar', 'changed': False}
+    >>> rules_parts("baptisten(deck=romme-double,max_cards=7,variants=2+5)")["variants"]
+    ['forehead', 'must_overtrump']
+    """
+    from stich.baptisten.rules import BaptistenRules
+    from stich.skat.rules import SkatRules
+
+    try:
+        if text.startswith("skat"):
+            r = SkatRules.parse(text)
+            return {"game": "skat", "preset": r.preset_name,
+                    "changed": str(r) != f"skat(preset={r.preset_name})"}
+        b = BaptistenRules.parse(text)
+    except (ValueError, KeyError):
+        return {"game": "other"}
+    names = {"elferraus": "Elfer raus", "skat": "Skat", "romme": "Rommé"}
+    base = b.deck.split("-")[0]
+    return {"game": "baptisten", "deck": names.get(base, base), "double": "double" in b.deck,
+            "joker": "joker" in b.deck, "max_cards": b.max_cards,
+            "variants": [v for v in ("forehead", "trick_scoring", "hook_always",
+                                     "must_overtrump") if getattr(b, v)]}
 
 
 def game_title(result: dict[str, Any] | None, lang: str) -> str:
@@ -196,7 +227,7 @@ async def game(request: Request, key: str, invite: str | None = None) -> Respons
     else:
         ctx.update(title="Baptistenskat", analysable=False,
                    people=sorted(g["players"], key=lambda p: (p["place"] or 99, p["seat"])))
-    return await render_page(request, "game.html", **ctx)
+    return await render_page(request, "game.html", rules_parts=rules_parts, **ctx)
 
 
 # --- a table's list and Anschreibezettel ----------------------------------------------------

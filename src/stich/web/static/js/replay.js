@@ -8,7 +8,12 @@
  * lost or decided, and the discards that would have won.
  */
 import { _, api, h } from "/static/js/site.js";
-import { card } from "/static/js/cardtext.js";
+import { card as cardOf } from "/static/js/cardtext.js";
+
+/** Whether the replay is of a Baptistenskat game (its plain decks are drawn French). */
+let plainDeck = false;
+/** A card in the person's card style (Skat) or French (Baptistenskat). @param {string} c */
+const card = (c) => cardOf(c, { plain: plainDeck });
 
 /**
  * @typedef {{ phase: string, to_move: number, hands: string[][], trick: [number, string][],
@@ -18,7 +23,8 @@ import { card } from "/static/js/cardtext.js";
  *   round?: number, cards?: number, trump_card?: string|null, bids?: number[],
  *   stakes?: (number|null)[], forced?: boolean[], totals?: number[] }} Step
  * @typedef {{ index: number, trick: number, seat: number, declarer: boolean, card: string,
- *   value: number, best_card: string, best_value: number, loss: number, mark: string }} Move
+ *   value: number, best_card: string, best_value: number, loss: number, mark: string,
+ *   mistake?: boolean, cost?: number, worth?: number }} Move
  * @typedef {{ players: string[], goal: { kind: string, points: number, value: number },
  *   start_value: number, start_winnable: boolean, winning_discards: (string|string[])[]|null,
  *   final_value: number, won: boolean, mistakes: number, lost_at: number|null,
@@ -45,6 +51,11 @@ function fill(text, args) {
   return out;
 }
 
+/** "1 Stich", "2 Stiche". @param {number} n */
+function tricks(n) {
+  return n === 1 ? _("1 trick") : _("{n} tricks", { n });
+}
+
 /** @param {string[]} codes */
 function cards(codes) {
   const out = h("span", { class: "cards" });
@@ -58,6 +69,7 @@ class Replay {
     this.root = root;
     this.id = root.dataset.game || "";
     this.kind = root.dataset.kind || "skat";
+    plainDeck = this.kind !== "skat";
     const invite = new URLSearchParams(location.search).get("invite");
     /** the invite of a private table's game, passed on to the API */
     this.invite = invite ? `?invite=${encodeURIComponent(invite)}` : "";
@@ -197,7 +209,7 @@ class Replay {
     // the game so far
     if (this.kind === "skat") {
       const bits = [];
-      if (s.bid) bits.push(_("bid {n}", { n: s.bid }));
+      if (s.bid) bits.push(_("bid up to {n}", { n: s.bid })); // Skat: "gereizt bis 23", never "Ansage"
       if (s.contract && this.declared) bits.push(this.declared);
       if (s.phase === "OVER") bits.push(_("game over"));
       this.info.textContent = bits.join(" · ");
@@ -229,13 +241,13 @@ class Replay {
         label.append(" ", h("span", { class: "muted small" }, POSITIONS[p] || ""));
         if (s.declarer === p) label.append(" ", h("span", { class: "tag" }, _("declarer")));
         const pts = s.points_taken?.[p] ?? 0;
-        label.append(h("span", { class: "muted small pg-stat" }, _("{t} tricks, {pts} card points", { t: s.tricks_won[p], pts })));
+        label.append(h("span", { class: "muted small pg-stat" }, tricks(s.tricks_won[p]) + ", " + _("{pts} card points", { pts })));
       } else {
         const bid = s.bids?.[p] ?? -1;
         const stake = s.stakes?.[p];
         label.append(h("span", { class: "muted small pg-stat" },
           bid >= 0 ? _("bid {n}", { n: bid }) + (stake !== null && stake !== undefined ? ", " + _("stake {n}", { n: stake }) : "") + " · " : "",
-          _("{t} tricks · total {total}", { t: s.tricks_won[p], total: s.totals?.[p] ?? 0 })));
+          tricks(s.tricks_won[p]) + " · " + _("total {total}", { total: s.totals?.[p] ?? 0 })));
       }
       const cs = h("span", { class: "cards" });
       for (const c of hand) {
@@ -266,9 +278,10 @@ class Replay {
     const k = this.cardAt[this.i];
     const m = k >= 0 ? a.moves[k] : undefined;
     if (m) {
-      const line = h("p", { class: `pg-judged${m.loss > 0 ? " pg-mistake" : ""}` },
+      const line = h("p", { class: `pg-judged${m.mistake ? " pg-mistake" : ""}` },
         ...fill(_("Value after {card}: {value}"), { card: card(m.card), value: m.value }));
       if (m.loss > 0) line.append(" · ", ...fill(_("best was {card} ({value}), −{loss}"), { card: card(m.best_card), value: m.best_value, loss: m.loss }));
+      if (m.mistake) line.append(" · ", h("b", {}, _("mistake: −{cost} on the list", { cost: m.cost ?? 0 })));
       if (m.mark === "lost_here") line.append(" · ", h("b", {}, _("lost from here")));
       if (m.mark === "won_here") line.append(" · ", h("b", {}, _("won from here")));
       this.note.append(line);
@@ -331,14 +344,16 @@ class Replay {
     };
     turn(a.lost_at, _("Lost from here:"));
     turn(a.decided_at, _("Won from here:"));
-    const mistakes = a.moves.filter((m) => m.loss > 0);
+    // a mistake changed what the game is worth (won/lost, Schneider, Schwarz, the list
+    // points); card points given away alone are shown on the card, not counted here
+    const mistakes = a.moves.filter((m) => m.mistake);
     p.append(h("p", {}, _("Mistakes: {n}", { n: mistakes.length })));
     if (mistakes.length) {
       const list = h("ol", { class: "pg-mistakes" });
       for (const m of mistakes) {
         list.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.go(this.stepOf[m.index]) },
-          ...fill(_("trick {t}, {name}: {card} instead of {best}, −{loss}"), {
-            t: m.trick, name: this.name(m.seat), card: card(m.card), best: card(m.best_card), loss: m.loss,
+          ...fill(_("trick {t}, {name}: {card} instead of {best}, −{cost} on the list ({loss} card points)"), {
+            t: m.trick, name: this.name(m.seat), card: card(m.card), best: card(m.best_card), cost: m.cost ?? 0, loss: m.loss,
           }))));
       }
       p.append(list);
