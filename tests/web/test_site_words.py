@@ -135,6 +135,14 @@ def test_header_tap_targets_and_the_rules_dropdown_fit_a_phone(
         box = rules.bounding_box()
         assert box is not None
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+        # and every rule set's name fits inside the box (a select shows one line; what a
+        # rule set means is said below it)
+        cut = page.evaluate("""() => { const s = document.querySelector('#create select[name=preset]');
+            const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;
+            return [...s.options].filter(o => c.measureText(o.text).width + 34 > s.clientWidth).map(o => o.text); }""")
+        assert cut == [], cut
+        note = page.locator("#rules-note")
+        assert "Ramsch" in note.inner_text() and note.is_visible()
         # the guest's own name leads to a page that exists, never to a 404 player page
         name = page.locator("header.top a.me")
         guest = name.inner_text().strip()

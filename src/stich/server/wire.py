@@ -101,32 +101,41 @@ def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[
 def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
     """The declarer's legal declarations counted for this hand
     (:func:`stich.skat.declaring.declare_values`): per action text its ``value``, a
-    ``text`` saying it the Skat way ("Eichel mit 2: 36", German card names) and ``loss``,
-    the list score of a certain loss (else None)."""
+    ``text`` saying it the Skat way ("Eichel mit 2: 36", German card names), ``texts`` the
+    same per language and naming (``de-german``, ``de-french``: "Kreuz mit 2: 36",
+    ``en-german``, ``en-french``: a message is rendered once for every connection of a
+    seat, whatever its language and card style) and ``loss``, the list score of a certain
+    loss (else None)."""
     known_skat = v.skat_seen | v.discarded
     unseen = 0 if known_skat else ((1 << 32) - 1) & ~v.hand
     values = declare_values(SkatRules.parse(v.rules), v.legal_actions, bid=v.bid,
                             owned=v.hand | known_skat, unseen=unseen)
-    namer = StyleNamer("german")
     out: dict[str, Any] = {}
     for text, d in values.items():
-        c = d.contract
-        game = namer.game(GameName(c.game.value), lang) + "".join(
-            f" {word}" for word, on in (("Hand", c.hand), ("Schneider", c.schneider),
-                                        ("Schwarz", c.schwarz), ("Ouvert", c.ouvert)) if on)
-        m = d.goal.matadors
-        extra = ", Schwarz" if d.schwarz_needed else ", Schneider" if d.schneider_needed \
-            else ""
-        if d.loss is not None:
-            words = render("skat.value_lost", {"game": game, "bid": v.bid,
-                                               "score": f"{d.loss}".replace("-", "−")}, lang)
-        elif c.game is GameType.NULL:
-            words = render("skat.value_null", {"game": game, "value": d.value}, lang)
-        else:
-            words = render("skat.value_with" if m > 0 else "skat.value_without",
-                           {"game": game, "n": abs(m), "extra": extra, "value": d.value}, lang)
-        out[text] = {"value": d.value, "text": words, "loss": d.loss}
+        texts = {f"{lg}-{style}": _value_words(d, v.bid, lg,
+                                                   StyleNamer("german" if style == "german" else "french4"))
+                 for lg in ("de", "en") for style in ("german", "french")}
+        out[text] = {"value": d.value, "text": texts[f"{lang}-german"], "texts": texts,
+                     "loss": d.loss}
     return out
+
+
+def _value_words(d: Any, bid: int, lang: str, namer: StyleNamer) -> str:
+    """One declaration's value said the Skat way in ``lang`` with ``namer``'s suit names
+    ("Eichel mit 2: 36" / "Kreuz mit 2: 36")."""
+    c = d.contract
+    game = namer.game(GameName(c.game.value), lang) + "".join(
+        f" {word}" for word, on in (("Hand", c.hand), ("Schneider", c.schneider),
+                                    ("Schwarz", c.schwarz), ("Ouvert", c.ouvert)) if on)
+    m = d.goal.matadors
+    extra = ", Schwarz" if d.schwarz_needed else ", Schneider" if d.schneider_needed else ""
+    if d.loss is not None:
+        return render("skat.value_lost", {"game": game, "bid": bid,
+                                          "score": f"{d.loss}".replace("-", "−")}, lang)
+    if c.game is GameType.NULL:
+        return render("skat.value_null", {"game": game, "value": d.value}, lang)
+    return render("skat.value_with" if m > 0 else "skat.value_without",
+                  {"game": game, "n": abs(m), "extra": extra, "value": d.value}, lang)
 
 
 def baptisten_view_json(v: BaptistenView, deck: PlainDeck,

@@ -63,7 +63,7 @@ export function renderBaptisten(st, ops) {
     if (s.kind === "bot") tags.append(h("span", { class: "tag bot" }, _("bot")));
     if (s.standin) tags.append(h("span", { class: "tag away" }, _("bot plays for {name}", { name: s.name })));
     else if (s.away) tags.append(h("span", { class: "tag away" }, _("away")));
-    tile.append(h("div", { class: "name" }, ops.seatName(i), i === st.you ? h("span", { class: "tag" }, _("you")) : null), tags);
+    tile.append(h("div", { class: "name" }, ops.seatName(i), i === st.you ? " " : null, i === st.you ? h("span", { class: "tag" }, _("you")) : null), tags);
     const bid = v.bids[i];
     const facts = h("div", { class: "facts" });
     const staked = v.stakes[i] !== null && v.stakes[i] !== undefined;

@@ -5,6 +5,20 @@
  */
 import { _, api, h } from "./site.js";
 
+/**
+ * The Skat rules: short names in the list (a phone's select shows one line), what they
+ * mean below it.
+ */
+function rulesField() {
+  const about = { lothar: _("Lothar's table (ISkO with house rules, Ramsch when all pass)"), isko: _("ISkO (official rules)") };
+  const note = h("small", { class: "muted rules-note" }, about.lothar);
+  const sel = /** @type {HTMLSelectElement} */ (h("select", { name: "preset", "aria-describedby": "rules-note" },
+    h("option", { value: "lothar" }, _("Lothar's rules")), h("option", { value: "isko" }, "ISkO")));
+  note.id = "rules-note";
+  sel.addEventListener("change", () => { note.textContent = about[/** @type {"lothar"|"isko"} */ (sel.value)] || ""; });
+  return h("label", {}, _("Rules"), " ", sel, note);
+}
+
 const root = /** @type {HTMLElement} */ (document.getElementById("lobby"));
 const loggedIn = root.dataset.user === "yes";
 const next = safeNext(new URLSearchParams(location.search).get("next"));
@@ -93,9 +107,7 @@ function createBox() {
   const game = /** @type {HTMLSelectElement} */ (h("select", { name: "game", id: "game" },
     h("option", { value: "skat" }, "Skat"), h("option", { value: "baptisten" }, "Baptistenskat")));
   const skat = h("fieldset", { class: "for-skat" }, h("legend", {}, "Skat"),
-    h("label", {}, _("Rules"), " ", h("select", { name: "preset" },
-      h("option", { value: "lothar" }, _("Lothar's table (ISkO with house rules, Ramsch when all pass)")),
-      h("option", { value: "isko" }, _("ISkO (official rules)")))),
+    rulesField(),
     h("label", {}, _("Games"), " ", h("select", { name: "games" },
       ...[3, 6, 9, 12, 18, 24, 36, 48].map((n) => h("option", { value: n, selected: n === 36 }, String(n))),
       h("option", { value: 0 }, _("open-ended")))),

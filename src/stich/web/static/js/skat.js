@@ -128,10 +128,10 @@ export function renderSkat(st, ops) {
   const info = h("div", { class: "game-info" });
   if (v.contract) {
     info.append(h("strong", {}, contractName(v.contract, style)), " · ",
-      _("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", h("span", { class: "bid" }, _("bid {n}", { n: v.bid })));
+      _("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", h("span", { class: "bid" }, _("bid up to {n}", { n: v.bid })));
   } else if (v.declarer >= 0 && (v.phase === "SKAT" || v.phase === "DISCARD" || v.phase === "DECLARE")) {
     // between the bidding and the first card: who plays, and what was bid
-    info.append(_("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", h("span", { class: "bid" }, _("bid {n}", { n: v.bid })));
+    info.append(_("{name} plays", { name: ops.seatName(v.positions[v.declarer]) }), " · ", h("span", { class: "bid" }, _("bid up to {n}", { n: v.bid })));
   } else if (ramsch && v.phase !== "OVER") {
     info.append(h("strong", { class: "ramsch" }, "Ramsch"), " · ", _("everyone passed: fewest points wins; a Durchmarsch (all tricks) wins"));
   } else if (v.phase === "BIDDING") {
@@ -258,7 +258,7 @@ function actions(st, ops) {
  * @param {import("./table.js").State} st @param {Ops} ops @param {string} a @param {string} cls
  */
 function declareButton(st, ops, a, cls) {
-  const info = st.view.declare_values?.[a];
+  const info = valueOf(st, a);
   const name = contractName(a, st.style);
   if (!info) return h("button", { type: "button", class: cls, "data-key": `a:${a}`, onclick: () => ops.act(a) }, name);
   const lost = info.loss !== null && info.loss !== undefined;
@@ -277,7 +277,7 @@ function declareButton(st, ops, a, cls) {
  * @returns {{title: string, nodes: HTMLElement[]}}
  */
 export function confirmLoss(st, ops, a, back) {
-  const info = st.view.declare_values?.[a] || {};
+  const info = valueOf(st, a) || {};
   const game = contractName(a, st.style);
   return {
     title: _("Lost for certain"),
@@ -454,6 +454,18 @@ function scoreTable(line, ops) {
     h("thead", {}, h("tr", {}, h("th", {}, _("Player")), ramsch ? h("th", { class: "num" }, _("Points")) : null,
       ramsch ? h("th", { class: "num" }, _("Tricks")) : null,
       h("th", { class: "num" }, _("Score")), h("th", { class: "num" }, "Punktestand"))), rows);
+}
+
+/**
+ * A declaration's value for this hand (`declare_values`), its text in the page's language
+ * and the card style's suit names ("Eichel mit 2: 36" / "Kreuz mit 2: 36").
+ * @param {import("./table.js").State} st @param {string} a
+ */
+function valueOf(st, a) {
+  const info = st.view.declare_values?.[a];
+  if (!info) return null;
+  const key = `${lang()}-${st.style === "german" ? "german" : "french"}`;
+  return { ...info, text: info.texts?.[key] || info.text };
 }
 
 /** A score with its sign ("+12", "-5", "0"). @param {number} n */

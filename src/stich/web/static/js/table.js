@@ -489,7 +489,7 @@ function menu() {
   }
   box.append(h("p", {}, h("a", { href: t.game === "skat" ? `/t/${tableId}/list${inv}` : `/t/${tableId}/zettel${inv}`, target: "_blank" }, t.game === "skat" ? _("Printable list") : _("Printable Anschreibezettel"))));
   box.append(inviteBox() || "");
-  if (state.creator && t.status !== "over") box.append(h("button", { type: "button", class: "secondary danger", onclick: closeTable }, _("Close the table")));
+  if (state.creator && t.status !== "over") box.append(h("button", { type: "button", class: "secondary danger close-table", onclick: closeTable }, _("Close the table")));
   return box;
 }
 
