@@ -137,9 +137,12 @@ def test_header_tap_targets_and_the_rules_dropdown_fit_a_phone(
         assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
         # and every rule set's name fits inside the box (a select shows one line; what a
         # rule set means is said below it)
-        cut = page.evaluate("""() => { const s = document.querySelector('#create select[name=preset]');
-            const c = document.createElement('canvas').getContext('2d'); c.font = getComputedStyle(s).font;
-            return [...s.options].filter(o => c.measureText(o.text).width + 34 > s.clientWidth).map(o => o.text); }""")
+        cut = page.evaluate("""() => {
+            const s = document.querySelector('#create select[name=preset]');
+            const c = document.createElement('canvas').getContext('2d');
+            c.font = getComputedStyle(s).font;
+            return [...s.options].filter(o => c.measureText(o.text).width + 34 > s.clientWidth)
+                .map(o => o.text); }""")
         assert cut == [], cut
         note = page.locator("#rules-note")
         assert "Ramsch" in note.inner_text() and note.is_visible()

@@ -110,11 +110,12 @@ def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
     unseen = 0 if known_skat else ((1 << 32) - 1) & ~v.hand
     values = declare_values(SkatRules.parse(v.rules), v.legal_actions, bid=v.bid,
                             owned=v.hand | known_skat, unseen=unseen)
+    german, french = StyleNamer("german"), StyleNamer("french4")
     out: dict[str, Any] = {}
     for text, d in values.items():
-        texts = {f"{lg}-{style}": _value_words(d, v.bid, lg,
-                                                   StyleNamer("german" if style == "german" else "french4"))
-                 for lg in ("de", "en") for style in ("german", "french")}
+        texts = {f"{lg}-{style}": _value_words(d, v.bid, lg, namer)
+                 for lg in ("de", "en")
+                 for style, namer in (("german", german), ("french", french))}
         out[text] = {"value": d.value, "text": texts[f"{lang}-german"], "texts": texts,
                      "loss": d.loss}
     return out
