@@ -67,6 +67,11 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None,
     the first playable card.  ``weiter``: first tap "Weiter" under a Skat result shown."""
     if weiter:
         next_after_result(page)  # also when the page has no move: the table may wait for it
+        # a Baptistenskat round's result that waits for "Weiter" (no move meanwhile)
+        ready = page.query_selector(".layer-bround [data-ready]")
+        if ready is not None and ready.is_visible():
+            ready.click()
+            return "ready"
     elif page.evaluate("() => window.stichTable?.state.endStage === 'trick'"
                        " || !!document.querySelector('.layer-result:not([hidden])')"):
         return None  # a game just ended: its result stays for the caller to look at

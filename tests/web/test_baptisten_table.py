@@ -308,8 +308,10 @@ def test_your_controls_are_in_view_at_15_on_a_phone(site: Server, browser: Brows
             if bidding():
                 break
             v = state(page)["view"]
-            if v["legal"] and not (v["phase"] == "BIDDING" and v["cards"] >= 3):
-                step(page)  # our move: nothing changes at the table until it is made
+            if not (v["phase"] == "BIDDING" and v["cards"] >= 3):
+                # our move, or "Weiter" after a round: the table waits until it is made
+                if step(page) is None:
+                    page.wait_for_timeout(40)
             else:
                 page.wait_for_timeout(40)
         assert bidding()
