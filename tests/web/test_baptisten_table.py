@@ -25,8 +25,9 @@ NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Friedrich-Wilhelm", "Gül"
 
 def _open(page: Page, base: str, seats: list[str], **kw: Any) -> str:
     """A Baptistenskat table made through the HTTP API from the page (its cookies, its
-    origin); the page goes to it and waits for the first view."""
-    body = {"game": "baptisten", "seats": seats, **kw}
+    origin); the page goes to it and waits for the first view.  The table goes on after a
+    round at once unless the test asks for the wait (``next_after``)."""
+    body = {"game": "baptisten", "seats": seats, "next_after": 0, **kw}
     r = page.evaluate("async (b) => { const r = await fetch('/api/tables', {method: 'POST',"
                       " headers: {'content-type': 'application/json'}, body: JSON.stringify(b)});"
                       " return [r.status, await r.json()]; }", body)
