@@ -3,28 +3,23 @@ result in view with every hand and the Skat), panels in view that close with Esc
 tap outside and survive table updates, the pick-up marks, the bid, no Liste in the
 waiting room, tap targets, the tab order; at 390×844 and 1280×800.
 
-Parts that need the server side of issue 23 (the table waiting for "Weiter", the `timer`
-message, `declare_values`) are driven through the page's own code path by a WebSocket
-route between the page and this branch's server (:func:`_merged_server`): it adds what
-that server sends, exactly as docs/server.md will say (``next_after`` in the welcome, a
-``timer`` after ``game_over``, ``declare_values`` in the declarer's DECLARE view), holds
-the next deal until the page said ``ready``, and records what the page sent.  The tests
-that use it are marked ``NEEDS MERGED SERVER``: after the merge they are to run against
-the real server instead.
+All against the real server: the table waits for "Weiter" (``next_after``), the countdown
+comes from its ``timer`` message, the declare buttons show its ``declare_values``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from playwright.sync_api import Browser, Page, WebSocket
 
 from tests.server.harness import Server
 from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
-from tests.web.test_table import _create, _no_page_errors
+from tests.web.test_table import _create, _join, _no_page_errors
 
 SIZES = [pytest.param(PHONE, id="phone"), pytest.param(DESKTOP, id="desktop")]
 
@@ -254,67 +249,49 @@ def test_panels_in_view_waiting_room_tap_targets_and_tab_order(
     ctx.close()
 
 
-def _merged_server(page: Page, *, values: bool = False) -> dict[str, Any]:
-    """NEEDS MERGED SERVER: a WebSocket route that makes this branch's server speak as the
-    merged one will (see the module's docstring).  Returns what it saw: ``sent`` (the
-    page's messages), ``held`` (server messages held until ``ready``)."""
-    seen: dict[str, Any] = {"sent": [], "held": None, "between": False}
+def _wire(page: Page) -> dict[str, list[Any]]:
+    """What goes over the page's table sockets from now on, as the wire carries it:
+    ``sent`` (the page's messages) and ``got`` (the server's)."""
+    wire: dict[str, list[Any]] = {"sent": [], "got": []}
 
-    def handler(ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
+    def keep(into: list[Any], payload: str | bytes) -> None:
+        try:
+            into.append(json.loads(payload))
+        except ValueError:
+            into.append(payload)
 
-        def from_server(raw: str | bytes) -> None:
-            m = json.loads(raw)
-            if m.get("type") == "welcome":
-                m["table"].update(next_after=10, between=False, ready=[])
-            if seen["held"] is not None:
-                seen["held"].append(m)
-                return
-            v = m.get("view")
-            if values and v and v.get("phase") == "DECLARE" and v.get("legal"):
-                v["declare_values"] = {
-                    a: {"value": 10 * (i + 1), "text": f"Wert {10 * (i + 1)}",
-                        "loss": -92 if i == 0 else None}
-                    for i, a in enumerate(v["legal"])}
-            ws.send(json.dumps(m))
-            if m.get("type") == "event" and m.get("kind") == "game_over":
-                # the table waits: the next deal comes after "ready" (or 10 s)
-                seen["held"] = []
-                seen["between"] = True
-                ws.send(json.dumps({"type": "timer", "kind": "next", "seat": None,
-                                    "left": 10000, "total": 10000, "bank": 0}))
+    def on_socket(ws: WebSocket) -> None:
+        if "/ws/tables/" in ws.url:
+            ws.on("framesent", lambda f: keep(wire["sent"], f))
+            ws.on("framereceived", lambda f: keep(wire["got"], f))
 
-        def from_page(raw: str | bytes) -> None:
-            m = json.loads(raw)
-            seen["sent"].append(m)
-            if m.get("type") == "ready":
-                held, seen["held"] = seen["held"] or [], None
-                ws.send(json.dumps({"type": "timer", "kind": None, "seat": None,
-                                    "left": 0, "total": 0, "bank": 0}))
-                for h in held:
-                    ws.send(json.dumps(h))
-                return
-            server.send(raw)
+    page.on("websocket", on_socket)
+    return wire
 
-        server.on_message(from_server)
-        ws.on_message(from_page)
 
-    page.route_web_socket(re.compile(r"/ws/tables/"), handler)
-    return seen
+def _of(msgs: list[Any], kind: str) -> list[Any]:
+    return [m for m in msgs if isinstance(m, dict) and m.get("type") == kind]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_weiter_sends_ready_with_a_countdown_needs_merged_server(
+def test_weiter_sends_ready_with_a_countdown(
         site: Server, browser: Browser, size: dict[str, int]) -> None:
-    """NEEDS MERGED SERVER (the route of :func:`_merged_server` plays its part)."""
+    """A table made by the lobby's form ("Ergebnis zeigen": 10 s) waits after a game: the
+    result counts down from the server's ``timer``, "Weiter" sends ``ready``, and the next
+    deal follows at once (the only person at the table said it), long before the time."""
     name = _name(size)
     ctx, page = person(browser, site.url, f"Weiter{name}", viewport=size)
-    seen = _merged_server(page)
+    wire = _wire(page)
     _create(page, seats=["me", "bot:easy", "bot:easy"], games="3")
     page.wait_for_function("() => window.stichTable?.state.view")
+    assert state(page)["table"]["next_after"] == 10
     _play_until(page, lambda: bool(state(page)["result"]), weiter=False)
     page.wait_for_selector(".layer-result .headline")
-    # the table waits: the result is modal, "Weiter" counts down from the timer message
+    # the table waits: the server says so, and runs its timer for the next game
+    assert state(page)["table"]["between"] is True
+    timers = [m for m in _of(wire["got"], "timer") if m["kind"] == "next"]
+    assert timers and timers[-1]["total"] == 10000, timers
+    # the result is modal, "Weiter" counts down from the timer message
     assert page.get_attribute(".layer-result .drawer", "aria-modal") == "true"
     button = ".layer-result .result-foot button.next"
     assert page.inner_text(button) == "Weiter"
@@ -323,17 +300,25 @@ def test_weiter_sends_ready_with_a_countdown_needs_merged_server(
     first = int(re.findall(r"\d+", page.inner_text(".layer-result .countdown"))[0])
     page.wait_for_timeout(1300)
     later = int(re.findall(r"\d+", page.inner_text(".layer-result .countdown"))[0])
-    assert 0 < later < first <= 10
+    assert 3 < later < first <= 10
     assert "Warten auf" in page.inner_text(".middle .between")  # under the last trick too
     shot(page, f"skat-result-weiter-{name}")
-    assert not [m for m in seen["sent"] if m.get("type") == "ready"]
+    assert not _of(wire["sent"], "ready")
+    assert state(page)["view"]["number"] == 1  # nothing goes on meanwhile
     # "Weiter" has the keyboard: Enter says it
     assert page.evaluate("() => document.activeElement?.matches('.result-foot button.next')")
+    t0 = time.monotonic()
     page.keyboard.press("Enter")
-    # the next deal (the route lets it through after "ready") closes the waiting result
+    # the server goes on at once: the next deal closes the waiting result
     page.wait_for_function("() => window.stichTable.state.view.number === 2")
-    assert [m for m in seen["sent"] if m.get("type") == "ready"] == [{"type": "ready"}]
+    assert time.monotonic() - t0 < later - 2
+    assert _of(wire["sent"], "ready") == [{"type": "ready"}]
+    kinds = [(m["kind"], m["seat"]) for m in _of(wire["got"], "event")]
+    over = [k for k, _ in kinds].index("game_over")
+    assert [k for k, _ in kinds[over + 1:over + 3]] == ["ready", "deal"], kinds[over:]
+    assert kinds[over + 1][1] == state(page)["you"]
     page.wait_for_selector(".layer-result", state="hidden")
+    assert state(page)["table"]["between"] is False
     # it stays reachable
     assert page.query_selector(".tablebar button:has-text('Ergebnis')") is not None
     _no_page_errors(page)
@@ -341,52 +326,93 @@ def test_weiter_sends_ready_with_a_countdown_needs_merged_server(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_pickup_marks_the_bid_and_declare_values_with_a_confirm_needs_merged_server(
+def test_pickup_marks_the_bid_and_declare_values_with_a_confirm(
         site: Server, browser: Browser, size: dict[str, int]) -> None:
-    """The marks and the bid come from this branch's server; the values on the declare
-    buttons and the confirm before a certain loss need `declare_values` (NEEDS MERGED
-    SERVER: added by the route)."""
+    """Three people at a table of Lothar's rules, by clicks: Mittelhand bids up to 40,
+    Vorhand holds it and picks up the Skat.  Its two cards are marked in the hand; the bid
+    stays in view; each declare button shows the server's value for this hand; Null,
+    lost for certain after a bid of 40, is confirmed first, and then lost at -92."""
     name = _name(size)
-    ctx, page = person(browser, site.url, f"Reiz{name}", viewport=size)
-    _merged_server(page, values=True)
-    _create(page, seats=["me", "bot:easy", "bot:easy"], games="0")
-    page.wait_for_function("() => window.stichTable?.state.view")
-    _play_until(page, lambda: state(page)["view"]["phase"] == "DISCARD"
-                and bool(state(page)["view"]["legal"]), bid="60")
+    people = [person(browser, site.url, f"Reiz{name}{k}", viewport=size) for k in "ABC"]
+    pages = [p for _, p in people]
+    _create(pages[0], seats=["me", "person", "person"], games="3")
+    for p in pages[1:]:
+        _join(p, pages[0].url)
+    for p in pages:
+        p.wait_for_function("() => window.stichTable?.state.view")
+
+    def at_discard(p: Page) -> bool:
+        v = state(p)["view"]
+        return bool(v and v["phase"] == "DISCARD" and v["legal"])
+
+    page = None
+    for _ in range(300):
+        page = next((p for p in pages if at_discard(p)), None)
+        if page is not None:
+            break
+        if not any(step(p, bid="40") for p in pages):
+            pages[0].wait_for_timeout(50)
+    assert page is not None, "nobody picked up the Skat"
     v = state(page)["view"]
+    assert v["bid"] == 40 and v["phase"] == "DISCARD", v
     # the two cards of the Skat are marked in the hand, and said so
     marked = page.evaluate("() => [...document.querySelectorAll('.hand .card.from-skat')]"
                            ".map(c => [c.dataset.code, c.getAttribute('aria-label')])")
     assert sorted(c for c, _ in marked) == sorted(v["skat"]) and len(marked) == 2
     assert all("aus dem Skat" in label for _, label in marked)
     # the bid stays in view while putting away and announcing
-    assert str(v["bid"]) in page.inner_text(".game-info .bid")
+    assert "40" in page.inner_text(".game-info .bid")
     assert page.query_selector(".game-info .ramsch") is None
     shot(page, f"skat-pickup-{name}")
     step(page)
     page.wait_for_function("() => window.stichTable.state.view.phase === 'DECLARE'")
     assert page.query_selector(".hand .card.from-skat") is None
-    assert str(v["bid"]) in page.inner_text(".game-info .bid")
-    # each game with its value; a certain loss says so and is confirmed first
+    assert "40" in page.inner_text(".game-info .bid")
+    # each game with the server's value for this hand; a certain loss says so
     page.wait_for_selector(".declare button .value")
-    action = state(page)["view"]["legal"][0]  # the route made this one a certain loss
-    target = f"[data-key='a:{action}']"
+    v = state(page)["view"]
+    values = v["declare_values"]
+    assert set(values) == {a for a in v["legal"] if a.startswith("declare")}
+    shown = 0
+    for a, info in values.items():
+        button = page.query_selector(f"[data-key='a:{a}']")
+        if button is None:
+            continue  # (Hand / Ouvert variants the page offers another way)
+        shown += 1
+        assert button.query_selector(".value").inner_text() == str(info["value"]), (a, info)
+        lost = info["loss"] is not None
+        assert ("certain-loss" in (button.get_attribute("class") or "")) == lost, (a, info)
+        if lost:
+            assert f"verloren: {info['loss']}" in button.inner_text(), (a, info)
+    assert shown >= 5, values
+    assert values["declare null"]["loss"] == -92, values["declare null"]
+    # nobody else was told the values
+    assert all("declare_values" not in state(p)["view"] for p in pages if p is not page)
+    target = "[data-key='a:declare null']"
     assert "verloren: -92" in page.inner_text(target)
     _in_view(page, target)
     seq = state(page)["seq"]
     page.click(target)
     page.wait_for_selector(".layer-confirm .drawer")
     _in_view(page, ".layer-confirm .drawer")
-    assert "sicher verloren" in page.inner_text(".layer-confirm")
+    said = page.inner_text(".layer-confirm")
+    assert "sicher verloren" in said and "Reizwert von 40" in said and "-92" in said, said
     shot(page, f"skat-confirm-{name}")
     page.click(".layer-confirm button:has-text('Zurück')")
     page.wait_for_selector(".layer-confirm", state="hidden")
+    page.wait_for_timeout(300)
     assert state(page)["seq"] == seq and state(page)["view"]["phase"] == "DECLARE"
     page.click(target)
     page.click(".layer-confirm button:has-text('Trotzdem ansagen')")
-    page.wait_for_function("() => window.stichTable.state.view.phase === 'PLAY'")
-    assert state(page)["view"]["contract"] == action
-    assert str(v["bid"]) in page.inner_text(".game-info .bid")
+    # Null worth less than the bid: the game is over at once, at -92 on the list
+    page.wait_for_function("() => window.stichTable.state.view.phase === 'OVER'"
+                           " && window.stichTable.state.result")
     page.wait_for_selector(".layer-confirm", state="hidden")
-    _no_page_errors(page)
-    ctx.close()
+    st = state(page)
+    assert st["view"]["contract"] == "declare null"
+    line = st["result"]
+    assert line["won"] is False and line["declarer"] == st["you"], line
+    assert line["scores"][st["you"]] == -92, line
+    for ctx, p in people:
+        _no_page_errors(p)
+        ctx.close()
