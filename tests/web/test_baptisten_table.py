@@ -3,14 +3,13 @@ trick and who took it, then its line of the Anschreibezettel, "Weiter"), the liv
 readable at every table size on a phone and a laptop, the controls in view at 15 seats
 on a phone, and the prompt above the hand never covered.
 
-Tests marked HAND-FED drive the page's own code path with the messages of the protocol
-that the server of this branch does not send yet (``round_over``'s ``trick``, ``ready``,
-``next``, the table's ``next_after``/``between``), fed through
-``window.stichTable.conn.receive`` exactly as docs/server.md words them.
-Screenshots go to ``tests/web/output/``."""
+All against the real server (its ``round_over`` with the round's last trick, ``ready``,
+``next``, the table's ``next_after``/``between``).  Screenshots go to
+``tests/web/output/``."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from playwright.sync_api import Browser, Page
@@ -18,22 +17,25 @@ from playwright.sync_api import Browser, Page
 from tests.server.harness import Server
 from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
 from tests.web.browser import OUT as OUT_DIR
+from tests.web.test_skat_table import _of, _wire
+from tests.web.test_table import _join
 
 NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emma", "Friedrich-Wilhelm", "Gül", "Hans",
          "Ines", "Jörg", "Karla", "Ludwig", "Marianne", "Nils", "Olga"]
 
 
-def _open(page: Page, base: str, seats: list[str], **kw: Any) -> str:
+def _open(page: Page, base: str, seats: list[str], *, started: bool = True, **kw: Any) -> str:
     """A Baptistenskat table made through the HTTP API from the page (its cookies, its
-    origin); the page goes to it and waits for the first view.  The table goes on after a
-    round at once unless the test asks for the wait (``next_after``)."""
+    origin); the page goes to it and waits for the first view (``started``: else for the
+    table, whose free seats wait for people).  The table goes on after a round at once
+    unless the test asks for the wait (``next_after``)."""
     body = {"game": "baptisten", "seats": seats, "next_after": 0, **kw}
     r = page.evaluate("async (b) => { const r = await fetch('/api/tables', {method: 'POST',"
                       " headers: {'content-type': 'application/json'}, body: JSON.stringify(b)});"
                       " return [r.status, await r.json()]; }", body)
     assert r[0] == 200, r
     page.goto(base + r[1]["invite_path"])
-    page.wait_for_function("() => window.stichTable?.state.view")
+    page.wait_for_function("() => window.stichTable?.state." + ("view" if started else "table"))
     return str(r[1]["table"]["id"])
 
 
@@ -123,76 +125,110 @@ def test_a_rounds_end_shows_its_last_trick_and_its_line(site: Server, browser: B
         ctx.close()
 
 
-def _feed(page: Page, kind: str, data: Any = None, seat: int | None = None) -> None:
-    """HAND-FED: the next numbered event, through the page's own connection."""
-    page.evaluate("([kind, data, seat]) => { const t = window.stichTable;"
-                  " t.conn.receive({type: 'event', seq: t.conn.seq + 1, kind, seat, data,"
-                  " view: t.state.view}); }", [kind, data, seat])
-
-
-def test_hand_fed_the_table_waits_for_weiter(site: Server, browser: Browser) -> None:
-    """HAND-FED (``next_after``, ``round_over`` with ``trick``, ``ready``, ``next``):
-    the round's end in view at both sizes, "Weiter" sends ``{"type": "ready"}``, a redraw
-    of the table neither closes nor rebuilds it, and ``next`` closes it."""
+def test_the_table_waits_for_weiter(site: Server, browser: Browser) -> None:
+    """Two people at a table that waits after a round (``next_after`` 10 s): the round's
+    end in view at both sizes (its last trick as the server's ``round_over`` gives it, who
+    took it, the round's line), a table update (a chat line) neither closes nor rebuilds
+    it, "Weiter" sends ``ready`` and then waits for the other person, whose "Weiter" starts
+    the next round at once."""
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         ctx, page = person(browser, site.url, f"Uwe{name}", viewport=size)
-        _open(page, site.url, ["me", "bot:random", "bot:random", "bot:random"], max_cards=2)
-        # while it is our move nothing else happens at the table: the fed events are alone
-        page.wait_for_function("() => window.stichTable.state.view.legal.length > 0")
-        me = state(page)["you"]
-        page.evaluate("() => { const t = window.stichTable; window.sent = [];"
-                      " t.conn.send = (m) => { window.sent.push(m); }; }")
-        # the table as a server with the wait announces it: Bernd is a person there too
-        page.evaluate("() => { const t = window.stichTable;"
-                      " const table = structuredClone(t.state.table);"
-                      " table.next_after = 10; table.between = false; table.ready = [];"
-                      " Object.assign(table.seats[1], {kind: 'person', name: 'Bernd', bot: null});"
-                      " t.conn.receive({type: 'welcome', table, you: t.state.you,"
-                      " seq: t.conn.seq}); }")
+        cb, b = person(browser, site.url, f"Bernd{name}")
+        wire = _wire(page)
+        _open(page, site.url, ["me", "person", "bot:random", "bot:random"], max_cards=2,
+              next_after=10, clock=0, started=False)
+        _join(b, page.url)
+        page.wait_for_function("() => window.stichTable?.state.view")
+        assert state(page)["table"]["next_after"] == 10
+        ready = ".layer-bround [data-ready]"
+        for _ in range(200):  # both people play by clicks until the first round is over
+            if page.locator(ready).count() and page.locator(ready).is_visible():
+                break
+            if not (step(page, weiter=False) or step(b, weiter=False)):
+                page.wait_for_timeout(40)
+        else:
+            raise AssertionError("the round did not end")
+        over = [m for m in _of(wire["got"], "event") if m["kind"] == "round_over"]
+        assert len(over) == 1, over
+        leader, cards, winner = over[0]["data"]["trick"]
+        row = over[0]["data"]["sheet_row"]
         names = _seat_names(page)
-        entries = [{"player": p, "bid": b, "stake": 5, "forced": False, "tricks": t,
-                    "score": 5 if b == t else -5, "total": 5 if b == t else -5}
-                   for p, b, t in ((0, 0, 0), (1, 1, 0), (2, 1, 1), (3, 0, 0))]
-        row = {"round": 1, "cards": 1, "first": 1, "trump": "rot", "entries": entries}
-        trick = [1, ["R5", "G7", "B20", "Y1"], 2]
-        _feed(page, "round_over", {"round": 1, "sheet_row": row, "trick": trick})
+        assert state(page)["table"]["between"] is True
+        assert state(page)["view"]["legal"] == []
         drawer = page.locator(".layer-bround .drawer")
-        drawer.wait_for()
         assert drawer.get_attribute("aria-modal") == "true"
         _in_view(page, ".layer-bround .drawer-head")
         _in_view(page, ".layer-bround .round-trick")
         _in_view(page, "[data-ready]")
-        assert page.inner_text(".layer-bround .taker") == f"{names[2]} nimmt den Stich."
+        assert page.inner_text(".layer-bround .taker") == f"{names[winner]} nimmt den Stich."
+        # one card each (the whole round was this trick), in play order from its leader
         figs = page.locator(".layer-bround .round-trick figure")
-        assert figs.count() == 4
-        # in play order from the leader (seat 1): Bernd, seat 2 (the winner), seat 3, seat 0
+        assert figs.count() == 4 and len(cards) == 4
         captions = page.locator(".layer-bround .round-trick figcaption").all_inner_texts()
         captions = [c.replace("nimmt den Stich", "").strip() for c in captions]
-        assert captions == [names[1], names[2], names[3], names[0]], captions
-        assert page.locator(".layer-bround .round-trick figure.won [data-code='G7']").count() == 1
-        # the round's line, from the round's first player on
+        assert captions == [names[(leader + k) % 4] for k in range(4)], captions
+        codes = page.evaluate("() => [...document.querySelectorAll("
+                              "'.layer-bround .round-trick figure [data-code]')]"
+                              ".map(c => c.dataset.code)")
+        assert codes == cards, (codes, cards)
+        won = cards[(winner - leader) % 4]
+        assert page.locator(f".layer-bround .round-trick figure.won [data-code='{won}']"
+                            ).count() == 1
+        # the round's line, from the round's first player on, as the sheet has it
         heads = page.locator(".layer-bround .round-line tbody th").all_inner_texts()
-        assert heads == [names[1], names[2], names[3], names[0]]
+        assert heads == [names[(row["first"] + k) % 4] for k in range(4)], heads
+        lines = page.locator(".layer-bround .round-line tbody tr")
+        for k, e in enumerate(sorted(row["entries"],
+                                     key=lambda e: (e["player"] - row["first"]) % 4)):
+            cells = lines.nth(k).locator("td").all_inner_texts()
+            assert cells[0] == f"{e['bid']}/{e['stake']}" + ("!" if e["forced"] else "")
+            assert cells[1].startswith(str(e["tricks"])) and cells[3] == str(e["total"])
         assert "Die nächste Runde beginnt in" in page.inner_text(".round-countdown")
         shot(page, f"baptisten-round-wait-{name}")
-        # a table update (a seat away) neither closes nor rebuilds the panel
+        # a table update (the other person writes in the chat) neither closes nor
+        # rebuilds the panel
         page.evaluate("() => { document.querySelector('.layer-bround .drawer')"
                       ".dataset.mark = '1'; }")
-        _feed(page, "away", {}, 3)
+        b.evaluate("() => window.stichTable.conn.send({type: 'chat', text: 'Moment'})")
+        _until(page, lambda w=wire: any(m["kind"] == "chat" for m in _of(w["got"], "event")))
+        page.wait_for_timeout(200)
         assert page.locator(".layer-bround .drawer[data-mark='1']").count() == 1
+        # "Weiter": ready is said, and the table waits for the other person
         page.click("[data-ready]")
-        assert page.evaluate("() => window.sent") == [{"type": "ready"}]
-        page.wait_for_function("() => document.querySelector('.layer-bround .round-foot')"
-                               "?.textContent.includes('Warte auf Bernd')")
+        assert _of(wire["sent"], "ready") == [{"type": "ready"}]
+        page.wait_for_function("(n) => document.querySelector('.layer-bround .round-foot')"
+                               "?.textContent.includes('Warte auf ' + n)", arg=names[1])
         assert page.locator("[data-ready]").count() == 0
-        _feed(page, "ready", {}, me)
-        _feed(page, "ready", {}, 1)
+        _until(page, lambda w=wire: [(m["kind"], m["seat"]) for m in _of(w["got"], "event")
+                                     if m["kind"] in ("ready", "next")] == [("ready", 0)])
+        page.wait_for_timeout(300)
         assert page.locator(".layer-bround").is_visible()
-        _feed(page, "next", {})
+        assert state(page)["view"]["round"] == 2 and state(page)["view"]["legal"] == []
+        # the other one's "Weiter": the next round starts at once (not after the 10 s)
+        t0 = time.monotonic()
+        b.click(".layer-bround [data-ready]")
         page.wait_for_function("() => !document.querySelector('.layer-bround .drawer')")
+        assert time.monotonic() - t0 < 4
+        kinds = [(m["kind"], m["seat"]) for m in _of(wire["got"], "event")
+                 if m["kind"] in ("ready", "next")]
+        assert kinds == [("ready", 0), ("ready", 1), ("next", None)], kinds
+        assert state(page)["table"]["between"] is False
+        page.wait_for_function("() => window.stichTable.state.view.round === 2"
+                               " && window.stichTable.state.view.legal.length"
+                               " || document.querySelector('.bapt .again')")
         assert page.locator(".bapt .again").is_visible()  # the result stays reachable
         _no_page_errors(page)
+        cb.close()
         ctx.close()
+
+
+def _until(page: Page, cond: Any, timeout: float = 10.0) -> None:
+    """Wait (letting the page's events in) until ``cond()``."""
+    for _ in range(int(timeout * 20)):
+        if cond():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("not reached")
 
 
 def _scroll_state(page: Page, frame: str) -> Any:
