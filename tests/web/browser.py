@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 OUT = Path(__file__).resolve().parent / "output"
 PHONE = {"width": 390, "height": 844}
@@ -70,7 +71,10 @@ def step(page: Page, *, bid: str = "18", declare: str | None = None,
         # a Baptistenskat round's result that waits for "Weiter" (no move meanwhile)
         ready = page.query_selector(".layer-bround [data-ready]")
         if ready is not None and ready.is_visible():
-            ready.click()
+            try:
+                ready.click(timeout=2000)
+            except PlaywrightError:  # closed meanwhile (the next round came): nothing to say
+                return None
             return "ready"
     elif page.evaluate("() => window.stichTable?.state.endStage === 'trick'"
                        " || !!document.querySelector('.layer-result:not([hidden])')"):
@@ -96,7 +100,10 @@ def next_after_result(page: Page) -> None:
         page.wait_for_function("() => window.stichTable.state.endStage !== 'trick'", timeout=5000)
     button = page.query_selector(".layer-result:not([hidden]) .result-foot button.next")
     if button is not None:
-        button.click()
+        try:
+            button.click(timeout=2000)
+        except PlaywrightError:  # closed meanwhile (the next game was dealt)
+            return
         page.wait_for_selector(".layer-result", state="hidden", timeout=5000)
 
 
@@ -106,7 +113,10 @@ def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
         # a round's result that waits for "Weiter" (the table waits between rounds)
         ready = page.query_selector(".layer-bround [data-ready]")
         if ready is not None and ready.is_visible():
-            ready.click()
+            try:
+                ready.click(timeout=2000)
+            except PlaywrightError:  # closed meanwhile (the next round came)
+                return None
             return "ready"
         if phase == "BIDDING":
             if page.query_selector(".stakes button") is None:

@@ -39,13 +39,17 @@ def _open(page: Page, base: str, seats: list[str], *, started: bool = True, **kw
     return str(r[1]["table"]["id"])
 
 
-def _play_until(page: Page, done: Any, limit: int = 400) -> None:
-    for _ in range(limit):
+def _play_until(page: Page, done: Any, seconds: float = 120.0, hold: Any = None) -> None:
+    """Play this page's moves until ``done()``; from when ``hold()`` is true on, only
+    wait (the bots go on: the moment looked for is not played away in a race)."""
+    end = time.monotonic() + seconds  # the bots' pace depends on the machine's load
+    while time.monotonic() < end:
         if done():
             return
-        if not step(page):
+        if (hold is not None and hold()) or not step(page):
             page.wait_for_timeout(40)
-    raise AssertionError("not reached")
+    shot(page, "not-reached")
+    raise AssertionError(f"not reached: {state(page)['view']}")
 
 
 def _box(page: Page, selector: str) -> dict[str, float]:
@@ -95,7 +99,8 @@ def test_a_rounds_end_shows_its_last_trick_and_its_line(site: Server, browser: B
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         ctx, page = person(browser, site.url, f"Rita{name}", viewport=size)
         tid = _open(page, site.url, ["me", "bot:random", "bot:random"], max_cards=2)
-        _play_until(page, lambda p=page: _my_turn(p, round_at_least=2))
+        _play_until(page, lambda p=page: _my_turn(p, round_at_least=2),
+                    hold=lambda p=page: state(p)["view"]["round"] >= 2)
         sheet = _sheet_rounds(page, tid)
         row = sheet["rounds"][0]
         names = _seat_names(page)
@@ -264,7 +269,8 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
         ctx, page = person(browser, site.url, f"Wilhelmine-{name[0]}{n}", viewport=size)
         deck = "romme-double-joker" if n > 11 else "elferraus"
         _open(page, site.url, ["me"] + ["bot:random"] * (n - 1), max_cards=2, deck=deck)
-        _play_until(page, lambda p=page: _my_turn(p, round_at_least=3))
+        _play_until(page, lambda p=page: _my_turn(p, round_at_least=3),
+                    hold=lambda p=page: state(p)["view"]["round"] >= 3)
         page.keyboard.press("Escape")  # a round's result, if still open
         page.evaluate("() => window.scrollTo(0, 0)")
         if name == "desktop":
@@ -291,9 +297,14 @@ def test_the_live_sheet_is_readable_at_6_and_15_players(site: Server, browser: B
                 seq = state(page)["seq"]
                 step(page)
                 page.wait_for_function(f"() => window.stichTable.state.seq > {seq}")
+                # (the sheet is put back where it was in the frame after a redraw)
+                page.evaluate("() => new Promise(r => requestAnimationFrame("
+                              "() => requestAnimationFrame(r)))")
                 assert _scroll_state(page, frame)["scroll"] == after["scroll"]
                 shot(page, "baptisten15-desktop")
-                # the whole sheet as a view of its own
+                # the whole sheet as a view of its own (after closing the result of a
+                # round that ended meanwhile, if one did)
+                page.keyboard.press("Escape")
                 page.click(".bapt-wrap > .sheet .enlarge")
                 big = ".layer-sheet .sheet-frame"
                 page.locator(big).wait_for()
@@ -541,7 +552,7 @@ def test_the_printable_skat_list_on_a_phone_shows_its_score_columns(site: Server
     tid = r["table"]["id"]
     page.goto(site.url + r["invite_path"])
     page.wait_for_function("() => window.stichTable?.state.view")
-    _play_until(page, lambda: bool(state(page)["result"]), limit=200)
+    _play_until(page, lambda: bool(state(page)["result"]), seconds=60)
     page.goto(f"{site.url}/t/{tid}/list")
     assert "Lothars Regeln" in page.inner_text(".pg-rules")
     assert "preset=" not in page.inner_text("body")  # no rules string

@@ -346,6 +346,20 @@ function roundContent(st, ops, re, waiting) {
 
 /** where the sheet was scrolled to, kept across redraws (a table update never moves it) */
 const sheetScroll = { left: 0, top: 0, rows: -1 };
+/** @type {HTMLElement[]} sheets drawn since the last `keepSheetScroll()` */
+let placed = [];
+
+/**
+ * Right after a drawing is in the page: the sheet beside the table scrolls back to where
+ * it was, before anything is painted (the frame after would show it at the left first).
+ */
+export function keepSheetScroll() {
+  for (const sc of placed) {
+    if (!sc.isConnected) continue;
+    sc.scrollLeft = sheetScroll.left;
+  }
+  placed = [];
+}
 
 /**
  * The Anschreibezettel as the seed text has it: the names (seat order), the column of
@@ -388,6 +402,7 @@ function sheetScroller(st, keep) {
     if (keep) { sheetScroll.left = sc.scrollLeft; sheetScroll.top = sc.scrollTop; }
   };
   sc.addEventListener("scroll", cue, { passive: true });
+  if (keep) placed.push(sc);
   requestAnimationFrame(() => {
     if (!sc.isConnected) return; // replaced by a later drawing in the same frame
     const rows = st.sheet.rounds.length;
