@@ -4,11 +4,10 @@ turn clock; "… denkt nach" while a bot has the move; the your-turn notice (tit
 notification); the chat; leaving ("Kurz weg", "Tisch verlassen", "Ich bin wieder da");
 an invitee who sits down at once; a watcher at a full table offered no seat.
 
-Some of these need messages the server of this branch does not send yet (`timer`,
-`chat` events, `away`/`back` for one's own seat while connected, `quit`).  Those tests
-feed the messages, exactly as docs/server.md specifies them, through the page's own
-connection (``window.stichTable.conn.receive``): they are marked FED BY HAND below and
-switch to the real server once it sends them."""
+All against the real server: its `timer`, `chat`, `away`/`standin`/`back` and `quit`
+(tables with a short clock are made through the HTTP API from the page's own session).
+Only the connection tests make trouble on purpose (the browser offline, a socket whose
+answers are dropped)."""
 
 from __future__ import annotations
 
@@ -22,7 +21,8 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Server
 from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
-from tests.web.test_table import _create
+from tests.web.test_skat_table import _of, _wire
+from tests.web.test_table import _create, _join
 
 SIZES = (("phone", PHONE), ("desktop", DESKTOP))
 NEW_SOCKET_OPEN = """(old) => { const c = window.stichTable.conn;
@@ -83,19 +83,37 @@ def _record(page: Page) -> None:
     }""")
 
 
-def _feed(page: Page, msg: dict[str, Any]) -> None:
-    """FED BY HAND: a message as the server sends it, through the page's connection."""
-    page.evaluate("(m) => window.stichTable.conn.receive(m)", msg)
+def _table(page: Page, base: str, **body: Any) -> str:
+    """A table made through the HTTP API with the page's own session (settings the lobby's
+    form does not offer: a clock of a few seconds); the page goes there."""
+    body = {"game": "skat", "games": 3, "next_after": 0, **body}
+    r = page.request.post(f"{base}/api/tables", data=body)
+    assert r.ok, r.text()
+    d = r.json()
+    page.goto(base + d["invite_path"])
+    page.wait_for_function("() => window.stichTable?.state.table")
+    return str(d["table"]["id"])
 
 
-def _event(page: Page, kind: str, seat: int | None, data: Any = None) -> dict[str, Any]:
-    """FED BY HAND: the next numbered event (nothing else happens at the table meanwhile:
-    it is this person's turn)."""
-    seq = page.evaluate("() => window.stichTable.conn.seq") + 1
-    msg = {"type": "event", "seq": seq, "kind": kind, "seat": seat, "data": data or {},
-           "view": None}
-    _feed(page, msg)
-    return msg
+def _until_wire(page: Page, cond: Any, timeout: float = 20.0) -> None:
+    """Wait (letting the page's events in) until ``cond()`` about what the wire carried."""
+    for _ in range(int(timeout * 10)):
+        if cond():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("not seen on the wire")
+
+
+def _chat(page: Page, text: str) -> None:
+    """Write a line in the chat as a person does (opens the chat if it is closed)."""
+    if page.query_selector(".chat-form input") is None:
+        page.click(".chat-button")
+    page.fill(".chat-form input", text)
+    page.click(".chat-form button[type=submit]")
+
+
+def _chat_texts(page: Page) -> list[str]:
+    return [t.inner_text() for t in page.query_selector_all(".chat-line .text")]
 
 
 def _no_page_errors(*pages: Page) -> None:
@@ -205,40 +223,69 @@ def test_a_kept_move_the_game_went_past_is_refused_visibly(site: Server, browser
 @pytest.mark.parametrize(("name", "size"), SIZES)
 def test_the_turn_clock_runs_on_the_seat_to_move(
         site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
-    """FED BY HAND: the `timer` messages (the server of this branch has no clock yet)."""
+    """The server's clock (3 s a move and a reserve of 2 s; nobody taps anything): a bar on
+    the seat to move that runs down, into the reserve, then the clock moves for the seat;
+    on the other person's seat it shows there; a bot to move has none."""
     ctx, a = person(browser, site.url, f"Uhr{name}", viewport=size)
-    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
-    st = _my_turn(a)
-    me = st["you"]
-    _feed(a, {"type": "timer", "kind": "move", "seat": me, "left": 25000, "total": 30000,
-              "bank": 10000})
+    cb, b = person(browser, site.url, f"Zeit{name}")
+    wire = _wire(a)
+    _table(a, site.url, seats=["me", "person", "bot:easy"], clock=3, bank=2)
+    _join(b, a.url)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    me, other, bot = state(a)["you"], 1, 2
+    assert me == 0 and state(a)["table"]["clock"] == 3
+    # one's own turn: the whole time (clock and reserve), on one's own seat, in view
+    a.wait_for_function("(me) => window.stichTable.state.timer?.seat === me", arg=me,
+                        timeout=30000)
+    timer = a.evaluate("() => window.stichTable.state.timer")
+    assert (timer["kind"], timer["total"], timer["bank"]) == ("move", 5000, 2000), timer
     a.wait_for_selector(".player.me .clock")
     box = _in_view(a, ".player.me .clock")
     assert box["height"] >= 12
-    first = a.inner_text(".clock .clock-text")
-    assert re.fullmatch(r"0:2[45]", first), first
+    first = a.inner_text(".player.me .clock-text")
+    assert re.fullmatch(r"0:0[345]", first), first
     assert "noch" in (a.get_attribute(".clock", "aria-label") or "")
     # it runs down, and a redraw of the table does not start it over
     a.evaluate("() => window.stichTable.state.error = 'x'")
     a.wait_for_timeout(1300)
-    later = a.inner_text(".clock .clock-text")
+    later = a.inner_text(".player.me .clock-text")
     assert later < first, (first, later)
     shot(a, f"live-clock-{name}")
     # into the reserve: the bar says so
-    _feed(a, {"type": "timer", "kind": "move", "seat": me, "left": 8000, "total": 30000,
-              "bank": 10000})
-    a.wait_for_selector(".clock.in-bank")
-    # on another seat: shown there, in view
-    other = (me + 1) % 3
-    _feed(a, {"type": "timer", "kind": "move", "seat": other, "left": 30000, "total": 30000,
-              "bank": 0})
-    a.wait_for_selector(".player.left .clock")
-    _in_view(a, ".player.left .clock")
+    a.wait_for_selector(".player.me .clock.in-bank", timeout=4000)
+    assert "Reserve" in (a.get_attribute(".clock", "aria-label") or "")
+    # the time is up: the clock moves for the seat
+    _until_wire(a, lambda: any(m["seat"] == me and (m.get("data") or {}).get("by") == "clock"
+                               for m in _of(wire["got"], "event")), timeout=8)
+    # on the other person's seat: shown there, in view, not on one's own (this one passes
+    # meanwhile, so that the other's turn comes soon)
+    for _ in range(100):
+        if a.evaluate("(s) => window.stichTable.state.timer?.seat === s", other):
+            break
+        if not step(a, bid="pass"):
+            a.wait_for_timeout(100)
+    else:
+        raise AssertionError("the other person never had the clock")
+    a.wait_for_selector(".player:not(.me) .clock")
+    _in_view(a, ".player:not(.me) .clock")
+    assert f"Zeit{name}" in a.inner_text(".player:has(.clock)")
     assert a.query_selector(".player.me .clock") is None
-    # no timer running: no clock; a message without the optional fields is no trouble
-    _feed(a, {"type": "timer", "kind": None, "seat": None})
-    a.wait_for_selector(".clock", state="detached")
-    _no_page_errors(a)
+    # a bot to move: no timer, no clock (the people pass, so that it comes soon)
+    a.evaluate("""(bot) => { window.__botNoClock = false; const look = () => {
+        const st = window.stichTable.state, v = st.view;
+        if (v && v.to_move >= 0 && v.positions?.[v.to_move] === bot && st.timer === null
+            && !document.querySelector('.clock')) window.__botNoClock = true;
+        else requestAnimationFrame(look); };
+      look(); }""", bot)
+    for _ in range(100):
+        if a.evaluate("() => window.__botNoClock"):
+            break
+        if not (step(a, bid="pass") or step(b, bid="pass")):
+            a.wait_for_timeout(100)
+    else:
+        raise AssertionError("no bot had the move without a clock")
+    _no_page_errors(a, b)
+    cb.close()
     ctx.close()
 
 
@@ -312,34 +359,41 @@ EVIL = '<img src=x onerror="window.__evil=1">gut <b>gespielt</b>'
 @pytest.mark.parametrize(("name", "size"), SIZES)
 def test_the_chat_behind_a_button_text_only(
         site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
-    """FED BY HAND: the `chat` events (the server of this branch does not take `chat` yet);
-    what the page sends is read off its socket."""
+    """Two people at a table and a watcher with a name chat through the server: lines as
+    text only, the unread count, typing kept while lines come in, the quick phrases, the
+    lines again after a reload."""
     ctx, a = person(browser, site.url, f"Plauder{name}", viewport=size)
-    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
-    st = _my_turn(a)
+    cb, b = person(browser, site.url, f"Kurt{name}")
+    _table(a, site.url, seats=["me", "person", "bot:easy"], clock=0)
+    _join(b, a.url)
+    cz, z = person(browser, site.url, f"Zoe{name}")  # a watcher (the table is full)
+    z.goto(a.url)
+    z.wait_for_function("() => window.stichTable?.state.view")
+    assert state(z)["you"] is None
+    a.wait_for_function("() => window.stichTable?.state.view")
     _record(a)
     _in_view(a, ".chat-button")
     assert a.inner_text(".chat-button").strip() == "Chat"
-    other = (st["you"] + 1) % 3
-    _event(a, "chat", other, {"name": "Kurt", "text": EVIL})
+    _chat(b, EVIL)
     # one unread line on the button, and the line over the table for a moment: as text
     a.wait_for_selector(".chat-button .unread")
     assert a.inner_text(".chat-button .unread") == "1"
     assert "ungelesen" in (a.get_attribute(".chat-button", "aria-label") or "")
     _in_view(a, ".chat-toast")
-    assert a.inner_text(".chat-toast") == f"Kurt: {EVIL}"
+    assert a.inner_text(".chat-toast") == f"Kurt{name}: {EVIL}"
     assert a.evaluate("() => document.querySelectorAll('img[src=x], .chat-toast b').length") == 0
     a.click(".chat-button")
     _in_view(a, ".drawer.chat")
     _in_view(a, ".chat-form input")
-    assert a.inner_text(".chat-line .text") == EVIL
+    assert _chat_texts(a) == [EVIL]
     assert a.evaluate("() => document.querySelectorAll('img[src=x], .chat-line b').length") == 0
     assert a.query_selector(".chat-button .unread") is None
-    # typing is not lost when a line comes in or the table redraws
+    # typing is not lost when a line comes in (the watcher's) or the table redraws
     a.fill(".chat-form input", "Hallo")
     a.evaluate("() => document.querySelector('.chat-lines').dataset.mark = 'same'")
-    _event(a, "chat", None, {"name": "Zuschauer Zoe", "text": "Viel Glück!"})
+    _chat(z, "Viel Glück!")
     a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 2")
+    assert f"Zoe{name}" in a.locator(".chat-line").nth(1).inner_text()
     assert a.input_value(".chat-form input") == "Hallo"
     assert a.get_attribute(".chat-lines", "data-mark") == "same"
     assert a.query_selector(".chat-button .unread") is None  # read: the chat is open
@@ -350,56 +404,92 @@ def test_the_chat_behind_a_button_text_only(
     chats = [m for m in _sent(a) if m.get("type") == "chat"]
     assert chats == [{"type": "chat", "text": "Hallo"}, {"type": "chat", "text": "Gut gespielt"}]
     assert a.input_value(".chat-form input") == ""
+    # the others got them, in order, with the writer's name
+    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 4")
+    b.wait_for_function("() => document.querySelectorAll('.chat-line').length === 4")
+    assert _chat_texts(b) == [EVIL, "Viel Glück!", "Hallo", "Gut gespielt"]
+    assert f"Plauder{name}" in b.locator(".chat-line").nth(2).inner_text()
     # Escape closes it; the lines stay
     a.keyboard.press("Escape")
     a.wait_for_selector(".layer", state="hidden")
     a.click(".chat-button")
-    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 2")
-    assert a.evaluate("() => window.__evil") is None
-    _no_page_errors(a)
+    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 4")
+    # after a reload the lines come with the welcome
+    b.reload()
+    b.wait_for_function("() => window.stichTable?.state.view")
+    b.click(".chat-button")
+    b.wait_for_function("() => document.querySelectorAll('.chat-line').length === 4")
+    assert _chat_texts(b) == [EVIL, "Viel Glück!", "Hallo", "Gut gespielt"]
+    assert a.evaluate("() => window.__evil") is None and b.evaluate("() => window.__evil") is None
+    _no_page_errors(a, b, z)
+    cz.close()
+    cb.close()
     ctx.close()
 
 
 def test_chat_lines_of_the_welcome_and_a_watcher_without_a_name(
         site: Server, browser: Browser) -> None:
-    """FED BY HAND: the welcome's `chat` (the last lines).  A watcher without an account reads,
-    is not offered a seat at a running table, and is not offered to write."""
+    """A watcher without an account gets the last lines with the welcome, reads, is not
+    offered a seat at a running table nor to write, and the server refuses a line from it."""
     ctx, a = person(browser, site.url, "Gastgeber")
-    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
-    _my_turn(a)
+    wire = _wire(a)
+    _table(a, site.url, seats=["me", "bot:easy", "bot:easy"], clock=0)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    cz, z = person(browser, site.url, "Zoe")  # a watcher with a name writes too
+    z.goto(a.url)
+    z.wait_for_function("() => window.stichTable?.state.view")
+    _chat(a, "Hallo zusammen")
+    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 1")
+    _chat(z, "<i>hi</i>")
+    a.wait_for_function("() => document.querySelectorAll('.chat-line').length === 2")
     w = browser.new_context(viewport=PHONE, locale="de-DE")  # type: ignore[arg-type]
     p = w.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    pw = _wire(p)
     p.goto(a.url)
     p.wait_for_function("() => window.stichTable?.state.view")
     assert p.query_selector("input[name=name]") is None  # no "Als Gast hinsetzen" here
     assert "Du schaust zu." in p.inner_text(".watching")
-    welcome = p.evaluate("() => ({...window.stichTable.state.table})")
-    _feed(p, {"type": "welcome", "table": welcome, "you": None, "seq": state(p)["seq"],
-              "chat": [{"seq": 3, "seat": 0, "name": "Gastgeber", "text": "Hallo zusammen"},
-                       {"seq": 5, "seat": None, "name": "Zoe", "text": "<i>hi</i>"}]})
+    welcome = _of(pw["got"], "welcome")[-1]
+    assert [(c["name"], c["text"]) for c in welcome["chat"]] == \
+        [("Gastgeber", "Hallo zusammen"), ("Zoe", "<i>hi</i>")]
     p.click(".chat-button")
     _in_view(p, ".drawer.chat")
-    assert [t.inner_text() for t in p.query_selector_all(".chat-line .text")] == \
-        ["Hallo zusammen", "<i>hi</i>"]
+    assert _chat_texts(p) == ["Hallo zusammen", "<i>hi</i>"]
+    assert p.query_selector(".chat-line i") is None
     assert p.query_selector(".chat-form") is None
     assert "Melde dich an" in p.inner_text(".drawer.chat")
     p.keyboard.press("Escape")
     assert p.query_selector_all(".chat-button .unread") == []
+    # written past the page anyway: refused, and nobody gets it
+    p.evaluate("() => window.stichTable.conn.send({type: 'chat', text: 'anonym'})")
+    _until_wire(p, lambda: any(m.get("code") == "server.chat_anonymous"
+                               for m in _of(pw["got"], "error")), timeout=5)
+    a.wait_for_timeout(300)
+    assert [m["data"]["text"] for m in _of(wire["got"], "event") if m["kind"] == "chat"] == \
+        ["Hallo zusammen", "<i>hi</i>"]
+    assert errors == []
     w.close()
+    cz.close()
     ctx.close()
 
 
 # --- leaving and coming back ----------------------------------------------------------------
 
 def test_back_soon_sends_away_and_goes_to_the_lobby(site: Server, browser: Browser) -> None:
+    """"Kurz weg" says ``away`` and goes to the lobby; the other person sees the seat away;
+    coming back takes the seat again, and the mark goes."""
     ctx, a = person(browser, site.url, "Kurzweg", viewport=PHONE)
-    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
-    _my_turn(a)
+    cb, b = person(browser, site.url, "Dableiber")
+    _table(a, site.url, seats=["me", "person", "bot:easy"], clock=0)
     url = a.url
+    _join(b, url)
     frames: list[str] = []
     a.on("websocket", lambda ws: ws.on("framesent", lambda f: frames.append(str(f))))
     a.reload()  # (so the recorder sees the socket from its start)
-    _my_turn(a)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    b.wait_for_function("() => window.stichTable?.state.view")
     a.click(".tablebar button[aria-label='Mehr']")
     _in_view(a, ".drawer .away-button")
     _in_view(a, ".drawer .leave-button")
@@ -407,76 +497,106 @@ def test_back_soon_sends_away_and_goes_to_the_lobby(site: Server, browser: Brows
     a.click(".drawer .away-button")
     a.wait_for_url(site.url + "/")
     assert any(json.loads(f).get("type") == "away" for f in frames), frames
+    b.wait_for_function("() => window.stichTable.state.table.seats[0].away")
     # coming back takes the seat again
     a.goto(url)
-    _my_turn(a)
-    assert state(a)["you"] is not None
-    _no_page_errors(a)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    assert state(a)["you"] == 0
+    b.wait_for_function("() => !window.stichTable.state.table.seats[0].away")
+    _no_page_errors(a, b)
+    cb.close()
     ctx.close()
 
 
 @pytest.mark.parametrize(("name", "size"), SIZES)
 def test_i_am_back_and_the_marks_of_away_stand_in_and_quit(
         site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
-    """FED BY HAND: `away`, `standin`, `back` and `quit` events while this page stays
-    connected (the server of this branch sends them only for absent players)."""
+    """Marked away while still at the table (``away`` said, as "Kurz weg" does), the
+    stand-in after the grace time (5 s) moving for the seat, "Ich bin wieder da" in the
+    banner and in the menu; the other person leaves for good: the seat keeps the name,
+    marked."""
     ctx, a = person(browser, site.url, f"Wieder{name}", viewport=size)
-    _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
-    st = _my_turn(a)
-    me = st["you"]
+    cb, b = person(browser, site.url, f"Geher{name}")
+    _table(a, site.url, seats=["me", "person", "bot:easy"], clock=0, grace=5)
+    _join(b, a.url)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    me = state(a)["you"]
+    for _ in range(100):  # the other person moves until it is this one's turn
+        if state(a)["view"]["legal"]:
+            break
+        if not step(b, bid="pass"):
+            a.wait_for_timeout(100)
+    _my_turn(a)
     _record(a)
-    _event(a, "away", me)
+    a.evaluate("() => window.stichTable.conn.send({type: 'away'})")
     a.wait_for_selector(".away-banner")
     assert "als weg markiert" in a.inner_text(".away-banner")
     _in_view(a, ".away-banner .back-button")
-    _event(a, "standin", me)
+    # after the grace time a stand-in plays for the seat (here: the move that waits)
     a.wait_for_function("() => document.querySelector('.away-banner')?.innerText"
-                        ".includes('Ein Bot spielt für dich')")
-    a.wait_for_selector(".player.me .thinking")
+                        ".includes('Ein Bot spielt für dich')", timeout=10000)
+    a.wait_for_selector(".player.me .thinking", timeout=5000)
     assert a.inner_text(".player.me .thinking") == f"Der Bot für Wieder{name} denkt nach …"
     shot(a, f"live-standin-{name}")
+    a.wait_for_function("() => !window.stichTable.state.view.legal.length"
+                        " && !document.querySelector('.player.me .thinking')")
     a.click(".away-banner .back-button")
     a.wait_for_function("() => window.__sent.some(m => m.type === 'back')")
-    _event(a, "back", me)
     a.wait_for_selector(".away-banner", state="detached")
+    assert not state(a)["table"]["seats"][me]["standin"]
     # the menu offers "Ich bin wieder da" instead of "Kurz weg" while away
-    _event(a, "away", me)
+    a.evaluate("() => window.stichTable.conn.send({type: 'away'})")
+    a.wait_for_selector(".away-banner")
     a.click(".tablebar button[aria-label='Mehr']")
     assert a.query_selector(".drawer .away-button") is None
     a.click(".drawer .back-button")
     a.wait_for_function("() => window.__sent.filter(m => m.type === 'back').length === 2")
     a.wait_for_selector(".layer", state="hidden")
-    # somebody left the table for good: the seat keeps the name, marked
-    other = (me + 1) % 3
-    _event(a, "quit", other)
-    a.wait_for_selector(".player.left .tag.quit")
-    assert a.inner_text(".player.left .tag.quit") == "hat den Tisch verlassen"
-    _no_page_errors(a)
+    a.wait_for_selector(".away-banner", state="detached")
+    # the other person leaves the table for good: the seat keeps the name, marked
+    b.click(".tablebar button[aria-label='Mehr']")
+    b.once("dialog", lambda d: d.accept())
+    b.click(".drawer .leave-button")
+    b.wait_for_url(site.url + "/")
+    a.wait_for_selector(".player .tag.quit")
+    assert a.inner_text(".player .tag.quit") == "hat den Tisch verlassen"
+    assert f"Geher{name}" in a.inner_text(".player:has(.tag.quit)")
+    assert state(a)["table"]["seats"][1]["quit"]
+    _no_page_errors(a, b)
+    cb.close()
     ctx.close()
 
 
 def test_leave_the_table_for_good_asks_first(site: Server, browser: Browser) -> None:
-    """The leave request goes out only after the confirmation; then the lobby.  (The
-    server of this branch still refuses leaving a running table: its answer is FED BY
-    HAND through a route, as the plan's server gives it: the table info.)"""
+    """The leave request goes out only after the confirmation; then the lobby, and the
+    server has a bot play the seat for good: it keeps the name, marked, and the person
+    only watches it now."""
     ctx, a = person(browser, site.url, "Verlasser")
     tid = _create(a, seats=["me", "bot:easy", "bot:easy"], games="3")
+    url = a.url
     _my_turn(a)
     posts: list[str] = []
     a.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    a.route(f"**/api/tables/{tid}/leave*", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps({"table": {}})))
     a.click(".tablebar button[aria-label='Mehr']")
     a.once("dialog", lambda d: d.dismiss())
     a.click(".drawer .leave-button")
     a.wait_for_timeout(300)
     assert not [u for u in posts if "/leave" in u]  # "no": nothing happens
+    assert state(a)["you"] == 0 and not state(a)["table"]["seats"][0].get("quit")
     said: list[str] = []
     a.once("dialog", lambda d: (said.append(d.message), d.accept()))
-    a.click(".drawer .leave-button")
+    with a.expect_response(f"**/api/tables/{tid}/leave*") as left:
+        a.click(".drawer .leave-button")
+    assert left.value.status == 200
     a.wait_for_url(site.url + "/")
-    assert [u for u in posts if f"/api/tables/{tid}/leave" in u]
     assert "Bot" in said[0] and "zählen" in said[0]
+    seats = a.request.get(f"{site.url}/api/me/seats").json()["seats"]
+    assert [s for s in seats if s["id"] == tid] == []
+    a.goto(url)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    st = state(a)
+    assert st["you"] is None and st["table"]["seats"][0]["quit"], st["table"]["seats"][0]
+    assert st["table"]["status"] == "running"
     _no_page_errors(a)
     ctx.close()
 
@@ -516,22 +636,26 @@ def test_an_invitee_sits_down_as_a_guest_at_once(site: Server, browser: Browser)
 
 
 def test_the_turn_clock_at_baptistenskat(site: Server, browser: Browser) -> None:
-    """FED BY HAND: `timer` messages; the clock sits on the tile of the seat it runs for,
-    and one's own clock by one's controls, in view."""
+    """The server's clock at Baptistenskat (nobody taps): on the tile of the other person
+    while it runs for that seat, and one's own clock by one's controls, in view."""
     ctx, a = person(browser, site.url, "Baptist", viewport=PHONE)
-    _create(a, game="baptisten", players=5, max_cards="3",
-            seats=["me"] + ["bot:random"] * 4)
-    st = _my_turn(a)
-    me = st["you"]
-    other = (me + 3) % 5
-    _feed(a, {"type": "timer", "kind": "move", "seat": other, "left": 20000,
-              "total": 20000, "bank": 0})
+    cb, b = person(browser, site.url, "Taeufer")
+    _table(a, site.url, game="baptisten", max_cards=3, clock=3, bank=0,
+           seats=["me", "bot:random", "bot:random", "person", "bot:random"])
+    _join(b, a.url)
+    a.wait_for_function("() => window.stichTable?.state.view")
+    me, other = state(a)["you"], 3
+    a.wait_for_function("(s) => window.stichTable.state.timer?.seat === s", arg=other,
+                        timeout=30000)
     a.wait_for_selector(f".bseats > li:nth-child({other + 1}) .clock")
-    assert a.inner_text(".clock .clock-text") in ("0:20", "0:19")
-    _feed(a, {"type": "timer", "kind": "move", "seat": me, "left": 20000, "total": 20000,
-              "bank": 0})
+    assert a.inner_text(".clock .clock-text") in ("0:03", "0:02")
+    assert "Taeufer" in a.inner_text(f".bseats > li:nth-child({other + 1})")
+    a.wait_for_function("(s) => window.stichTable.state.timer?.seat === s", arg=me,
+                        timeout=30000)
     a.wait_for_selector(".player.me .clock")
     _in_view(a, ".player.me .clock")
+    assert a.query_selector(f".bseats > li:nth-child({other + 1}) .clock") is None
     shot(a, "live-clock-baptisten-phone")
-    _no_page_errors(a)
+    _no_page_errors(a, b)
+    cb.close()
     ctx.close()
