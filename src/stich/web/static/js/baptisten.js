@@ -380,8 +380,10 @@ function sheetTable(st) {
       const e = r.entries.find((/** @type {any} */ x) => x.player === i);
       if (!e) return h("td", {});
       const bs = e.stake === null || e.stake === undefined ? `${e.bid}` : `${e.bid}/${e.stake}${e.forced ? "!" : ""}`;
-      return h("td", { class: `num ${e.score > 0 ? "plus" : "minus"} ${i === st.you ? "mine" : ""}` },
-        h("span", { class: "bs" }, bs), h("br"), h("span", { class: "tot" }, String(e.total)));
+      return h("td", { class: `num ${e.score > 0 ? "plus" : "minus"} ${i === st.you ? "mine" : ""} ${e.standin ? "by-standin" : ""}`,
+        title: e.standin ? _("A bot played for {name} in this round", { name: names[i] }) : null },
+        h("span", { class: "bs" }, bs), e.standin ? h("span", { class: "standin-mark", "aria-label": _("A bot played for {name} in this round", { name: names[i] }) }, "*") : null,
+        h("br"), h("span", { class: "tot" }, String(e.total)));
     });
     body.append(h("tr", {}, h("td", { class: "num rd" }, `${r.round}`, h("small", { class: "muted" }, ` (${r.cards})`)),
       h("td", { class: "initial ini", title: names[r.first] }, (names[r.first] || "?").slice(0, 1).toUpperCase()), ...cells));

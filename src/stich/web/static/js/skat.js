@@ -490,17 +490,25 @@ export function skatListPanel(st) {
   if (!L) { box.append(h("p", { class: "muted" }, _("No game yet."))); return box; }
   const names = L.players;
   const head = h("tr", {}, h("th", { class: "num" }, "#"), h("th", {}, _("Game")), h("th", { class: "num" }, _("Value")),
-    ...names.map((/** @type {string} */ n) => h("th", { class: "num" }, n)));
+    ...names.map((/** @type {string} */ n) => h("th", { class: "num", title: n }, h("span", { class: "nm" }, n))));
   const body = h("tbody");
   for (const g of L.games) {
     body.append(h("tr", {}, h("td", { class: "num" }, String(g.number)),
       h("td", {}, g.declarer !== null && g.declarer !== undefined ? `${names[g.declarer]}: ${g.game}` : g.game),
       h("td", { class: "num" }, g.kind === "game" ? (g.won ? "" : "−") + g.value : String(g.value)),
-      ...g.totals.map((/** @type {number} */ tot, /** @type {number} */ i) => h("td", { class: `num ${g.scores[i] ? "changed" : ""}` }, String(tot)))));
+      ...g.totals.map((/** @type {number} */ tot, /** @type {number} */ i) => {
+        // a game a bot played (in part) for this player is marked, with the reason in words
+        const bot = (g.standin || []).includes(i);
+        return h("td", { class: `num ${g.scores[i] ? "changed" : ""} ${bot ? "by-standin" : ""}`, title: bot ? _("A bot played for {name} in this game", { name: names[i] }) : null },
+          String(tot), bot ? h("span", { class: "standin-mark", "aria-label": _("A bot played for {name} in this game", { name: names[i] }) }, " *") : null);
+      })));
   }
   const foot = h("tfoot", {},
     h("tr", {}, h("th", { colspan: 3 }, "Punktestand"), ...L.punktestand.map((/** @type {number} */ p) => h("td", { class: "num" }, String(p)))),
     h("tr", {}, h("th", { colspan: 3 }, "Bilanz"), ...L.bilanz.map((/** @type {number} */ p) => h("td", { class: "num" }, signed(p)))));
   box.append(h("div", { class: "scroll" }, h("table", { class: "data skat-list" }, h("thead", {}, head), body, foot)));
+  if (L.games.some((/** @type {any} */ g) => (g.standin || []).length)) {
+    box.append(h("p", { class: "muted small standin-legend" }, _("* a bot played (in part) for this player in this game: a stand-in while away, the turn clock, or after leaving the table")));
+  }
   return box;
 }
