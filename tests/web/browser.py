@@ -146,8 +146,14 @@ def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
         page.click("[data-key='a:discard']")
         return "discard"
     if phase == "DECLARE":
-        target = f"[data-key='a:{declare}']" if declare else ".declare button:not([disabled])"
+        # the first game offered that is not lost for certain (that one asks first)
+        free = ".declare button:not([disabled]):not(.certain-loss)"
+        target = f"[data-key='a:{declare}']" if declare else (
+            free if page.query_selector(free) else ".declare button:not([disabled])")
+        lost = "certain-loss" in (page.get_attribute(target, "class") or "")
         page.click(target)
+        if lost:  # the page asks first: say it anyway
+            page.click(".layer-confirm [data-key^='confirm:']", timeout=5000)
         return "declare"
     if phase == "PLAY":
         page.click(".hand button.card:not(.illegal)")
