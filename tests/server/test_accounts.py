@@ -84,7 +84,7 @@ def test_refusals_speak_the_requested_language(clients: Callable[..., Client]) -
     assert error_of(r) == (401, "auth.bad_login", "Name oder Passwort falsch")
     r = c.post("/api/login", {"name": uid(), "password": "geheim123"},
                headers={"Accept-Language": "en-GB,en;q=0.8"})
-    assert error_of(r) == (401, "auth.bad_login", "wrong name or password")
+    assert error_of(r) == (401, "auth.bad_login", "Wrong name or password")
 
 
 def test_a_name_is_taken_whatever_its_case(clients: Callable[..., Client]) -> None:
