@@ -337,9 +337,15 @@ def test_your_turn_title_sound_and_notification(site: Server, browser: Browser) 
         document.dispatchEvent(new Event('visibilitychange'));
         window.stichTable.notices.length = 0;
     }""")
-    st = state(a)
-    a.evaluate("(t) => window.stichTable.conn.act(t)", st["view"]["legal"][-1])
-    a.wait_for_function("(s) => window.stichTable.state.seq > s", arg=st["seq"])
+    # act until the turn passes on (after a pass the others may pass too: Ramsch, and
+    # the same person leads; a bid may make them declarer: still their move)
+    for _ in range(12):
+        st = state(a)
+        over = a.evaluate("() => window.stichTable.notices.includes('over')")
+        if over or not st["view"]["legal"]:
+            break
+        a.evaluate("(t) => window.stichTable.conn.act(t)", st["view"]["legal"][-1])
+        a.wait_for_function("(s) => window.stichTable.state.seq > s", arg=st["seq"])
     a.wait_for_function("() => window.stichTable.notices.includes('over')", timeout=10000)
     _my_turn(a, timeout=60000)
     a.wait_for_function("() => window.stichTable.notices.includes('notification')")
