@@ -236,7 +236,7 @@ def test_the_turn_clock_runs_on_the_seat_to_move(
     assert me == 0 and state(a)["table"]["clock"] == 3
     # one's own turn: the whole time (clock and reserve), on one's own seat, in view
     a.wait_for_function("(me) => window.stichTable.state.timer?.seat === me", arg=me,
-                        timeout=30000)
+                        timeout=60000)  # the other person's clock may run out first
     timer = a.evaluate("() => window.stichTable.state.timer")
     assert (timer["kind"], timer["total"], timer["bank"]) == ("move", 5000, 2000), timer
     a.wait_for_selector(".player.me .clock")

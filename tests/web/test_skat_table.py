@@ -123,13 +123,15 @@ def test_a_games_end_shows_the_last_trick_then_the_result_in_view(
     hands, skat = over["deal"]["hands"], over["deal"]["skat"]
     assert codes[:4] == [*hands, skat], codes
     # every card of it readable and inside the window (the panel scrolls within itself)
-    bad = page.evaluate("""() => [...document.querySelectorAll('.layer-result .deal .card')]
+    # (measured where it rests: the panel's opening motion finished first)
+    bad = page.evaluate("""() => { document.getAnimations().forEach(a => a.finish());
+      return [...document.querySelectorAll('.layer-result .deal .card')]
       .filter(c => {
         c.scrollIntoView({block: 'nearest'});
         const r = c.getBoundingClientRect();
         return r.width < 30 || r.left < 0 || r.right > innerWidth || r.top < 0
             || r.bottom > innerHeight;
-    }).map(c => c.dataset.code)""")
+    }).map(c => c.dataset.code); }""")
     assert bad == []
     page.evaluate("() => document.querySelector('.layer-result .drawer').scrollTop = 0")
     shot(page, f"skat-result-{name}")
