@@ -13,18 +13,8 @@ the Skat: 61 points; 90 with Schneider announced; every trick with Schwarz annou
 ISkO Ouvert); a higher level when only Schneider or Schwarz lift the game's value to the
 bid; no trick in Null.  A game that is overbid even with Schwarz is lost regardless.
 
->>> from stich.skat.actions import Declare
->>> from stich.skat.rules import SkatRules
->>> g = game_goal(SkatRules(), Declare(GameType.HERZ), bid=18, matadors=1)
->>> g.kind, g.points, g.value
-('points', 61, 20)
->>> game_goal(SkatRules(), Declare(GameType.HERZ), bid=30, matadors=1).points  # Schneider
-90
->>> game_goal(SkatRules(), Declare(GameType.HERZ), bid=60, matadors=1).kind
-'impossible'
->>> game_goal(SkatRules.preset("isko"), Declare(GameType.GRAND, True, True, True, True),
-...           bid=18, matadors=1).kind
-'all_tricks'
+The goal is :func:`stich.skat.declaring.game_goal` (shared with the table's declare
+values and the terminal's confirmation); its examples are there.
 """
 
 from __future__ import annotations

@@ -21,6 +21,9 @@ lost only when it is lost whatever the Skat holds.
 90
 >>> game_goal(SkatRules(), Declare(GameType.HERZ), bid=60, matadors=1).kind
 'impossible'
+>>> game_goal(SkatRules.preset("isko"), Declare(GameType.GRAND, True, True, True, True),
+...           bid=18, matadors=1).kind
+'all_tricks'
 >>> certain_loss(SkatRules(), Declare(GameType.NULL), bid=40, matadors=0)
 -92
 >>> certain_loss(SkatRules(), Declare(GameType.NULL, ouvert=True), bid=40, matadors=0)
