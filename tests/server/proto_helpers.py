@@ -116,6 +116,18 @@ async def play_random(ws: TableSocket, rng: random.Random,
             await ws.act(rng.choice(msg["view"]["legal"]))
 
 
+def guest(clients: Callable[..., Client], prefix: str, lang: str = "en") -> Client:
+    """A new client logged in as a guest with a fresh name starting with ``prefix``."""
+    c = clients(lang)
+    c.guest(uid(prefix))
+    return c
+
+
+def events_of(ws: TableSocket, k: str) -> list[dict[str, Any]]:
+    """The events of kind ``k`` the socket received so far."""
+    return [m for m in ws.messages if m["type"] == "event" and m["kind"] == k]
+
+
 def kind(k: str) -> Callable[[dict[str, Any]], bool]:
     """A predicate: an event of kind ``k``."""
     return lambda m: m["type"] == "event" and m["kind"] == k

@@ -17,6 +17,8 @@ from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, TableSocket, database
 from tests.server.proto_helpers import (
     barrier,
+    events_of,
+    guest,
     kind,
     next_error,
     plain_clients,
@@ -31,14 +33,6 @@ def clients(server: Server) -> Iterator[Callable[..., Client]]:
     yield from plain_clients(server)
 
 
-def _guest(clients: Callable[..., Client]) -> Client:
-    c = clients()
-    c.guest(uid("W"))
-    return c
-
-
-def _events(ws: TableSocket, k: str) -> list[dict[str, Any]]:
-    return [m for m in ws.messages if m["type"] == "event" and m["kind"] == k]
 
 
 def _timers(ws: TableSocket) -> list[dict[str, Any]]:
@@ -51,7 +45,7 @@ async def _to_game_over(ws: TableSocket, seed: int = 1) -> dict[str, Any]:
 
 def test_skat_waits_for_ready_then_deals(clients: Callable[..., Client],
                                          run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    next_after=120)["table"]["id"]
 
@@ -88,7 +82,7 @@ def test_skat_waits_for_ready_then_deals(clients: Callable[..., Client],
 
 def test_the_wait_ends_when_its_time_is_up(clients: Callable[..., Client],
                                            run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    next_after=1)["table"]["id"]
 
@@ -106,7 +100,7 @@ def test_the_wait_ends_when_its_time_is_up(clients: Callable[..., Client],
 def test_last_game_never_waits(clients: Callable[..., Client],
                                run: Callable[..., Any]) -> None:
     """The end of the list comes at once; an away person is not waited for either."""
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    next_after=120)["table"]["id"]
 
@@ -126,14 +120,14 @@ def test_last_game_never_waits(clients: Callable[..., Client],
 
 def test_bots_alone_never_wait(clients: Callable[..., Client],
                                run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="skat", games=3, seats=["bot:easy", "bot:random", "bot:easy"],
                    next_after=120)["table"]["id"]
 
     async def go() -> None:
         ws = await c.connect(tid)
         await ws.until(kind("end"), timeout=60)
-        overs = _events(ws, "game_over")
+        overs = events_of(ws, "game_over")
         assert overs and all(not o["data"]["wait"] for o in overs)
         await ws.close()
 
@@ -143,7 +137,7 @@ def test_bots_alone_never_wait(clients: Callable[..., Client],
 def test_going_away_ends_the_wait(clients: Callable[..., Client],
                                   run: Callable[..., Any]) -> None:
     """Nobody present is left to say ready: the table goes on at once."""
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    next_after=120)["table"]["id"]
 
@@ -162,10 +156,10 @@ def test_going_away_ends_the_wait(clients: Callable[..., Client],
 
 def test_ready_is_refused_to_a_stranger(clients: Callable[..., Client],
                                         run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    next_after=120)["table"]["id"]
-    watcher = _guest(clients)
+    watcher = guest(clients, "W")
     anonymous = clients()
 
     async def go() -> None:
@@ -178,7 +172,7 @@ def test_ready_is_refused_to_a_stranger(clients: Callable[..., Client],
                 assert (await next_error(w))["code"] == "server.spectator"
             await w.close()
         await barrier(ws)
-        assert not _events(ws, "ready") and table(c, tid)["between"] is True
+        assert not events_of(ws, "ready") and table(c, tid)["between"] is True
         await ws.close()
 
     run(go())
@@ -186,7 +180,7 @@ def test_ready_is_refused_to_a_stranger(clients: Callable[..., Client],
 
 def test_baptisten_round_shows_its_last_trick_and_waits(clients: Callable[..., Client],
                                                        run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "W")
     tid = c.create(game="baptisten", seats=["me", "bot:easy", "bot:easy"],
                    next_after=120)["table"]["id"]
 
@@ -198,7 +192,7 @@ def test_baptisten_round_shows_its_last_trick_and_waits(clients: Callable[..., C
         leader, cards, winner = data["trick"]
         assert len(cards) == 3 and 0 <= leader < 3 and 0 <= winner < 3
         # every card of the last trick was played openly: the act events named them
-        acts = [e["data"]["text"] for e in _events(ws, "act")]
+        acts = [e["data"]["text"] for e in events_of(ws, "act")]
         assert set(cards) <= set(acts)
         took = {e["player"]: e["tricks"] for e in data["sheet_row"]["entries"]}
         assert took[winner] >= 1
@@ -249,7 +243,7 @@ def test_a_restarted_server_continues_the_wait(db_kind: str, tmp_path: Path,
                 assert welcome["timer"]["kind"] == "next"
                 assert 30_000 < welcome["timer"]["left"] <= 60_000
                 await barrier(ws)
-                assert not _events(ws, "deal")
+                assert not events_of(ws, "deal")
                 await ws.send({"type": "ready"})
                 deal = await ws.until(kind("deal"))
                 assert deal["data"]["number"] == 2

@@ -16,13 +16,13 @@ from tests.server.harness import Client, Server, TableSocket
 from tests.server.proto_helpers import (
     barrier,
     error_of,
+    guest,
     kind,
     my_turn,
     next_error,
     plain_clients,
     play_random,
     table,
-    uid,
     wait_my_turn,
 )
 
@@ -32,11 +32,6 @@ def clients(server: Server) -> Iterator[Callable[..., Client]]:
     yield from plain_clients(server)
 
 
-def _guest(clients: Callable[..., Client], lang: str = "en") -> Client:
-    c = clients(lang)
-    c.guest(uid("C"))
-    return c
-
 
 def _timers(ws: TableSocket) -> list[dict[str, Any]]:
     """The timers the socket was told of: the welcome's, then the ``timer`` messages."""
@@ -45,7 +40,7 @@ def _timers(ws: TableSocket) -> list[dict[str, Any]]:
 
 
 def test_clock_defaults_and_bounds(clients: Callable[..., Client]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "C")
     seats = ["me", "bot:easy", "bot:easy"]
     r = c.post("/api/tables", {"seats": seats})  # the API's own defaults
     assert r.status_code == 200, r.text
@@ -57,7 +52,7 @@ def test_clock_defaults_and_bounds(clients: Callable[..., Client]) -> None:
     assert r.status_code == 200, r.text
     assert r.json()["table"]["clock"] == 0  # friends' tables: no clock unless asked
     c.post(f"/api/tables/{r.json()['table']['id']}/close")
-    de = _guest(clients, "de")
+    de = guest(clients, "C", "de")
     for body, code, word in (({"clock": 301}, "server.clock", "Bedenkzeit"),
                              ({"clock": -1}, "server.clock", "Bedenkzeit"),
                              ({"bank": 601}, "server.bank", "Zeitkonto"),
@@ -74,7 +69,7 @@ def test_clock_defaults_and_bounds(clients: Callable[..., Client]) -> None:
 
 def test_the_clock_plays_a_move_when_time_is_up(clients: Callable[..., Client],
                                                run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "C")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    clock=1, bank=1)["table"]["id"]
 
@@ -108,7 +103,7 @@ def test_the_clock_plays_a_move_when_time_is_up(clients: Callable[..., Client],
 
 def test_no_clock_no_timer(clients: Callable[..., Client],
                            run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "C")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    clock=0)["table"]["id"]
 
@@ -129,7 +124,7 @@ def test_no_clock_no_timer(clients: Callable[..., Client],
 
 def test_clock_away_puts_in_a_standin(clients: Callable[..., Client],
                                       run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "C")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    clock=1, bank=0, on_timeout="away")["table"]["id"]
 
@@ -157,10 +152,10 @@ def test_clock_away_puts_in_a_standin(clients: Callable[..., Client],
 
 def test_loose_events_do_not_make_an_act_stale(clients: Callable[..., Client],
                                                run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "C")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    )["table"]["id"]
-    watcher = _guest(clients)
+    watcher = guest(clients, "C")
 
     async def go() -> None:
         ws = await c.connect(tid)

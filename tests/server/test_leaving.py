@@ -16,11 +16,13 @@ import pytest
 import websockets
 
 from tests.server.conftest import DB_KINDS
-from tests.server.harness import ROOMY, Client, Server, TableSocket, database, pg_database
+from tests.server.harness import ROOMY, Client, Server, database, pg_database
 from tests.server.harness import drop_pg_database as drop_pg
 from tests.server.proto_helpers import (
     barrier,
     error_of,
+    events_of,
+    guest,
     kind,
     next_error,
     plain_clients,
@@ -36,22 +38,14 @@ def clients(server: Server) -> Iterator[Callable[..., Client]]:
     yield from plain_clients(server)
 
 
-def _guest(clients: Callable[..., Client], lang: str = "en") -> Client:
-    c = clients(lang)
-    c.guest(uid("L"))
-    return c
-
-
-def _events(ws: TableSocket, k: str) -> list[dict[str, Any]]:
-    return [m for m in ws.messages if m["type"] == "event" and m["kind"] == k]
 
 
 def test_quit_a_running_table(clients: Callable[..., Client],
                               run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "L")
     name = c.get("/api/me").json()["user"]["name"]
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"])["table"]["id"]
-    stranger = _guest(clients)
+    stranger = guest(clients, "L")
     assert error_of(stranger.post(f"/api/tables/{tid}/leave"))[1] == "server.not_seated"
     assert error_of(clients().post(f"/api/tables/{tid}/leave"))[:2] == \
         (401, "auth.not_logged_in")
@@ -89,7 +83,7 @@ def test_quit_a_running_table(clients: Callable[..., Client],
 
 
 def test_leave_before_the_start_stands_up(clients: Callable[..., Client]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "L")
     tid = c.create(game="skat", seats=["me", "person", "bot:easy"])["table"]["id"]
     r = c.post(f"/api/tables/{tid}/leave")
     assert r.status_code == 200, r.text
@@ -98,7 +92,7 @@ def test_leave_before_the_start_stands_up(clients: Callable[..., Client]) -> Non
 
 def test_away_and_back_over_the_socket(clients: Callable[..., Client],
                                        run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "L")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                    grace=5)["table"]["id"]
 
@@ -139,9 +133,9 @@ def test_a_silent_socket_is_closed(tmp_path: Path, run: Callable[..., Any]) -> N
                     await talking.send({"type": "ping"})
                     await asyncio.sleep(0.5)
                 await talking.drain(0.3)
-                away = [e for e in _events(talking, "away") if e["seat"] == 0]  # c's seat
+                away = [e for e in events_of(talking, "away") if e["seat"] == 0]  # c's seat
                 assert away, "the silent socket's seat is away"
-                assert not [e for e in _events(talking, "away") if e["seat"] == talking.you]
+                assert not [e for e in events_of(talking, "away") if e["seat"] == talking.you]
                 with pytest.raises(websockets.ConnectionClosed):  # closed by the server
                     while True:
                         await silent.recv(1)
@@ -192,9 +186,9 @@ def _printed(srv: Server) -> list[str]:
 
 def test_chat_lines_reach_everyone_and_stay(clients: Callable[..., Client],
                                             run: Callable[..., Any]) -> None:
-    c = _guest(clients)
+    c = guest(clients, "L")
     tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"])["table"]["id"]
-    watcher = _guest(clients)
+    watcher = guest(clients, "L")
     anonymous = clients()
 
     async def go() -> None:
@@ -220,7 +214,7 @@ def test_chat_lines_reach_everyone_and_stay(clients: Callable[..., Client],
                            ("um\u202edreh", "server.chat_control")):
             await w.send({"type": "chat", "text": text})
             assert (await next_error(w))["code"] == code, text
-        assert len([e for e in _events(ws, "chat")]) == 2
+        assert len([e for e in events_of(ws, "chat")]) == 2
         late = await anonymous.connect(tid)
         welcome = await late.recv()
         assert [x["text"] for x in welcome["chat"]] == ['<b>gut</b> gespielt & "so"',
@@ -251,7 +245,7 @@ def test_chat_is_rate_limited(tmp_path: Path, run: Callable[..., Any]) -> None:
                 err = await next_error(ws)
                 assert err["code"] == "server.rate_limited"
                 await barrier(ws)
-                assert len(_events(ws, "chat")) == 5
+                assert len(events_of(ws, "chat")) == 5
                 await ws.close()
 
             run(go())
