@@ -635,16 +635,44 @@ def _write_sync(engine: Engine, batch: list[_Append]) -> None:
         _write_batch(conn, batch)
 
 
+ROWS_PER_INSERT = 1000  # PostgreSQL: rows of one INSERT (at most 65,535 parameters)
+
+
+def _insert(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert rows.  PostgreSQL: as few multi-row INSERT statements, never psycopg's
+    ``executemany``: that runs in pipeline mode, and a statement failing in a pipeline (a
+    lost race on the unique (table, seq) key) aborts it, which psycopg logs as "error
+    ignored terminating <AsyncPipeline [INERROR]>: pipeline aborted" although the error
+    itself is handled here.  SQLite: ``executemany`` (no pipeline; fast)."""
+    if not rows:
+        return
+    if conn.dialect.name != "postgresql":
+        conn.execute(insert(table), rows)
+        return
+    for i in range(0, len(rows), ROWS_PER_INSERT):
+        conn.execute(insert(table).values(rows[i:i + ROWS_PER_INSERT]))
+
+
+def _update(conn: Connection, stmt: Any, rows: list[dict[str, Any]]) -> None:
+    """The same UPDATE for each row of parameters; on PostgreSQL one statement each (no
+    pipeline: see :func:`_insert`)."""
+    if conn.dialect.name != "postgresql":
+        conn.execute(stmt, rows)
+        return
+    for row in rows:
+        conn.execute(stmt, row)
+
+
 def _write_batch(conn: Connection, batch: list[_Append]) -> None:
     """The statements of a batch of appends (Core, not the ORM: this is the hot path):
-    every event in one INSERT, every table row in one UPDATE, then the finished games."""
+    every event in one INSERT, the table rows' UPDATE, then the finished games."""
     at = now()
-    conn.execute(insert(EventRow), [
+    _insert(conn, EventRow, [
         {"table_id": a.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
          "data": ev.data, "created_at": at} for a in batch for ev in a.events])
-    conn.execute(_SET_TABLE, [{"t_id": a.table_id, "t_seq": a.events[-1].seq,
-                               "t_status": a.status, "t_summary": a.summary, "t_at": at}
-                              for a in batch])
+    _update(conn, _SET_TABLE, [{"t_id": a.table_id, "t_seq": a.events[-1].seq,
+                                "t_status": a.status, "t_summary": a.summary, "t_at": at}
+                               for a in batch])
     for a in batch:
         for g in a.games:
             game_id = conn.execute(
@@ -653,8 +681,7 @@ def _write_batch(conn: Connection, batch: list[_Append]) -> None:
                  "game": g.game,
                  "rules": g.rules, "preset": g.preset, "record": g.record,
                  "finished_at": at}).scalar_one()
-            conn.execute(insert(GamePlayer),
-                         [{"game_id": game_id, **p} for p in g.players])
+            _insert(conn, GamePlayer, [{"game_id": game_id, **p} for p in g.players])
 
 
 async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None) -> None:
