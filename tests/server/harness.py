@@ -34,6 +34,10 @@ ROOMY = ",".join(f"{name}=1000000" for name in (
     "account_analyses_per_hour", "messages_per_10s",
     "syncs_per_10s", "chats_per_20s", "hashes_waiting", "analyses_waiting",
     "socket_silence"))  # the test sockets do not ping; the test of silence sets its own
+# seconds after a table starts (or is loaded) until its seated persons not connected are
+# marked away (the site's default is 10): long enough for a page or a test client that
+# just sat down to open its socket on a busy machine, short enough to wait for
+PRESENCE_CHECK = 3.0
 
 
 class Server:
@@ -48,6 +52,8 @@ class Server:
         self.env = env or {}
         self.args = args or []  # more options of `stich serve`
         self.proc: subprocess.Popen[str] | None = None
+        # what the server wrote to stderr (its log: warnings and errors), over restarts
+        self.stderr: list[str] = []
 
     @property
     def url(self) -> str:
@@ -65,7 +71,8 @@ class Server:
         if self.redis:
             args += ["--redis", self.redis]
         args += self.args
-        env = {**os.environ, "STICH_PRESENCE_CHECK": "1", "STICH_LIMITS": ROOMY, **self.env}
+        env = {**os.environ, "STICH_PRESENCE_CHECK": str(PRESENCE_CHECK),
+               "STICH_LIMITS": ROOMY, **self.env}
         t0 = time.monotonic()
         self.proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=env, start_new_session=True)
@@ -77,8 +84,9 @@ class Server:
             raise RuntimeError(f"server did not start: {line!r} {err}")
         # keep reading what the server prints, or a full pipe would stop it
         self.log: list[str] = []
-        for stream in (self.proc.stdout, self.proc.stderr):
-            threading.Thread(target=self._drain, args=(stream,), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.proc.stderr, self.stderr),
+                         daemon=True).start()
         self.port = int(m.group(1))
         while time.monotonic() - t0 < timeout:
             try:
@@ -90,10 +98,12 @@ class Server:
             time.sleep(0.05)
         raise RuntimeError("server did not answer")
 
-    def _drain(self, stream: Any) -> None:
+    def _drain(self, stream: Any, keep: list[str] | None = None) -> None:
         for line in stream:
             self.log.append(line)
             del self.log[:-500]
+            if keep is not None and len(keep) < 10_000:
+                keep.append(line)
 
     def __enter__(self) -> Server:
         """``with Server(url) as srv:``: started, and stopped at the end."""

@@ -15,28 +15,43 @@
   with a person, both to their end.
 - The worker that holds a bots-only table's lease is killed (kill -9): the other one
   takes the table over once the lease has run out and finishes it.
+- People who sit down through either worker and never connect get stand-ins from the
+  lease holder; a client that reconnects to the other worker with ``since=N`` gets
+  exactly the events it missed (issue 24).
+- Two writers losing the race on the unique (table, seq) key with several events at
+  once: nothing logged (psycopg's pipeline mode used to log "pipeline aborted"); and
+  after all of the above, neither worker logged a warning or an error.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
+import time
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import select
 
+from stich.server.sitting import Event
+from stich.server.store.db import Store, migrate
+from stich.server.store.models import EventRow, TableRow
 from tests import services
-from tests.server.harness import Client, Server, TableSocket, database
+from tests.server.harness import PRESENCE_CHECK, Client, Server, TableSocket, database
+from tests.server.proto_helpers import barrier, my_turn
 from tests.server.test_crash import (
     START,
     Follower,
     check_games,
     check_received,
+    db_session,
     shut_down,
     table_row,
 )
@@ -243,7 +258,7 @@ def test_leaving_and_coming_back_through_the_worker_that_does_not_move_the_bots(
         spec = await Client(owner).connect(tid)
         ws = await host.connect(tid, server=other)
         await spec.until(lambda m: m["type"] == "snapshot")
-        await asyncio.sleep(1.5)  # the first presence check of the new table is over
+        await asyncio.sleep(PRESENCE_CHECK + 0.5)  # the new table's first presence check
         for _ in range(cycles):
             await my_move(ws, rng)
             await ws.close()
@@ -301,6 +316,7 @@ def test_two_uvicorn_workers_on_one_port(pg: str) -> None:
         guest.close()
     finally:
         shut_down(srv)
+    assert "".join(srv.stderr).strip() == "", srv.stderr[-20:]  # no warning, no error
 
 
 def test_the_other_worker_takes_over_a_bots_table_whose_worker_was_killed(
@@ -344,3 +360,129 @@ def test_the_other_worker_takes_over_a_bots_table_whose_worker_was_killed(
         creator.close()
         if owner.proc is None:  # the pair is whole again for whatever comes next
             owner.start(START)
+
+
+def test_people_who_never_connect_get_stand_ins_from_the_lease_holder(
+        pair: tuple[Server, Server, str]) -> None:
+    """The table is made on A (which takes its lease); Ben sits down through A, Cid
+    through B (his join starts the table on B); neither ever connects.  A learns of
+    the start through Redis, marks both away and lets stand-ins play; a watcher on B
+    sees it."""
+    a, b, pg = pair
+    host, ben, cid = Client(a), Client(a), Client(b)
+    try:
+        for c, name in ((host, "Wirt"), (ben, "Ben"), (cid, "Cid")):
+            c.register(_name(name))
+        tid = host.create(game="skat", games=3, seats=["person", "person", "bot:easy"],
+                          grace=5)["table"]["id"]
+        time.sleep(PRESENCE_CHECK + 0.5)  # A's check of the new table found nobody seated
+        assert ben.post(f"/api/tables/{tid}/join", {}).status_code == 200
+        assert cid.post(f"/api/tables/{tid}/join", {}).status_code == 200
+        assert table_row(pg, tid)["lease_owner"] == worker_of(a)
+
+        async def watch() -> TableSocket:
+            ws = await Client(b).connect(tid)
+            await ws.until(lambda m: all(
+                any(e.get("kind") == "act" and e["seat"] == s
+                    and e["data"]["by"] == "standin" for e in ws.messages
+                    if e["type"] == "event") for s in (0, 1)), timeout=60)
+            await ws.close()
+            return ws
+
+        ws = asyncio.run(watch())
+        for s in (0, 1):
+            marks = [m["kind"] for m in ws.messages if m["type"] == "event"
+                     and m["seat"] == s and m["kind"] in ("away", "standin", "act")]
+            assert marks[:3] == ["away", "standin", "act"], marks
+    finally:
+        for c in (host, ben, cid):
+            c.close()
+
+
+def test_since_on_the_other_worker_gives_the_missed_events(
+        pair: tuple[Server, Server, str]) -> None:
+    """Ann plays on A against two bots; a socket of hers on A keeps every event.  On B,
+    which never had a socket at the table, ``since=N`` gives exactly the events after
+    N for 1, 14 and 48 missed (not a snapshot), the very messages A sent."""
+    a, b, _ = pair
+    ann = Client(a)
+    try:
+        ann.register(_name("Ann"))
+        tid = ann.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
+                         grace=3600)["table"]["id"]
+        rng = random.Random(5)
+
+        async def story() -> None:
+            stays = await ann.connect(tid, since=0)
+            while stays.seq < 60 or not my_turn(stays.view):
+                if my_turn(stays.view) and stays.view is not None:
+                    await stays.act(rng.choice(stays.view["legal"]), stays.seq)
+                msg = await stays.recv(20)
+                assert msg["type"] != "error", msg
+            top = stays.seq
+            live = {m["seq"]: m for m in stays.messages if m["type"] == "event"}
+            for missed in (1, 14, 48):
+                ws = await ann.connect(tid, since=top - missed, server=b)
+                assert (await ws.recv())["type"] == "welcome"
+                got = [m for m in await barrier(ws) if m["type"] in ("event", "snapshot")]
+                await ws.close()
+                assert [(m["type"], m["seq"]) for m in got] == \
+                    [("event", n) for n in range(top - missed + 1, top + 1)], missed
+                assert got == [live[n] for n in range(top - missed + 1, top + 1)]
+            await stays.close()
+
+        asyncio.run(asyncio.wait_for(story(), 120))
+    finally:
+        ann.close()
+
+
+def test_a_lost_race_with_several_events_logs_nothing(
+        pg: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Two writers append the same numbers (three events each) at once: one commits,
+    the other is told it lost (False) and nothing of it is stored; no log line at all
+    (psycopg ran the INSERT of several rows in pipeline mode, and the failed pipeline
+    logged "error ignored terminating <AsyncPipeline [INERROR]>: pipeline aborted")."""
+    migrate(pg)
+
+    async def race() -> list[bool]:
+        one, two = Store(pg), Store(pg)
+        try:
+            await one.create_table(TableRow(
+                id="race", game="skat", rules="skat(preset=lothar)", settings={},
+                invite="x", public=True, status="running", created_at=datetime.now(UTC),
+                seq=0, summary={}), [])
+            results = []
+            for n in range(5):
+                base = 3 * n
+                events = [Event(seq=base + i, kind="chat", seat=None,
+                                data={"name": "A", "text": f"{base + i}"})
+                          for i in (1, 2, 3)]
+                results += await asyncio.gather(
+                    one.append("race", events, status="running", summary={}),
+                    two.append("race", events, status="running", summary={}))
+            return results
+        finally:
+            await one.close()
+            await two.close()
+
+    with caplog.at_level(logging.DEBUG, logger="psycopg"):
+        results = asyncio.run(race())
+    assert sorted(results) == [False] * 5 + [True] * 5
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("psycopg")
+            and r.levelno >= logging.WARNING] == []
+    assert stored_seqs(pg, "race") == list(range(1, 16))
+
+
+def stored_seqs(url: str, table_id: str) -> list[int]:
+    with db_session(url) as s:
+        return list(s.scalars(select(EventRow.seq).where(EventRow.table_id == table_id)
+                              .order_by(EventRow.seq)))
+
+
+def test_the_workers_logged_no_warning_and_no_error(
+        pair: tuple[Server, Server, str]) -> None:
+    """After every test of the pair above (races, failover, kill -9 included), neither
+    worker wrote a warning, an error or a traceback."""
+    a, b, _ = pair
+    for srv in (a, b):
+        assert "".join(srv.stderr).strip() == "", srv.stderr[-20:]

@@ -343,9 +343,10 @@ def _int(text: str | None) -> int | None:
     if text is None:
         return None
     try:
-        return max(0, int(text))
+        n = int(text)
     except ValueError:
         return None
+    return n if n >= 0 else None
 
 
 async def _write(websocket: WebSocket, conn: Conn) -> None:

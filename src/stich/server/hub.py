@@ -371,15 +371,31 @@ class TableActor:
         if since is not None and since == seq:
             conn.last_seq = seq
             return  # up to date (a number beyond the table's gets a snapshot below)
-        oldest = self.recent[0][0] if self.recent else seq + 1
-        if since is not None and since < seq and since + 1 >= oldest \
-                and seq - since <= CATCH_UP_LIMIT:
+        if since is not None and since < seq and seq - since <= CATCH_UP_LIMIT:
+            self._render_since(since)
             for n, msgs in self.recent:
                 if n > since:
                     conn.send_event(n, msgs[conn.receiver])
             return
         conn.send(self.snapshot(conn.receiver))
         conn.last_seq = seq
+
+    def _render_since(self, since: int) -> None:
+        """Make ``recent`` hold every event after ``since`` (at most ``RECENT``), as each
+        receiver saw it.  A table loaded from the database (after a restart, on another
+        worker, a finished one) has none rendered: it is replayed from its log up to
+        ``since``, and the events after it are rendered as they were sent."""
+        s = self.sitting
+        oldest = self.recent[0][0] if self.recent else s.seq + 1
+        if since + 1 >= oldest:
+            return
+        past = replay_events(s.settings, s.events[:since])
+        rendered = []
+        for ev in s.events[since:oldest - 1]:
+            past.apply(ev)
+            rendered.append((ev.seq, {r: message_text(event_message(past, ev, r))
+                                      for r in self._receivers()}))
+        self.recent = deque([*rendered, *self.recent], maxlen=RECENT)
 
     def snapshot(self, receiver: int) -> dict[str, Any]:
         s = self.sitting
@@ -476,7 +492,9 @@ class TableActor:
     def _on_event(self, ev: Event) -> None:
         if not self.owned:
             return
-        if ev.kind == "away" and ev.seat is not None:
+        if ev.kind == "start":  # a person who sat down and never connects is marked
+            self.hub._later_presence(self)  # away too, so that a stand-in plays
+        elif ev.kind == "away" and ev.seat is not None:
             self._start_grace(ev.seat)
         elif ev.kind in ("back", "standin", "quit") and ev.seat is not None:
             self._cancel_timer(ev.seat)
@@ -551,8 +569,9 @@ class TableActor:
         try:
             await self.submit(plan)
         except StichError as e:
-            log.warning("table %s: bot move %r refused: %s", self.id, text, e)
-            await asyncio.sleep(0.05)
+            if e.code != "server.stale":  # (another worker wrote first: decide again)
+                log.warning("table %s: bot move %r refused: %s", self.id, text, e)
+                await asyncio.sleep(0.05)
         return True
 
     # --- the turn clock and the wait after a game ----------------------------------------
@@ -658,7 +677,8 @@ class TableActor:
             await self.submit(lambda st: st.plan_act(seat, text, by="clock")
                               if same_turn(st) else [])
         except StichError as e:
-            log.warning("table %s: clock move %r refused: %s", self.id, text, e)
+            if e.code != "server.stale":
+                log.warning("table %s: clock move %r refused: %s", self.id, text, e)
 
     async def close(self) -> None:
         if self._clock_handle is not None:
@@ -802,13 +822,10 @@ class Hub:
         """Load (replay) the live tables after the start, so the site answers at once
         (200 tables of 400 events took 20 s); one asked for earlier loads on demand."""
         for table_id in await self.store.live_table_ids():
-            try:
-                actor = await self.get(table_id)
+            try:  # (a table once loaded checks who is there: ``get``)
+                await self.get(table_id)
             except Exception:
                 log.exception("table %s could not be loaded", table_id)
-                continue
-            if actor is not None:
-                self._later_presence(actor)
 
     def _later_presence(self, actor: TableActor) -> None:
         async def check() -> None:
@@ -864,7 +881,9 @@ class Hub:
             actor.creator = loaded[1]
             self.actors[table_id] = actor
         if self.config.multi and not sitting.over:
-            await self._try_lease(actor)
+            await self._try_lease(actor)  # (once the lease is ours: the presence check)
+        elif sitting.started and not sitting.over:
+            self._later_presence(actor)  # absent persons are away (and get a stand-in)
         actor.retime()
         actor.wake()
         return actor
