@@ -1,0 +1,196 @@
+"""What the environments of both games share: the :class:`Adapter` a game implements,
+the PettingZoo AEC environment over it, and the Gymnasium single-seat wrapper.
+
+An adapter holds one running game (or a whole list of games) of the engine and speaks
+in numbers: a fixed discrete action space (``n_actions``), a fixed-size observation
+vector built from the seat's ``view`` only (``obs_size``), the mask of legal actions, and
+the rewards each step earned.  The engines never import this package.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+__all__ = ["Adapter", "IllegalAction", "StichAEC", "agent_name"]
+
+ILLEGAL = ("raise", "terminate")
+
+
+class IllegalAction(ValueError):
+    """An action the mask forbids was sent (``on_illegal="raise"``, the default)."""
+
+
+class Adapter(Protocol):
+    """One game of the engine, in numbers (see the module's text).
+
+    ``step`` is called only with a legal action of the seat to move; it returns the
+    reward of each seat earned by that step (a game's or a round's score when it ends,
+    else zeros).  ``observe`` and ``mask`` use ``view(seat)`` only."""
+
+    n_agents: int
+    n_actions: int
+    obs_size: int
+
+    def reset(self, seed: int) -> None: ...
+
+    def to_move(self) -> int | None: ...
+
+    def over(self) -> bool: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def observe(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]: ...
+
+    def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]: ...
+
+    def step(self, action: int) -> list[float]: ...
+
+    def action_text(self, action: int) -> str: ...
+
+    def render(self) -> str: ...
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class StichAEC(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment over an :class:`Adapter`.
+
+    Agents are ``player_0`` … ``player_{n-1}`` (table seats).  The observation of an
+    agent is ``{"observation": float32 vector, "action_mask": int8 vector}``; ``infos``
+    of the agent to move hold ``view``, the engine's view of its seat (structure for the
+    agents that want it), and ``legal``, the legal actions as engine texts.
+
+    ``on_illegal``: ``"raise"`` (default) raises :class:`IllegalAction` naming the legal
+    actions; ``"terminate"`` is PettingZoo's convention for classic games: the game ends
+    at once, the agent that sent it gets ``illegal_reward`` and the others 0.
+    ``max_cycles``: the game is truncated after that many steps (None: never; a game
+    always ends by itself)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, make: Callable[[], Adapter], name: str, *,
+                 render_mode: str | None = None, on_illegal: str = "raise",
+                 illegal_reward: float = -1.0, max_cycles: int | None = None) -> None:
+        super().__init__()
+        if on_illegal not in ILLEGAL:
+            raise ValueError(f"on_illegal must be one of {ILLEGAL}, not {on_illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.game = make()
+        self.metadata = {**self.metadata, "name": name}
+        self.render_mode = render_mode
+        self.on_illegal = on_illegal
+        self.illegal_reward = illegal_reward
+        self.max_cycles = max_cycles
+        self.possible_agents = [agent_name(i) for i in range(self.game.n_agents)]
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.game.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.game.n_actions,), np.int8),
+        })
+        self._act_space = spaces.Discrete(self.game.n_actions)
+        self._rng = random.Random()
+        self._steps = 0
+        self.agents: list[str] = []
+
+    # --- spaces -------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    # --- the game -----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng.seed(seed)
+        self.game.reset(self._rng.getrandbits(63))
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.to_move()
+        if seat is None:  # over: the dead agents are stepped out one by one
+            self.agent_selection = self.agents[0] if self.agents else ""
+            return
+        self.agent_selection = agent_name(seat)
+        for a in self.agents:
+            self.infos[a] = {}
+        self.infos[self.agent_selection] = {"view": self.game.view(seat),
+                                            "legal": self._legal_texts(seat)}
+
+    def _legal_texts(self, seat: int) -> list[str]:
+        mask = self.game.mask(seat)
+        return [self.game.action_text(int(i)) for i in np.flatnonzero(mask)]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.game.observe(seat), "action_mask": self.game.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        mask = self.game.mask(seat)
+        legal = action is not None and 0 <= int(action) < len(mask) and bool(mask[int(action)])
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if not legal:
+            if self.on_illegal == "raise":
+                shown = action if action is None else int(action)
+                raise IllegalAction(
+                    f"{agent} may not play action {shown}"
+                    + (f" ({self.game.action_text(int(action))})"
+                       if action is not None and 0 <= int(action) < len(mask) else "")
+                    + f"; legal now: {', '.join(self._legal_texts(seat))}")
+            self.rewards[agent] = self.illegal_reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal": True}
+        else:
+            gained = self.game.step(int(action))  # type: ignore[arg-type]
+            for i, r in enumerate(gained):
+                self.rewards[agent_name(i)] = float(r)
+            if self.game.over():
+                self.terminations = dict.fromkeys(self.agents, True)
+        self._steps += 1
+        if self.max_cycles is not None and self._steps >= self.max_cycles \
+                and not all(self.terminations.values()):
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if all(self.terminations.values()) or all(self.truncations.values()):
+            self.agent_selection = self.agents[0]
+            for a in self.agents:
+                self.infos[a] = {}
+        else:
+            self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.game.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
