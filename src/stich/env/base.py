@@ -74,7 +74,8 @@ class StichAEC(AECEnv):  # type: ignore[misc]
     ``max_cycles``: the game is truncated after that many steps (None: never; a game
     always ends by itself)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
+        "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, make: Callable[[], Adapter], name: str, *,
                  render_mode: str | None = None, on_illegal: str = "raise",
