@@ -152,6 +152,17 @@ def test_cli_baptisten_json_and_table() -> None:
     (["baptisten", "--bots", "easy,random,random", "--players", "4"],
      "4 players need 4 bots, not 3", "4 Spieler brauchen 4 Bots, nicht 3"),
     (["skat", "--bots", ",", "--deals", "2"], "name the bots", "Nenne die Bots"),
+    (["skat", "--bots", "py:no_such_module:bot,easy,easy"],
+     "bot 'py:no_such_module:bot': No module named 'no_such_module'",
+     "Bot „py:no_such_module:bot“: No module named"),
+    (["skat", "--bots", "py:stich.bots:nothing,easy,easy"], "has no attribute 'nothing'",
+     "has no attribute 'nothing'"),
+    (["skat", "--bots", "py:random:Random,easy,easy"], "Random() returned no bot",
+     "Random() returned no bot"),
+    (["skat", "--bots", "py:stich.cards:Card,easy,easy"], "Card() failed: ",
+     "Card() failed: "),
+    (["skat", "--bots", "py:stich.bots,easy,easy"], "no module:factory",
+     "no module:factory"),
 ])
 def test_bad_input_is_a_clear_error_with_exit_status_2(args: list[str], en: str,
                                                        de: str) -> None:
@@ -191,3 +202,17 @@ def test_the_arena_engine_needs_no_terminal_libraries() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_bot_from_python_code_plays_like_the_same_bot_by_name() -> None:
+    """``py:package.module:factory`` (a trained policy, say) is a bot like the named
+    ones: the random bot given that way plays the very same games, in one process and
+    in two."""
+    named = Match("baptisten", ("random", "easy", "easy"), deals=3, seed=4)
+    coded = Match("baptisten", ("py:stich.bots:BaptistenRandomBot", "easy", "easy"),
+                  deals=3, seed=4)
+    assert _fingerprint(play_match(named)) == _fingerprint(play_match(coded))
+    assert _fingerprint(play_match(coded, jobs=2)) == _fingerprint(play_match(named))
+    skat = Match("skat", ("py:stich.bots:RandomBot", "easy", "random"), deals=2, seed=1)
+    assert _fingerprint(play_match(skat)) == _fingerprint(
+        play_match(Match("skat", ("random", "easy", "random"), deals=2, seed=1)))

@@ -33,6 +33,7 @@ averaged the same way, with ``mean(d) ± 1.96 · sd(d) / √n``.
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 import random
@@ -67,6 +68,43 @@ GAMES = ("skat", "baptisten")
 Z95 = 1.96
 
 
+ENTRY_POINT = "py:"  # a bot from Python: py:package.module:factory
+
+
+def entry_point_bot(name: str) -> Any:
+    """A bot from Python code (a trained policy, say): ``py:package.module:factory``,
+    where ``factory()`` returns an object with ``choose(view, rng)`` returning a legal
+    action of the view, like every bot of :mod:`stich.bots`.
+
+    >>> bot = entry_point_bot("py:stich.bots:RandomBot")
+    >>> type(bot).__name__
+    'RandomBot'
+    """
+    path = name[len(ENTRY_POINT):]
+    module, _, attr = path.partition(":")
+    if not module or not attr:
+        raise ArgumentError("arena.entry_point", name=name, problem="no module:factory")
+    try:
+        factory = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as e:
+        raise ArgumentError("arena.entry_point", name=name, problem=str(e)) from None
+    try:
+        bot = factory()
+    except Exception as e:  # the factory's own failure, told as it is
+        raise ArgumentError("arena.entry_point", name=name,
+                            problem=f"{attr}() failed: {e}") from None
+    if not callable(getattr(bot, "choose", None)):
+        raise ArgumentError("arena.entry_point", name=name,
+                            problem=f"{attr}() returned no bot (no choose method)")
+    return bot
+
+
+def _make(game: str, name: str) -> Any:
+    if name.startswith(ENTRY_POINT):
+        return entry_point_bot(name)
+    return make_bot(name) if game == "skat" else make_baptisten_bot(name)
+
+
 @dataclass(frozen=True)
 class Match:
     """What to play: the game, the bot entries by seat, how many deals, the seed, and the
@@ -86,7 +124,9 @@ class Match:
             raise ArgumentError("arena.no_bots")
         registry: dict[str, Any] = BOTS if self.game == "skat" else BAPTISTEN_BOTS
         for name in self.bots:
-            if name not in registry:
+            if name.startswith(ENTRY_POINT):
+                entry_point_bot(name)  # refused now, not in a worker process
+            elif name not in registry:
                 raise ArgumentError("arena.unknown_bot", name=name, game=self.game,
                                     choices=", ".join(sorted(registry)))
         if self.game == "skat" and len(self.bots) != 3:
@@ -186,7 +226,7 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
     by_seat = [results[entry_at(s, rotation, n)] for s in range(n)]
     rngs = [bot_rng(match.seed, k, rotation, s) for s in range(n)]
     if match.game == "skat":
-        skat_bots = [make_bot(match.bots[r.entry]) for r in by_seat]
+        skat_bots = [_make("skat", match.bots[r.entry]) for r in by_seat]
         chooses = [_timed(b.choose, r.times) for b, r in zip(skat_bots, by_seat, strict=True)]
         state = SkatState.new(match.skat_rules, seed=seed)
         hands, skat = state.deal
@@ -206,7 +246,7 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
     first, _ = draw_first_player(rules, master)
     b_state = BaptistenState.new(rules, seed=master.getrandbits(64), first=first)
     cards = f"{first}:" + ";".join(repr(d) for d in b_state.deals)
-    b_bots = [make_baptisten_bot(match.bots[r.entry]) for r in by_seat]
+    b_bots = [_make("baptisten", match.bots[r.entry]) for r in by_seat]
     b_chooses = [_timed(b.choose, r.times) for b, r in zip(b_bots, by_seat, strict=True)]
     while not b_state.is_over:
         s = b_state.to_move

@@ -54,7 +54,9 @@ WORDS = {
 }
 
 _BOTS_HELP = ("The bots by seat, separated by commas: random, easy (rule-based; also "
-              "heuristic), and strong where it exists.")
+              "heuristic), strong, or a bot from Python code such as a trained policy: "
+              "py:package.module:factory (factory() returns an object with "
+              "choose(view, rng)).")
 
 
 def _num(x: float, lang: str, digits: int = 2) -> str:

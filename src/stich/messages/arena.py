@@ -9,6 +9,12 @@ define({
         "en": "unknown bot {name!r} for {game}: use one of {choices}",
         "de": "Unbekannter Bot „{name}“ für {game}: möglich sind {choices}",
     },
+    "arena.entry_point": {
+        "en": "bot {name!r}: {problem} (a bot from Python is py:package.module:factory, "
+              "the factory returning an object with choose(view, rng))",
+        "de": "Bot „{name}“: {problem} (ein Bot aus Python ist py:paket.modul:fabrik, "
+              "die Fabrik gibt ein Objekt mit choose(view, rng) zurück)",
+    },
     "arena.no_bots": {
         "en": "name the bots, separated by commas (e.g. easy,random,random)",
         "de": "Nenne die Bots durch Kommas getrennt (z. B. easy,random,random)",
