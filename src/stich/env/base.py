@@ -55,6 +55,11 @@ class Adapter(Protocol):
 
     def render(self) -> str: ...
 
+    def play_bot(self, bot: Any, rng: random.Random) -> list[float]:
+        """The seat to move plays what ``bot`` (a `stich` bot of this game) chooses from
+        that seat's view; the rewards as :meth:`step`."""
+        ...
+
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
