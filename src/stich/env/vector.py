@@ -1,0 +1,106 @@
+"""Many games stepped in one call: the batch a learner acts on.
+
+>>> from stich.env.vector import VectorGames
+>>> v = VectorGames("baptisten", 8, seed=1, players=3)
+>>> obs, masks, seats = v.observe()
+>>> obs.shape[0], masks.shape[0], len(seats)
+(8, 8, 8)
+>>> rewards, ended = v.step(v.random_actions())
+>>> rewards.shape, ended.dtype
+((8, 3), dtype('bool'))
+
+Each game is an :class:`~stich.env.base.Adapter`; :meth:`VectorGames.observe` writes the
+observation and the mask of the seat to move in every game into two preallocated arrays
+(one row per game), :meth:`VectorGames.step` applies one action per game (the seat to move
+plays it) and starts a game that ended afresh (its rewards are reported first).  The
+engines themselves step one game at a time: what is saved here is every allocation and
+every Python call of the environment layers around them (PettingZoo's agent iteration,
+dicts of observations, infos).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from stich.env.base import Adapter
+
+__all__ = ["VectorGames", "make_adapter"]
+
+
+def make_adapter(game: str, **kwargs: Any) -> Adapter:
+    """The adapter of ``game`` (``skat`` or ``baptisten``) with its arguments."""
+    if game == "skat":
+        from stich.env.skat import SkatAdapter
+
+        return SkatAdapter(**kwargs)
+    if game == "baptisten":
+        from stich.env.baptisten import BaptistenAdapter
+
+        return BaptistenAdapter(**kwargs)
+    raise ValueError(f"game must be 'skat' or 'baptisten', not {game!r}")
+
+
+class VectorGames:
+    """``n`` games of one kind, each restarted when it ends (seeds drawn from ``seed``)."""
+
+    def __init__(self, game: str, n: int, *, seed: int = 0, **kwargs: Any) -> None:
+        if n < 1:
+            raise ValueError(f"n must be at least 1, not {n}")
+        self.games = [make_adapter(game, **kwargs) for _ in range(n)]
+        first = self.games[0]
+        self.n_agents, self.n_actions, self.obs_size = \
+            first.n_agents, first.n_actions, first.obs_size
+        self._rng = random.Random(seed)
+        self._obs = np.zeros((n, self.obs_size), np.float32)
+        self._masks = np.zeros((n, self.n_actions), np.int8)
+        self._rewards = np.zeros((n, self.n_agents), np.float32)
+        self._ended = np.zeros(n, bool)
+        self.steps = 0
+        for g in self.games:
+            g.reset(self._rng.getrandbits(63))
+
+    def seats(self) -> list[int]:
+        """The seat to move in each game."""
+        out = []
+        for g in self.games:
+            seat = g.to_move()
+            assert seat is not None  # a game that ended was restarted
+            out.append(seat)
+        return out
+
+    def observe(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], list[int]]:
+        """Observations and masks of the seat to move in every game, and those seats
+        (the arrays are reused by the next call: copy what you keep)."""
+        seats = self.seats()
+        for i, (g, seat) in enumerate(zip(self.games, seats, strict=True)):
+            self._obs[i] = g.observe(seat)
+            self._masks[i] = g.mask(seat)
+        return self._obs, self._masks, seats
+
+    def random_actions(self) -> np.ndarray[Any, Any]:
+        """A legal action per game, uniformly at random (for benchmarks and tests)."""
+        out = np.empty(len(self.games), np.int64)
+        for i, g in enumerate(self.games):
+            seat = g.to_move()
+            assert seat is not None
+            legal = np.flatnonzero(g.mask(seat))
+            out[i] = legal[self._rng.randrange(len(legal))]
+        return out
+
+    def step(self, actions: np.ndarray[Any, Any] | list[int]
+             ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """Apply one action per game (legal ones: an illegal action is the engine's
+        error); the rewards per game and seat, and which games ended (those start again
+        at once)."""
+        self._rewards[:] = 0.0
+        self._ended[:] = False
+        for i, (g, a) in enumerate(zip(self.games, actions, strict=True)):
+            self._rewards[i] = g.step(int(a))
+            if g.over():
+                self._ended[i] = True
+                g.reset(self._rng.getrandbits(63))
+        self.steps += len(self.games)
+        return self._rewards, self._ended
