@@ -224,6 +224,14 @@ class SkatAdapter:
         self.pending = -1  # first discard card chosen (-1: none)
         self._changed()
 
+    def set_deal(self, hands: tuple[int, int, int], skat: int) -> None:
+        """Replace the current game, not yet begun, by one dealt from given cards: the
+        hands by position (Vorhand, Mittelhand, Hinterhand) and the Skat, as sets (for
+        tests and fixed deals)."""
+        self.state = SkatState.new(self.rules, hands=hands, skat=skat)
+        self.pending = -1
+        self._changed()
+
     def _changed(self) -> None:
         self._views: list[SkatView | None] = [None, None, None]
         self._masks: list[I8 | None] = [None, None, None]
