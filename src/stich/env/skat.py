@@ -21,7 +21,15 @@ names every slot.  Seats in the observation are relative to the observer: ``me``
 
 **Rewards** are 0 until a game ends; then that game's change of each seat's list score as
 the project's :class:`~stich.table.SkatTable` records it (``scoring="list"``), or the
-Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger_scores`).
+Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger_scores`).  The step that
+ends a game of the list also deals the next one: the agents see the next deal at once
+(the finished game's view, with its whole deal, only after the last game).
+
+``max_cycles`` of :func:`skat_v0` counts steps (every agent's), as the base environment
+does.  PettingZoo's ``max_cycles_test`` does not fit a turn-based game (it samples
+unmasked actions and wants every agent to act once per cycle; PettingZoo skips it for its
+classic games too), so there is no ``parallel_env`` here: PettingZoo's
+``turn_based_aec_to_parallel`` wraps :func:`skat_v0` when one is wanted.
 """
 
 from __future__ import annotations
