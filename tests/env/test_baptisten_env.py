@@ -151,18 +151,19 @@ def test_max_cycles_counts_steps() -> None:
 def test_sizes() -> None:
     a = BaptistenAdapter(players=4)
     assert a.rules.max_cards == 10
-    assert (a.n_actions, a.obs_size) == (11 * 21 + 80, 934)
+    assert (a.n_actions, a.obs_size) == (11 * 21 + 80, 614)
     assert sum(w for _, w in a.OBS_LAYOUT) == a.obs_size
     assert a.ACTIONS[0] == "bid 0 stake 1" and a.ACTIONS[230] == "bid 10 stake 40"
     assert a.ACTIONS[231] == "R1" and a.ACTIONS[-1] == "B20"
     big = BaptistenAdapter("baptisten(deck=elferraus-double)", players=15)
-    assert (big.n_actions, big.obs_size) == (311, 2782)
+    assert (big.n_actions, big.obs_size) == (311, 1582)
     assert len(set(big.ACTIONS)) == big.n_actions
     oh = BaptistenAdapter("ohhell")
     assert oh.ACTIONS[:8] == [f"bid {k}" for k in range(8)] and len(oh.ACTIONS) == 8 + 52
     fh = BaptistenAdapter("baptisten(deck=romme-double-joker,variants=2)", players=3)
     assert fh.ACTIONS[fh.n_bids] == "play" and fh.ACTIONS[-1] == "JK"
     assert fh.n_actions == 11 * 21 + 1 + 53
+    assert dict(fh.OBS_LAYOUT)["seen"] == 3 * 53 and "seen" not in dict(a.OBS_LAYOUT)
 
 
 def test_players_outside_the_deck() -> None:

@@ -6,7 +6,7 @@
 >>> e.agent_selection, int(e.action_space("player_0").n)
 ('player_3', 311)
 >>> e.observation_space("player_0")["observation"].shape
-(934,)
+(614,)
 
 **Agents** are the seats ``player_0`` … ``player_{n-1}``; seat order is the table's, and
 the first player of round 1 is drawn from the seed by the game's draw (highest card).
@@ -26,6 +26,33 @@ lists the engine text of each index, in this order:
 **Observations**: a float32 vector of :attr:`BaptistenAdapter.obs_size` built from
 ``state.view(seat)`` only; :attr:`BaptistenAdapter.OBS_LAYOUT` names every slot.  Seats
 are relative: slot 0 of a per-seat block is the observer, slot j the j-th seat after it.
+K is the number of card kinds (80 Elfer raus, 32 Skat, 52 Rommé, 53 with the joker), P
+the players, N ``max_cards``, S the suits (4).  Card slots count copies of a kind.
+
+============== ======= ==============================================================
+slot           width   value
+============== ======= ==============================================================
+``hand``       K       own hand (all 0 in a forehead round: one's own card is unseen)
+``seen``       P×K     forehead round: each other seat's card (slot 0, own, stays 0);
+                       only with variant 2 (no slot at all without it)
+``trump_card`` K       the turned trump card
+``trump_suit`` S + 1   trump suit one-hot; the last slot: no trump (the joker turned)
+``played``     K       cards played in this round (finished tricks and current trick)
+``trick``      P×K     the current trick: the card each seat played to it
+``bid``        P       bid ÷ N; −1 not yet bid in this round
+``stake``      P       stake ÷ 40; 0 not yet bid or trick scoring
+``forced``     P       1 if the seat's 40 of this round was entered by force
+``owed``       P       40s still owed counting this round's bids ÷ the 40s required
+``tricks_won`` P       tricks won in this round ÷ N
+``total``      P       total score ÷ 100 (the scoresheet's running total)
+``to_move``    P       one-hot, the seat to move (all 0 when the game is over)
+``first``      P       one-hot, the round's first player (bids first, leads first)
+``hooked``     N + 1   one-hot, the bid the hook rule refuses the observer now
+``round``      1       round number ÷ rounds in the game
+``cards``      1       cards dealt this round ÷ N
+``phase``      3       one-hot: bidding, play, over
+``forehead``   1       1 in a forehead round
+============== ======= ==============================================================
 
 **Rewards**: 0 until a round ends; then each seat gets its score of that round as the
 engine's scoresheet (``state.sheet[-1].scores``) has it.  So a seat's rewards over a
@@ -156,7 +183,8 @@ class BaptistenAdapter:
 
         # --- observations ---
         layout = [
-            ("hand", k), ("seen", n * k), ("trump_card", k), ("trump_suit", n_suits + 1),
+            ("hand", k), *([("seen", n * k)] if r.forehead else []), ("trump_card", k),
+            ("trump_suit", n_suits + 1),
             ("played", k), ("trick", n * k), ("bid", n), ("stake", n), ("forced", n),
             ("owed", n), ("tricks_won", n), ("total", n), ("to_move", n), ("first", n),
             ("hooked", big_n + 1), ("round", 1), ("cards", 1), ("phase", len(PHASES)),
@@ -271,6 +299,8 @@ class BaptistenAdapter:
         for a in legal:
             m[index[a]] = 1
         if legal[0].__class__ is BBid:
+            if len(self._mask_cache) > 4096:  # only if the engine stopped reusing them
+                self._mask_cache.clear()
             self._mask_cache[id(legal)] = (legal, m)
         return m
 
@@ -299,10 +329,11 @@ class BaptistenAdapter:
                 mask ^= low
 
         cards(off["hand"], v.hand)
-        seen = off["seen"]
-        for p, h in enumerate(v.others):
-            if h:
-                cards(seen + ((p - seat) % n) * k, h)
+        if self.rules.forehead:
+            seen = off["seen"]
+            for p, h in enumerate(v.others):
+                if h:
+                    cards(seen + ((p - seat) % n) * k, h)
         out[off["trump_card"] + kind_of[v.trump_card]] = 1.0
         out[off["trump_suit"] + (v.trump if v.trump >= 0 else self.n_suits)] = 1.0
         played = off["played"]
