@@ -359,6 +359,7 @@ def test_illegal_action_terminates() -> None:
     assert all(e.terminations.values())
     assert e.rewards[agent] == -1.0
     assert all(r == 0.0 for a, r in e.rewards.items() if a != agent)
+    assert e.infos[agent] == {"illegal": True}
     for _ in e.agent_iter():
         e.step(None)
     assert e.agents == []

@@ -280,8 +280,8 @@ def test_on_illegal_terminate_ends_the_game_with_the_penalty() -> None:
     assert all(env.terminations.values())
     assert env.rewards[agent] == -1.0
     assert all(r == 0.0 for a, r in env.rewards.items() if a != agent)
-    # base.py sets infos[agent] = {"illegal": True} and then clears every info because
-    # all agents are terminated: the flag does not survive the step (reported, not changed)
+    assert env.infos[agent] == {"illegal": True}
+    assert all(i == {} for a, i in env.infos.items() if a != agent)
 
 
 # --- rewards -------------------------------------------------------------------------------

@@ -275,6 +275,24 @@ class BaptistenAdapter:
                 return c
         return copies[0]
 
+    def action_of_view(self, v: BaptistenView, action: int) -> BAction:
+        """The engine action of an index for the seat of a view (a card: the copy in
+        the view's hand)."""
+        if action < self.n_bids:
+            return self._bid_of[action]
+        if action == self.play_action:
+            return FOREHEAD_PLAY
+        copies = self._copies[action - self.first_card]
+        return next((c for c in copies if v.hand & c.bit), copies[0])
+
+    def play_bot(self, bot: Any, rng: random.Random) -> list[float]:
+        """The seat to move plays what a `stich` Baptistenskat bot chooses from its
+        view (see :class:`~stich.env.base.Adapter`)."""
+        seat = self.to_move()
+        if seat is None:
+            raise IllegalAction("the game is over")
+        return self.step(self.action_index(bot.choose(self.view(seat), rng)))
+
     def action_index(self, action: BAction) -> int:
         """The index of an engine action (KeyError for one outside these rules)."""
         return self._index[action]
@@ -286,7 +304,12 @@ class BaptistenAdapter:
 
     def _mask(self, seat: int) -> np.ndarray[Any, I8]:
         """The mask from the view's legal actions (shared: do not change it)."""
-        legal = self.view(seat).legal_actions
+        return self.view_mask(self.view(seat))
+
+    def view_mask(self, v: BaptistenView) -> np.ndarray[Any, I8]:
+        """The mask of a view's legal actions (shared: do not change it); for a bot that
+        is handed views (:class:`stich.env.policy.PolicyBot`)."""
+        legal = v.legal_actions
         if not legal:
             return self._no_mask()
         if legal[0].__class__ is BBid:
@@ -313,7 +336,12 @@ class BaptistenAdapter:
     # --- observations ---------------------------------------------------------------------
 
     def observe(self, seat: int) -> np.ndarray[Any, F32]:
-        v = self.view(seat)
+        return self.encode(self.view(seat))
+
+    def encode(self, v: BaptistenView) -> np.ndarray[Any, F32]:
+        """The observation of a view (its seat's): what :meth:`observe` gives, for a bot
+        that is handed views."""
+        seat = v.seat
         out = self._buf
         out.fill(0.0)
         off = self.offset

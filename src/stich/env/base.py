@@ -20,6 +20,9 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 __all__ = ["Adapter", "IllegalAction", "StichAEC", "agent_name"]
 
 ILLEGAL = ("raise", "terminate")
+# the bound of every observation slot in the spaces (the slots are scaled to about -1..1;
+# a list score or game total divided by its scale can grow past that in a long game)
+OBS_BOUND = 1e6
 
 
 class IllegalAction(ValueError):
@@ -71,7 +74,9 @@ class StichAEC(AECEnv):  # type: ignore[misc]
     Agents are ``player_0`` … ``player_{n-1}`` (table seats).  The observation of an
     agent is ``{"observation": float32 vector, "action_mask": int8 vector}``; ``infos``
     of the agent to move hold ``view``, the engine's view of its seat (structure for the
-    agents that want it), and ``legal``, the legal actions as engine texts.
+    agents that want it; ``view.legal_actions`` are the legal actions, ``str()`` of each
+    its engine text); after an illegal action under ``on_illegal="terminate"`` the
+    offender's infos say ``illegal: True``.
 
     ``on_illegal``: ``"raise"`` (default) raises :class:`IllegalAction` naming the legal
     actions; ``"terminate"`` is PettingZoo's convention for classic games: the game ends
@@ -98,7 +103,7 @@ class StichAEC(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         self.possible_agents = [agent_name(i) for i in range(self.game.n_agents)]
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.game.obs_size,), np.float32),
+            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self.game.obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.game.n_actions,), np.int8),
         })
         self._act_space = spaces.Discrete(self.game.n_actions)
@@ -137,8 +142,7 @@ class StichAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = agent_name(seat)
         for a in self.agents:
             self.infos[a] = {}
-        self.infos[self.agent_selection] = {"view": self.game.view(seat),
-                                            "legal": self._legal_texts(seat)}
+        self.infos[self.agent_selection] = {"view": self.game.view(seat)}
 
     def _legal_texts(self, seat: int) -> list[str]:
         mask = self.game.mask(seat)
@@ -168,7 +172,6 @@ class StichAEC(AECEnv):  # type: ignore[misc]
                     + f"; legal now: {', '.join(self._legal_texts(seat))}")
             self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
-            self.infos[agent] = {"illegal": True}
         else:
             gained = self.game.step(int(action))  # type: ignore[arg-type]
             for i, r in enumerate(gained):
@@ -183,7 +186,7 @@ class StichAEC(AECEnv):  # type: ignore[misc]
         if all(self.terminations.values()) or all(self.truncations.values()):
             self.agent_selection = self.agents[0]
             for a in self.agents:
-                self.infos[a] = {}
+                self.infos[a] = {"illegal": True} if a == agent and not legal else {}
         else:
             self._select()
         if self.render_mode == "human":

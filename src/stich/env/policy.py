@@ -43,8 +43,9 @@ class Policy:
         rng = np.random.default_rng(seed)
 
         def layer(n_in: int, n_out: int, gain: float) -> Array:
-            return (rng.standard_normal((n_in, n_out)) * gain / np.sqrt(n_in)).astype(
+            w: Array = (rng.standard_normal((n_in, n_out)) * gain / np.sqrt(n_in)).astype(
                 np.float32)
+            return w
 
         params = {"w1": layer(obs_size, hidden, 1.0), "b1": np.zeros(hidden, np.float32),
                   "w2": layer(hidden, hidden, 1.0), "b2": np.zeros(hidden, np.float32),
@@ -67,7 +68,8 @@ class Policy:
         return masked_softmax(logits, mask)
 
     def save(self, path: str | Path) -> None:
-        np.savez_compressed(path, meta=np.array(json.dumps(self.meta)), **self.params)
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta)), **self.params}
+        np.savez_compressed(path, **arrays)
 
     @staticmethod
     def load(path: str | Path) -> Policy:

@@ -40,7 +40,7 @@ from typing import Any, Final
 import numpy as np
 
 from stich.cards import CARDS, format_cards
-from stich.env.base import StichAEC
+from stich.env.base import IllegalAction, StichAEC
 from stich.skat.actions import Action, Discard, parse_action
 from stich.skat.options import declaration_options
 from stich.skat.rules import PRESETS, GameType, SkatRules, bidding_ladder
@@ -323,6 +323,20 @@ class SkatAdapter:
         else:
             self._changed()
         return [float(x) for x in scores]
+
+    def play_bot(self, bot: Any, rng: random.Random) -> list[float]:
+        """The seat to move plays what a `stich` Skat bot chooses from its view (a
+        discard as the two steps of the action space; see
+        :class:`~stich.env.base.Adapter`)."""
+        seat = self.to_move()
+        if seat is None:
+            raise IllegalAction("the list is over")
+        a = bot.choose(self.view(seat), rng)
+        if isinstance(a, Discard):
+            first, second = (i for i in range(32) if a.cards >> i & 1)
+            self.step(DISCARD0 + first)
+            return self.step(DISCARD0 + second)
+        return self.step(_INDEX[a])
 
     # --- observations --------------------------------------------------------------------
 
