@@ -1,0 +1,420 @@
+"""The Skat environment: a list of Skat games for three agents, as PettingZoo AEC.
+
+Agents are the table seats ``player_0 .. player_2``.  A list of ``games`` games is played
+as :class:`stich.table.SkatTable` keeps it: the first dealer is drawn from the seed (as
+the command line's table does), the dealer moves one seat on after every game (Ramsch
+and passed games included), Vorhand sits on the dealer's left.  In game ``k`` (from 0)
+the dealer is ``(first + k) % 3`` and the seat at position ``p`` (0 Vorhand,
+1 Mittelhand, 2 Hinterhand) is ``(first + k + 1 + p) % 3``.
+
+**Actions** are one fixed discrete space, :data:`ACTIONS` (engine texts, in order): every
+value of the bidding ladders, ``hold``, ``pass``, ``hand``, ``pickup``, ``discard <card>``
+for the 32 cards, every declaration some rule set can make legal, and the 32 cards to
+play.  Putting away two cards is two steps: the first ``discard X`` is held pending by the
+adapter (shown in the declarer's observation, masked for the second step), the second
+``discard Y`` completes the engine's ``discard X Y``.
+
+**Observations** are float32 vectors of :data:`OBS_SIZE` built from the seat's view only
+(plus the public list scores and the seat's own pending discard); :data:`OBS_LAYOUT`
+names every slot.  Seats in the observation are relative to the observer: ``me``,
+``left`` (the next seat in play order, ``+1``), ``right`` (``+2``).
+
+**Rewards** are 0 until a game ends; then that game's change of each seat's list score as
+the project's :class:`~stich.table.SkatTable` records it (``scoring="list"``), or the
+Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger_scores`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+
+from stich.cards import CARDS, format_cards
+from stich.env.base import StichAEC
+from stich.skat.actions import Action, Discard, parse_action
+from stich.skat.options import declaration_options
+from stich.skat.rules import PRESETS, GameType, SkatRules, bidding_ladder
+from stich.skat.state import SkatState
+from stich.skat.view import SkatView, display_order
+from stich.table import SkatTable, TableGame
+
+__all__ = [
+    "ACTIONS",
+    "N_ACTIONS",
+    "OBS_LAYOUT",
+    "OBS_SIZE",
+    "SkatAdapter",
+    "env",
+    "seeger_scores",
+    "skat_v0",
+]
+
+F32 = np.ndarray[Any, np.dtype[np.float32]]
+I8 = np.ndarray[Any, np.dtype[np.int8]]
+
+# --- the action space ----------------------------------------------------------------------
+
+
+def _bid_values() -> list[int]:
+    """Every value any rule set lets a player say (the ladders depend only on whether
+    announcements are played; the presets cover both)."""
+    values: set[int] = set()
+    for rules in (*PRESETS.values(), SkatRules(announcements=True), SkatRules()):
+        values.update(bidding_ladder(rules))
+    return sorted(values)
+
+
+def _declarations() -> list[str]:
+    """Every declaration some rule set can make legal, as the engine writes it: each
+    candidate (game × hand, schneider, schwarz, ouvert) that the parser reads and that
+    the engine's table of declaration options offers for some (hand, announcements,
+    allowed Nulls)."""
+    offered: set[str] = set()
+    for hand in (False, True):
+        for announce in (False, True):
+            for nulls in ((False, False), (False, True), (True, False), (True, True)):
+                offered.update(str(d) for d in declaration_options(hand, announce, nulls))
+    out: list[str] = []
+    for game in ("schellen", "herz", "gruen", "eichel", "grand", "null"):
+        for flags in range(16):
+            words = ["declare", game] + [w for i, w in enumerate(
+                ("hand", "schneider", "schwarz", "ouvert")) if flags >> i & 1]
+            text = " ".join(words)
+            parsed = str(parse_action(text))
+            if parsed == text and text in offered:
+                out.append(text)
+    missing = offered - set(out)
+    assert not missing, missing
+    return out
+
+
+BIDS: Final[list[int]] = _bid_values()
+DECLARATIONS: Final[list[str]] = _declarations()
+CARD_CODES: Final[list[str]] = [str(c) for c in CARDS]
+
+ACTIONS: Final[list[str]] = (
+    [str(v) for v in BIDS] + ["hold", "pass", "hand", "pickup"]
+    + [f"discard {c}" for c in CARD_CODES] + DECLARATIONS + CARD_CODES
+)
+"""The action space: index ``i`` is the engine text ``ACTIONS[i]``."""
+
+N_ACTIONS: Final = len(ACTIONS)
+DISCARD0: Final = len(BIDS) + 4  # first ``discard <card>`` (card index order)
+PLAY0: Final = N_ACTIONS - 32  # first card to play (card index order)
+
+_ACTION_OBJ: Final[list[Action | None]] = [
+    None if DISCARD0 <= i < DISCARD0 + 32 else parse_action(t) for i, t in enumerate(ACTIONS)]
+_INDEX: Final[dict[Any, int]] = {a: i for i, a in enumerate(_ACTION_OBJ) if a is not None}
+
+# --- the observation -----------------------------------------------------------------------
+
+_PHASES: Final = ("BIDDING", "SKAT", "DISCARD", "DECLARE", "PLAY", "OVER")
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
+_GAMES: Final = (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
+                 GameType.GRAND, GameType.NULL, GameType.RAMSCH)
+_GAME_INDEX: Final = {g: i for i, g in enumerate(_GAMES)}
+_REL: Final = ("me", "left", "right")
+
+_CARD_PLANES: Final[list[str]] = [
+    "hand",  # my cards
+    "skat_seen",  # the Skat as picked up (declarer), the whole Skat once over
+    "discarded",  # the cards the declarer put away (declarer; everybody once over)
+    "ouvert_hand",  # an Ouvert declarer's remaining cards
+    *(f"played_by_{r}" for r in _REL),  # cards played in finished and current tricks
+    *(f"trick_{r}" for r in _REL),  # the current trick's cards by who played them
+    "pending_discard",  # my first chosen discard card (two-step discard)
+]
+
+OBS_LAYOUT: Final[list[tuple[str, int]]] = [
+    *((name, 32) for name in _CARD_PLANES),
+    ("phase", len(_PHASES)),  # BIDDING, SKAT, DISCARD, DECLARE, PLAY, OVER
+    ("my_position", 3),  # Vorhand, Mittelhand, Hinterhand
+    ("to_move", 3),  # me, left, right (all 0 when nobody moves)
+    ("trick_leader", 3),  # who led the current trick (all 0 without one)
+    ("bid", 1),  # the highest value said or held / 264
+    ("passed", 3),  # who passed in the auction (me, left, right)
+    ("last_bidder", 3),  # who said the highest value
+    ("declarer", 4),  # me, left, right, none (before the auction ends, Ramsch, passed)
+    ("game", len(_GAMES) + 1),  # schellen, herz, gruen, eichel, grand, null, ramsch, none
+    ("contract", 4),  # hand, schneider, schwarz, ouvert announced
+    ("points_taken", 3),  # card points of the tricks taken (me, left, right) / 120
+    ("tricks_won", 3),  # tricks taken (me, left, right) / 10
+    ("game_number", 1),  # games finished in the list / games
+    ("list_scores", 3),  # list scores so far (me, left, right) / 120
+]
+"""Every slot of the observation vector as (name, width), in order."""
+
+OBS_SIZE: Final = sum(w for _, w in OBS_LAYOUT)
+_OFF: Final[dict[str, int]] = {}
+_o = 0
+for _name, _w in OBS_LAYOUT:
+    _OFF[_name] = _o
+    _o += _w
+_N_PLANES: Final = len(_CARD_PLANES)
+_PLANES_END: Final = 32 * _N_PLANES
+_POINTS: Final = tuple(c.points for c in CARDS)
+_NO_SCORES: Final = [0.0, 0.0, 0.0]
+
+
+def seeger_scores(entry: TableGame) -> tuple[int, int, int]:
+    """The Seeger–Fabian score of a line of the list, per table seat.
+
+    The project keeps no Seeger–Fabian scoring of its own; this adds the fixed parts of
+    the ISkO list (Seeger–Fabian) to the list score the project settled: a game won
+    scores its value + 50 for the declarer, a game lost −2 × value − 50 for the
+    declarer and +40 for each defender (three players at the table).  Ramsch and passed
+    games (not part of Seeger–Fabian) score as the list does."""
+    scores = list(entry.scores)
+    if entry.kind == "game" and entry.declarer is not None:
+        d = entry.declarer
+        if entry.won:
+            scores[d] += 50
+        else:
+            scores[d] -= 50
+            for s in range(3):
+                if s != d:
+                    scores[s] += 40
+    return (scores[0], scores[1], scores[2])
+
+
+def _rules_of(rules: str | SkatRules) -> SkatRules:
+    if isinstance(rules, SkatRules):
+        return rules
+    return SkatRules.parse(rules)
+
+
+class SkatAdapter:
+    """A list of Skat games in numbers (the :class:`~stich.env.base.Adapter` of Skat)."""
+
+    n_agents = 3
+    n_actions = N_ACTIONS
+    obs_size = OBS_SIZE
+
+    def __init__(self, rules: str | SkatRules = "lothar", games: int = 1,
+                 scoring: str = "list") -> None:
+        if games < 1:
+            raise ValueError(f"games must be at least 1, not {games}")
+        if scoring not in ("list", "seeger"):
+            raise ValueError(f"scoring must be 'list' or 'seeger', not {scoring!r}")
+        self.rules = _rules_of(rules)
+        self.games = games
+        self.scoring = scoring
+        self._rng = random.Random(0)
+        self.reset(0)
+
+    # --- the list ------------------------------------------------------------------------
+
+    def reset(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self.table = SkatTable(["player_0", "player_1", "player_2"], self.rules,
+                               first_dealer=self._rng.randrange(3))
+        self.scores = [0, 0, 0]  # list scores per table seat (as rewarded)
+        self.played = 0  # games finished
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.state = SkatState.new(self.rules, seed=self._rng.getrandbits(63))
+        pos = self.table.positions()
+        self.seat_of = pos  # table seat at each position
+        self.pos_of = [0, 0, 0]  # position of each table seat
+        for p, s in enumerate(pos):
+            self.pos_of[s] = p
+        self.pending = -1  # first discard card chosen (-1: none)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._views: list[SkatView | None] = [None, None, None]
+        self._masks: list[I8 | None] = [None, None, None]
+        self._obs: list[F32 | None] = [None, None, None]
+
+    def over(self) -> bool:
+        return self.played >= self.games
+
+    def to_move(self) -> int | None:
+        if self.played >= self.games:
+            return None
+        return self.seat_of[self.state.to_move]
+
+    def view(self, seat: int) -> SkatView:
+        v = self._views[seat]
+        if v is None:
+            v = self._views[seat] = self.state.view(self.pos_of[seat])
+        return v
+
+    # --- actions -------------------------------------------------------------------------
+
+    def action_text(self, action: int) -> str:
+        return ACTIONS[action]
+
+    def mask(self, seat: int) -> I8:
+        m = self._masks[seat]
+        if m is None:
+            m = self._masks[seat] = self._mask(seat)
+        return m.copy()
+
+    def _mask(self, seat: int) -> I8:
+        m = np.zeros(N_ACTIONS, dtype=np.int8)
+        if self.played >= self.games:
+            return m
+        legal = self.view(seat).legal_actions
+        if not legal:
+            return m
+        first = legal[0]
+        if isinstance(first, Discard):
+            cards = 0
+            pend = self.pending
+            for a in legal:
+                c = a.cards  # type: ignore[union-attr]
+                if pend < 0:
+                    cards |= c
+                elif c >> pend & 1:
+                    cards |= c & ~(1 << pend)
+            for i in range(32):
+                if cards >> i & 1:
+                    m[DISCARD0 + i] = 1
+            return m
+        index = _INDEX
+        for a in legal:
+            m[index[a]] = 1
+        return m
+
+    def step(self, action: int) -> list[float]:
+        if DISCARD0 <= action < DISCARD0 + 32:
+            card = action - DISCARD0
+            if self.pending < 0:
+                self.pending = card
+                self._changed()
+                return list(_NO_SCORES)
+            engine: Action = Discard(1 << self.pending | 1 << card)
+            self.pending = -1
+        else:
+            a = _ACTION_OBJ[action]
+            assert a is not None
+            engine = a
+        self.state = self.state.apply(engine)
+        if not self.state.is_over:
+            self._changed()
+            return list(_NO_SCORES)
+        entry = self.table.record_game(self.state.outcome())
+        scores = entry.scores if self.scoring == "list" else seeger_scores(entry)
+        for s in range(3):
+            self.scores[s] += scores[s]
+        self.played += 1
+        if self.played < self.games:
+            self._new_game()
+        else:
+            self._changed()
+        return [float(x) for x in scores]
+
+    # --- observations --------------------------------------------------------------------
+
+    def observe(self, seat: int) -> F32:
+        o = self._obs[seat]
+        if o is None:
+            o = self._obs[seat] = self._observe(seat)
+        return o.copy()
+
+    def _observe(self, seat: int) -> F32:
+        v = self.view(seat)
+        me = v.seat
+        obs = np.zeros(OBS_SIZE, dtype=np.float32)
+        played = [0, 0, 0]
+        taken = [0, 0, 0]
+        pts = _POINTS
+        for leader, cards, winner in v.tricks:
+            played[leader] |= 1 << cards[0]
+            played[(leader + 1) % 3] |= 1 << cards[1]
+            played[(leader + 2) % 3] |= 1 << cards[2]
+            taken[winner] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]]
+        trick = [0, 0, 0]
+        for s, c in v.trick:
+            trick[s] = 1 << c
+            played[s] |= 1 << c
+        r1, r2 = (me + 1) % 3, (me + 2) % 3
+        planes = np.array(
+            [v.hand, v.skat_seen, v.discarded, v.ouvert_hand,
+             played[me], played[r1], played[r2], trick[me], trick[r1], trick[r2],
+             1 << self.pending if self.pending >= 0 and v.to_move == me
+             and v.phase == "DISCARD" else 0],
+            dtype="<u4")
+        obs[:_PLANES_END] = np.unpackbits(planes.view(np.uint8), bitorder="little")
+        off = _OFF
+        obs[off["phase"] + _PHASE_INDEX[v.phase]] = 1.0
+        obs[off["my_position"] + me] = 1.0
+        if v.to_move >= 0:
+            obs[off["to_move"] + (v.to_move - me) % 3] = 1.0
+        if v.trick:
+            obs[off["trick_leader"] + (v.trick[0][0] - me) % 3] = 1.0
+        obs[off["bid"]] = v.bid / 264.0
+        last = -1
+        for s, text in v.bidding:
+            if text == "pass":
+                obs[off["passed"] + (s - me) % 3] = 1.0
+            elif text[0].isdigit():
+                last = s
+        if last >= 0:
+            obs[off["last_bidder"] + (last - me) % 3] = 1.0
+        obs[off["declarer"] + ((v.declarer - me) % 3 if v.declarer >= 0 else 3)] = 1.0
+        obs[off["game"] + (_GAME_INDEX[v.game] if v.game is not None else len(_GAMES))] = 1.0
+        con = v.contract
+        if con is not None:
+            g = off["contract"]
+            obs[g] = con.hand
+            obs[g + 1] = con.schneider
+            obs[g + 2] = con.schwarz
+            obs[g + 3] = con.ouvert
+        g = off["points_taken"]
+        tw = v.tricks_won
+        t = off["tricks_won"]
+        for i, s in enumerate((me, r1, r2)):
+            obs[g + i] = taken[s] / 120.0
+            obs[t + i] = tw[s] / 10.0
+        obs[off["game_number"]] = self.played / self.games
+        seat_at = self.seat_of
+        ls = off["list_scores"]
+        for i, s in enumerate((me, r1, r2)):
+            obs[ls + i] = self.scores[seat_at[s]] / 120.0
+        return obs
+
+    # --- text ----------------------------------------------------------------------------
+
+    def render(self) -> str:
+        st = self.state
+        names = ("Vorhand", "Mittelhand", "Hinterhand")
+        lines = [f"{self.rules}  game {min(self.played + 1, self.games)}/{self.games}  "
+                 f"list {self.scores}  phase {st.phase.name}"]
+        game = st.game
+        for p in range(3):
+            seat = self.seat_of[p]
+            hand = " ".join(str(c) for c in display_order(st.hands[p], game))
+            mark = "*" if st.to_move == p and not st.is_over else " "
+            lines.append(f"{mark} player_{seat} {names[p]:<10} {hand}")
+        lines.append(f"  Skat {format_cards(st.skat)}  bid {st.bid_value}"
+                     + (f"  {st.contract}" if st.contract is not None else "")
+                     + (f"  declarer player_{self.seat_of[st.declarer]}"
+                        if st.declarer >= 0 else ""))
+        if st.trick:
+            lines.append("  trick " + " ".join(str(CARDS[c]) for c in st.trick))
+        if self.pending >= 0:
+            lines.append(f"  pending discard {CARDS[self.pending]}")
+        if st.is_over and self.table.games:
+            g = self.table.games[-1]
+            lines.append(f"  over: {g.game}, list scores by seat {list(g.scores)}")
+        return "\n".join(lines)
+
+
+def skat_v0(rules: str | SkatRules = "lothar", games: int = 1, scoring: str = "list",
+            render_mode: str | None = None, on_illegal: str = "raise",
+            max_cycles: int | None = None) -> StichAEC:
+    """The Skat AEC environment (see the module's text).  ``rules``: a preset name or a
+    rule string (``skat(preset=isko)``); ``games``: games in the list; ``scoring``:
+    ``list`` or ``seeger``."""
+    rules_obj = _rules_of(rules)
+    return StichAEC(lambda: SkatAdapter(rules_obj, games, scoring), "skat_v0",
+                    render_mode=render_mode, on_illegal=on_illegal,
+                    max_cycles=max_cycles)
+
+
+env = skat_v0
