@@ -58,7 +58,6 @@ over consistent deals card by card; the bids are not used to weight it.)
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import Any, Final
@@ -732,6 +731,7 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
         n = g.n_players
         if self._c.first < 0:
             self._c.first = action
+            self._c.round_log0 = self._c.moves
             return
         if self._c.dealing:
             size = self._deal_size()
@@ -747,10 +747,12 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
                 start = self._c.st
             self._c.st = with_deal(start, deal)
             self._c.dealing = False
-            self._c.rewards = [0.0] * n
             return
         st = self._c.st
         assert st is not None
+        # a round's scores stay the rewards through the next deal: OpenSpiel sums the
+        # rewards at decision and terminal nodes only
+        self._c.rewards = [0.0] * n
         player = st.to_move
         engine = self._engine_action(st, action)
         card = -1 if action < g.encoder.n_bids else self._played_card(st, engine)
@@ -765,8 +767,6 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
                 self._c.hands = [0] * n
                 self._c.n = 0
                 self._c.round_log0 = self._c.moves
-        else:
-            self._c.rewards = [0.0] * n
 
     def _played_card(self, st: BaptistenState, engine: BAction) -> int:
         if engine is FOREHEAD_PLAY:
