@@ -209,7 +209,7 @@ def test_baptisten_resample_respects_knowledge(params: dict[str, Any]) -> None:
             continue
         st = state._c.st
         n = game.num_players()
-        played, voids = osp._played_and_voids(st)
+        _, voids = osp._played_and_voids(st)
         for player in range(n):
             view = st.view(player)
             for _ in range(2):
@@ -221,7 +221,7 @@ def test_baptisten_resample_respects_knowledge(params: dict[str, Any]) -> None:
                 for q in range(n):
                     if view.hand and q == player:
                         assert nst.hands[q] == st.hands[q]
-                    if q == player or not view.hand and q != player:
+                    if q == player or (not view.hand and q != player):
                         continue
                     assert not nst.hands[q] & out
                     assert not nst.hands[q] & voids[q]
@@ -261,8 +261,6 @@ def test_skat_observation_equals_pettingzoo(seed: int) -> None:
         action = rng.choice(state.legal_actions())
         env.step(action)
         state.apply_action(action)
-    assert [state.returns()[ad.pos_of[s]] for s in range(3)] == \
-        [env._cumulative_rewards[f"player_{s}"] + 0.0 for s in range(3)] or True
     assert state.returns() == [float(x) for x in ad.state.outcome().scores]
 
 

@@ -27,7 +27,9 @@ number of players if that is larger), uniform over the cards not yet dealt.
   trump card (uniform over the cards left, or over the whole deck when the round uses it
   all and the rules draw the trump card before the deal).  Rewards come at the end of
   every round (``RewardModel.REWARDS``): each seat's score of that round from the
-  engine's scoresheet; the returns are the scoresheet's totals.
+  engine's scoresheet, shown from the round's last card until the next player action
+  (through the next deal: OpenSpiel's simulation test sums rewards at decision and
+  terminal nodes only); the returns are the scoresheet's totals.
 
 **Actions** are the adapters' fixed action ids (:data:`stich.env.skat.ACTIONS` and
 :attr:`stich.env.baptisten.BaptistenAdapter.ACTIONS`, including Skat's two-step
@@ -172,14 +174,38 @@ class _Core:
     game instead."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
-        new = _Core()
+        new = type(self)()
         d = new.__dict__
         for k, v in self.__dict__.items():
             d[k] = v.copy() if isinstance(v, (list, dict)) else v
         return new
 
-    def __getattr__(self, name: str) -> Any:  # typed fields, set by the states
-        raise AttributeError(name)
+
+
+class _SkatCore(_Core):
+    g: SkatGame
+    dealt: list[int]
+    n: int
+    st: SkatState | None
+    pending: int
+    log: list[tuple[int, int]]
+    returns: list[float]
+    obs: list[F32 | None]
+
+
+class _BaptistenCore(_Core):
+    g: BaptistenGame
+    first: int
+    st: BaptistenState | None
+    dealing: bool
+    round: int
+    hands: list[int]
+    n: int
+    log: list[tuple[int, int, int, int]]
+    moves: int
+    round_log0: int
+    rewards: list[float]
+    obs: dict[int, F32]
 
 
 class _Observer:
@@ -256,7 +282,7 @@ class SkatGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(SKAT_GAME_TYPE, info, {"rules": rules})
         self.encoder = sk.SkatAdapter(self.rules)
-        self.encoder.seat_of = [0, 1, 2]
+        self.encoder.seat_of = (0, 1, 2)
         self.encoder.pos_of = [0, 1, 2]
 
     def new_initial_state(self) -> SkatOSState:
@@ -271,15 +297,15 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SkatGame) -> None:
         super().__init__(game)
-        self._c = _Core()
+        self._c = _SkatCore()
         self._c.g = game
         self._c.dealt = [0, 0, 0]
         self._c.n = 0  # cards dealt
-        self._c.st: SkatState | None = None
+        self._c.st = None
         self._c.pending = -1
-        self._c.log: list[tuple[int, int]] = []  # (player, action id) of every player action
+        self._c.log = []  # (player, action id) of every player action
         self._c.returns = [0.0, 0.0, 0.0]
-        self._c.obs: list[F32 | None] = [None, None, None]
+        self._c.obs = [None, None, None]
 
     # --- the game ---
 
@@ -447,10 +473,10 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             pool = ~own & 0xFFFFFFFF
             caps = [bin(self._c.dealt[q]).count("1") for q in range(3)]
             others = [q for q in range(3) if q != player]
-            got = sample_slots(pool, [(caps[q], 0) for q in others]
+            dealt = sample_slots(pool, [(caps[q], 0) for q in others]
                                + [(32 - sum(caps), 0)], rng)
             hands = list(self._c.dealt)
-            for q, h in zip(others, got, strict=False):
+            for q, h in zip(others, dealt, strict=False):
                 hands[q] = h
             return self._rebuild(hands, self._c.n, {}, rng)
         v = st.view(player)
@@ -503,7 +529,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         if not known_skat and not picked:
             slots.append((2, 0))
             names.append("skat")
-        got = dict(zip(names, sample_slots(pool, slots, rng), strict=True))
+        got: dict[str, int] = dict(zip(names, sample_slots(pool, slots, rng), strict=True))
         hands = list(deal_hands)
         discards: dict[int, int] = {}
         for q in range(3):
@@ -658,21 +684,21 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: BaptistenGame) -> None:
         super().__init__(game)
-        self._c = _Core()
+        self._c = _BaptistenCore()
         self._c.g = game
         n = game.n_players
         self._c.first = -1
-        self._c.st: BaptistenState | None = None  # at a round's deal: that round's start
+        self._c.st = None  # at a round's deal: that round's start
         self._c.dealing = True
         self._c.round = 0
         self._c.hands = [0] * n  # the current round's cards dealt so far
         self._c.n = 0
         # (round, player, action id, card index played or -1) of every player action
-        self._c.log: list[tuple[int, int, int, int]] = []
+        self._c.log = []
         self._c.moves = 0  # actions applied (chance ones too)
         self._c.round_log0 = 0  # actions applied before the current round's deal
         self._c.rewards = [0.0] * n
-        self._c.obs: dict[int, F32] = {}
+        self._c.obs = {}
 
     # --- the game ---
 
@@ -898,7 +924,7 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
         g = self._c.g
         n = g.n_players
         if self._c.first < 0:
-            return self.clone()
+            return self.clone()  # type: ignore[no-any-return]
         deck = g.deck
         if self._c.dealing:
             hands = list(self._c.hands)
@@ -911,7 +937,7 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
             st = self._c.st
             assert st is not None
             if st.phase is BPhase.OVER:
-                return self.clone()
+                return self.clone()  # type: ignore[no-any-return]
             deal = st.deals[st.round_index]
             hands = list(deal.hands)
             trump = deal.trump_card
