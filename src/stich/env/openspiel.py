@@ -47,15 +47,17 @@ round) and every public action in order.  At chance nodes (during a deal) the te
 are zeros; the strings show the cards dealt so far.
 
 **Resampling.**  ``resample_from_infostate(player, sampler)`` deals the cards the player
-cannot see anew: uniformly at random among the deals consistent with what the player
-knows (their own cards, the Skat if seen, every card played, and every *void*: a seat
+cannot see anew, at random among the deals consistent with what the player knows
+(their own cards, the Skat if seen, every card played, and every *void*: a seat
 that did not follow holds no card of the group led (trumps counted as in the game), and
 in Baptistenskat with must-overtrump a seat that played a lower trump holds no higher
 one).  Cards out of play (played, held by the player, turned for trump) never go to
 another seat.  The state is rebuilt by replaying the chance outcomes of the new deal and
 the same player actions (a Skat declarer's hidden discards are redrawn too), so public
-history and the player's information state are unchanged.  (The deal is drawn uniformly
-over consistent deals card by card; the bids are not used to weight it.)
+history and the player's information state are unchanged.  (The cards are placed one by
+one, each into a seat with room, weighted by the room left, among the seats that keep
+the rest placeable: every consistent deal can come out, but not exactly uniformly; the
+bids are not used to weight it.)
 """
 
 from __future__ import annotations
