@@ -1,0 +1,1036 @@
+"""Both games as OpenSpiel Python games: ``python_stich_skat`` and ``python_stich_baptisten``.
+
+Importing this module registers both with ``pyspiel.register_game``::
+
+    import pyspiel
+    import stich.env.openspiel  # noqa: F401  (registers the games)
+    game = pyspiel.load_game("python_stich_skat", {"rules": "isko"})
+    game = pyspiel.load_game("python_stich_baptisten", {"players": 3})
+
+**Game types.**  Both are sequential, imperfect-information games with explicit chance
+and general-sum utilities: Skat list points are not zero-sum (the declarer wins or loses
+the game value, the defenders score 0; in Ramsch only the loser scores), and neither are
+Baptistenskat's round scores (every player wins or loses their own stake; under trick
+scoring every score is ≥ 0).
+
+**Chance.**  The cards are dealt one by one, as OpenSpiel's ``oh_hell`` does; a chance
+outcome is a card index of the game's deck (``max_chance_outcomes`` = deck size, or the
+number of players if that is larger), uniform over the cards not yet dealt.
+
+- Skat: 30 chance nodes, card ``i`` of the deal to position ``i % 3`` (0 Vorhand,
+  1 Mittelhand, 2 Hinterhand = the dealer); the two cards left are the Skat.  Player id =
+  position.  One game per episode (rewards at the end: the list score of each position,
+  as :class:`stich.table.SkatTable` records it).
+- Baptistenskat: one whole game.  First a chance node for the seat that starts (uniform:
+  the draw for the highest card is symmetric), then before every round its deal: the
+  round's cards one by one to the seats in turn from the round's first player, then the
+  trump card (uniform over the cards left, or over the whole deck when the round uses it
+  all and the rules draw the trump card before the deal).  Rewards come at the end of
+  every round (``RewardModel.REWARDS``): each seat's score of that round from the
+  engine's scoresheet, shown from the round's last card until the next player action
+  (through the next deal: OpenSpiel's simulation test sums rewards at decision and
+  terminal nodes only); the returns are the scoresheet's totals.
+
+**Actions** are the adapters' fixed action ids (:data:`stich.env.skat.ACTIONS` and
+:attr:`stich.env.baptisten.BaptistenAdapter.ACTIONS`, including Skat's two-step
+discard), so a policy trained in PettingZoo plays here unchanged.
+
+**Observations.**  ``observation_tensor`` (and an observer with ``perfect_recall``
+False) is the adapter's observation vector of that player, built from the seat's view
+only.  ``information_state_tensor`` (``perfect_recall`` True) is that vector followed by
+a count of every action id the player has taken in the episode and, for Skat, the
+number of the trick (1..10, / 10) in which each card was played: not an injective code
+of the information state (the order of the player's own bids is not in it); the
+``information_state_string`` is exact: the player's private cards as dealt (with the
+Skat once picked up, an Ouvert hand once laid down, the other seats' cards in a forehead
+round) and every public action in order.  At chance nodes (during a deal) the tensors
+are zeros; the strings show the cards dealt so far.
+
+**Resampling.**  ``resample_from_infostate(player, sampler)`` deals the cards the player
+cannot see anew, at random among the deals consistent with what the player knows
+(their own cards, the Skat if seen, every card played, and every *void*: a seat
+that did not follow holds no card of the group led (trumps counted as in the game), and
+in Baptistenskat with must-overtrump a seat that played a lower trump holds no higher
+one).  Cards out of play (played, held by the player, turned for trump) never go to
+another seat.  The state is rebuilt by replaying the chance outcomes of the new deal and
+the same player actions (a Skat declarer's hidden discards are redrawn too), so public
+history and the player's information state are unchanged.  (The cards are placed one by
+one, each into a seat with room, weighted by the room left, among the seats that keep
+the rest placeable: every consistent deal can come out, but not exactly uniformly; the
+bids are not used to weight it.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from stich.baptisten.actions import FOREHEAD_PLAY, BAction
+from stich.baptisten.deal import Deal, draw_deals
+from stich.baptisten.state import BaptistenState, BPhase
+from stich.baptisten.tables import GameContext
+from stich.cards import CARDS, format_cards
+from stich.env import skat as sk
+from stich.env.baptisten import BaptistenAdapter, make_rules
+from stich.skat.actions import Discard
+from stich.skat.rules import SkatRules
+from stich.skat.state import Phase, SkatState
+
+__all__ = [
+    "BAPTISTEN_GAME_TYPE",
+    "SKAT_GAME_TYPE",
+    "BaptistenGame",
+    "BaptistenOSState",
+    "SkatGame",
+    "SkatOSState",
+    "sample_slots",
+]
+
+F32 = np.ndarray[Any, np.dtype[np.float32]]
+CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _rng_of(sampler: Any) -> random.Random:
+    """A random generator seeded from OpenSpiel's probability sampler (a callable that
+    returns a float in [0, 1)), or from the system when it gives none."""
+    try:
+        return random.Random(int(float(sampler()) * (1 << 53)))
+    except Exception:
+        return random.Random()
+
+
+# --- sampling cards into slots under voids -----------------------------------------------
+
+
+def sample_slots(pool: int, slots: Sequence[tuple[int, int]], rng: random.Random
+                 ) -> list[int]:
+    """Deal the cards of ``pool`` (a set) into ``slots``, each (capacity, forbidden set),
+    so that every slot gets exactly its capacity and no card it forbids; random, every
+    card placed with the others still placeable (Hall's condition over the groups of
+    cards allowed the same slots).  Raises ValueError when no such deal exists."""
+    cards = _bits(pool)
+    if sum(c for c, _ in slots) != len(cards):
+        raise ValueError(f"{len(cards)} cards for {sum(c for c, _ in slots)} places")
+    n = len(slots)
+    allowed = {}
+    for c in cards:
+        allowed[c] = sum(1 << j for j, (_, f) in enumerate(slots) if not f >> c & 1)
+    groups: dict[int, int] = {}
+    for c in cards:
+        groups[allowed[c]] = groups.get(allowed[c], 0) + 1
+    caps = [c for c, _ in slots]
+
+    def feasible() -> bool:
+        sigs = [(s, k) for s, k in groups.items() if k]
+        for sub in range(1, 1 << len(sigs)):
+            union = 0
+            need = 0
+            for i, (s, k) in enumerate(sigs):
+                if sub >> i & 1:
+                    union |= s
+                    need += k
+            if need > sum(caps[j] for j in range(n) if union >> j & 1):
+                return False
+        return True
+
+    if not feasible():
+        raise ValueError("no deal fits the voids")
+    rng.shuffle(cards)
+    out = [0] * n
+    for c in cards:
+        s = allowed[c]
+        groups[s] -= 1
+        choices = [j for j in range(n) if s >> j & 1 and caps[j] > 0]
+        weights = [caps[j] for j in choices]
+        while True:
+            j = rng.choices(choices, weights)[0]
+            caps[j] -= 1
+            if feasible():
+                break
+            caps[j] += 1
+            i = choices.index(j)
+            del choices[i], weights[i]
+        out[j] |= 1 << c
+    return out
+
+
+# --- the shared OpenSpiel plumbing ----------------------------------------------------------
+
+class _Core:
+    """The Python part of a state.  OpenSpiel clones a Python state by deep-copying its
+    ``__dict__``; this copies the lists and shares the immutable engine states and the
+    game instead."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        new = type(self)()
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            d[k] = v.copy() if isinstance(v, (list, dict)) else v
+        return new
+
+
+
+class _SkatCore(_Core):
+    g: SkatGame
+    dealt: list[int]
+    n: int
+    st: SkatState | None
+    pending: int
+    log: list[tuple[int, int]]
+    returns: list[float]
+    obs: list[F32 | None]
+
+
+class _BaptistenCore(_Core):
+    g: BaptistenGame
+    first: int
+    st: BaptistenState | None
+    dealing: bool
+    round: int
+    hands: list[int]
+    n: int
+    log: list[tuple[int, int, int, int]]
+    moves: int
+    round_log0: int
+    rewards: list[float]
+    obs: dict[int, F32]
+
+
+class _Observer:
+    """The PyObserver of both games: ``tensor`` and ``dict`` filled by ``set_from``."""
+
+    def __init__(self, game: Any, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        size = game.info_size if perfect_recall else game.obs_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Any, player: int) -> None:
+        self.tensor[:] = (state.info_tensor(player) if self.perfect_recall
+                          else state.obs_tensor(player))
+
+    def string_from(self, state: Any, player: int) -> str:
+        return str(state.info_string(player) if self.perfect_recall
+                   else state.obs_string(player))
+
+
+def _make_observer(game: Any, iig_obs_type: Any, params: Any) -> _Observer:
+    if params:
+        raise ValueError(f"observation parameters not supported; passed {params}")
+    recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+    return _Observer(game, recall)
+
+
+# === Skat ===================================================================================
+
+SKAT_GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_stich_skat",
+    long_name="stich Skat (one game, list points)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=3,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"rules": "lothar"},
+)
+
+_SKAT_MAX_VALUE: Final = 264  # Grand Hand Ouvert, Schneider and Schwarz announced, 4 matadors
+_N_BIDS: Final = len(sk.BIDS)
+SKAT_INFO_SIZE: Final = sk.OBS_SIZE + sk.N_ACTIONS + 32
+
+
+class SkatGame(pyspiel.Game):  # type: ignore[misc]
+    """One Skat game (see the module's text); parameter ``rules``: a preset name or a
+    rule string."""
+
+    obs_size: int = sk.OBS_SIZE
+    info_size: int = SKAT_INFO_SIZE
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        rules = str(params.get("rules", "lothar"))
+        self.rules: SkatRules = SkatRules.parse(rules)
+        # longest auction: every ladder value said and held, then Vorhandrecht; the
+        # Skat, two discard steps, the declaration, 30 cards; 30 chance nodes
+        length = 2 * _N_BIDS + 4 + 4 + 30 + 30
+        info = pyspiel.GameInfo(
+            num_distinct_actions=sk.N_ACTIONS,
+            max_chance_outcomes=32,
+            num_players=3,
+            min_utility=-2.0 * _SKAT_MAX_VALUE,
+            max_utility=float(_SKAT_MAX_VALUE),
+            utility_sum=None,
+            max_game_length=length,
+        )
+        super().__init__(SKAT_GAME_TYPE, info, {"rules": rules})
+        self.encoder = sk.SkatAdapter(self.rules)
+        self.encoder.seat_of = (0, 1, 2)
+        self.encoder.pos_of = [0, 1, 2]
+
+    def new_initial_state(self) -> SkatOSState:
+        return SkatOSState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _make_observer(self, iig_obs_type, params)
+
+
+class SkatOSState(pyspiel.State):  # type: ignore[misc]
+    """A Skat game as an OpenSpiel state (player id = position)."""
+
+    def __init__(self, game: SkatGame) -> None:
+        super().__init__(game)
+        self._c = _SkatCore()
+        self._c.g = game
+        self._c.dealt = [0, 0, 0]
+        self._c.n = 0  # cards dealt
+        self._c.st = None
+        self._c.pending = -1
+        self._c.log = []  # (player, action id) of every player action
+        self._c.returns = [0.0, 0.0, 0.0]
+        self._c.obs = [None, None, None]
+
+    # --- the game ---
+
+    def current_player(self) -> int:
+        st = self._c.st
+        if st is None:
+            return CHANCE
+        if st.phase is Phase.OVER:
+            return TERMINAL
+        return st.to_move
+
+    def is_terminal(self) -> bool:
+        return self._c.st is not None and self._c.st.phase is Phase.OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        left = _bits(0xFFFFFFFF & ~(self._c.dealt[0] | self._c.dealt[1] | self._c.dealt[2]))
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        st = self._c.st
+        if st is None or st.phase is Phase.OVER or player != st.to_move:
+            return []
+        phase = st.phase
+        if phase is Phase.PLAY:
+            return [sk.PLAY0 + c for c in _bits(st.legal_cards())]
+        if phase is Phase.DISCARD:
+            hand = st.hands[st.to_move]
+            if self._c.pending >= 0:
+                hand &= ~(1 << self._c.pending)
+            return [sk.DISCARD0 + c for c in _bits(hand)]
+        index = sk._INDEX
+        return sorted(index[a] for a in st.legal_actions())
+
+    def _apply_action(self, action: int) -> None:
+        st = self._c.st
+        self._c.obs = [None, None, None]
+        if st is None:
+            self._c.dealt[self._c.n % 3] |= 1 << action
+            self._c.n += 1
+            if self._c.n == 30:
+                h = self._c.dealt
+                self._c.st = SkatState.new(self._c.g.rules, hands=h,
+                                         skat=0xFFFFFFFF & ~(h[0] | h[1] | h[2]))
+            return
+        self._c.log.append((st.to_move, action))
+        if sk.DISCARD0 <= action < sk.DISCARD0 + 32:
+            card = action - sk.DISCARD0
+            if self._c.pending < 0:
+                self._c.pending = card
+                return
+            engine: Any = Discard(1 << self._c.pending | 1 << card)
+            self._c.pending = -1
+        else:
+            engine = sk._ACTION_OBJ[action]
+        st = self._c.st = st.apply(engine)
+        if st.phase is Phase.OVER:
+            self._c.returns = [float(x) for x in st.outcome().scores]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return f"deal {CARDS[action]}"
+        return sk.ACTIONS[action]
+
+    def returns(self) -> list[float]:
+        return list(self._c.returns)
+
+    def rewards(self) -> list[float]:
+        return list(self._c.returns)
+
+    def __str__(self) -> str:
+        if self._c.st is None:
+            return "dealing: " + " | ".join(format_cards(h) for h in self._c.dealt)
+        enc = self._c.g.encoder
+        self._set_encoder()
+        return enc.render()
+
+    # --- observations ---
+
+    def _set_encoder(self) -> None:
+        enc = self._c.g.encoder
+        st = self._c.st
+        assert st is not None
+        enc.state = st
+        enc.pending = self._c.pending
+        over = st.phase is Phase.OVER
+        enc.played = 1 if over else 0
+        enc.scores = [int(x) for x in self._c.returns] if over else [0, 0, 0]
+        enc._changed()
+
+    def obs_tensor(self, player: int) -> F32:
+        o = self._c.obs[player]
+        if o is None:
+            if self._c.st is None:
+                o = np.zeros(sk.OBS_SIZE, np.float32)
+            else:
+                self._set_encoder()
+                o = self._c.g.encoder._observe(player)
+            self._c.obs[player] = o
+        return o
+
+    def info_tensor(self, player: int) -> F32:
+        out = np.zeros(SKAT_INFO_SIZE, np.float32)
+        st = self._c.st
+        if st is None:
+            return out
+        out[:sk.OBS_SIZE] = self.obs_tensor(player)
+        base = sk.OBS_SIZE
+        for p, a in self._c.log:
+            if p == player:
+                out[base + a] += 1.0
+        base += sk.N_ACTIONS
+        for t, (_, cards, _) in enumerate(st.tricks):
+            for c in cards:
+                out[base + c] = (t + 1) / 10.0
+        t = len(st.tricks) + 1
+        for c in st.trick:
+            out[base + c] = t / 10.0
+        return out
+
+    def obs_string(self, player: int) -> str:
+        if self._c.st is None:
+            return f"p{player} dealt {format_cards(self._c.dealt[player])}"
+        o = self.obs_tensor(player)
+        return f"p{player} " + " ".join(
+            f"{name}:{_slot_text(o[off:off + w], name)}"
+            for name, w, off in _SKAT_SLOTS if o[off:off + w].any())
+
+    def info_string(self, player: int) -> str:
+        st = self._c.st
+        parts = [f"p{player}", "hand " + format_cards(self._c.dealt[player])]
+        if st is None:
+            return " ".join(parts)
+        declarer = st.declarer
+        pend = self._c.pending
+        for p, a in self._c.log:
+            text = sk.ACTIONS[a]
+            if sk.DISCARD0 <= a < sk.DISCARD0 + 32 and p != player:
+                text = "discard ?"
+            elif text == "pickup" and p == player:
+                text = "pickup " + format_cards(st.deal[1])
+            parts.append(f"{p}:{text}")
+        con = st.contract
+        if con is not None and con.ouvert and declarer != player:
+            parts.append("ouvert " + format_cards(_initial_ouvert(st)))
+        if pend >= 0 and declarer == player:
+            parts.append("pending")
+        if st.phase is Phase.OVER:
+            parts.append(f"deal {[format_cards(h) for h in st.deal[0]]} "
+                         f"{format_cards(st.deal[1])}")
+        return " ".join(parts)
+
+    # --- resampling ---
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SkatOSState:
+        rng = _rng_of(probability_sampler)
+        return self.resample(player_id, rng)
+
+    def resample(self, player: int, rng: random.Random) -> SkatOSState:
+        """A state that ``player`` cannot tell from this one, the unseen cards dealt
+        anew (see the module's text)."""
+        st = self._c.st
+        if st is None:  # during the deal: the other seats' cards so far
+            own = self._c.dealt[player]
+            pool = ~own & 0xFFFFFFFF
+            caps = [bin(self._c.dealt[q]).count("1") for q in range(3)]
+            others = [q for q in range(3) if q != player]
+            dealt = sample_slots(pool, [(caps[q], 0) for q in others]
+                               + [(32 - sum(caps), 0)], rng)
+            hands = list(self._c.dealt)
+            for q, h in zip(others, dealt, strict=False):
+                hands[q] = h
+            return self._rebuild(hands, self._c.n, {}, rng)
+        v = st.view(player)
+        played = [0, 0, 0]
+        for leader, cards, _ in v.tricks:
+            for i, c in enumerate(cards):
+                played[(leader + i) % 3] |= 1 << c
+        for s, c in v.trick:
+            played[s] |= 1 << c
+        voids = v.voids()
+        d = st.declarer
+        picked = d >= 0 and st.picked_up
+        deal_hands = st.deal[0]
+        own = deal_hands[player]
+        known_skat = (picked and d == player) or st.phase is Phase.OVER
+        if st.phase is Phase.OVER:
+            return self._rebuild(list(deal_hands), 30, {}, rng)
+        ouvert = v.ouvert_hand
+        pool = 0xFFFFFFFF & ~own
+        for q in range(3):
+            if q != player:
+                pool &= ~played[q]
+        pool &= ~ouvert
+        if known_skat:
+            pool &= ~st.deal[1]
+        slots: list[tuple[int, int]] = []
+        names: list[str] = []
+        for q in range(3):
+            if q == player:
+                continue
+            if q == d and picked:
+                # the declarer's twelve cards: played, held now, put away (or pending)
+                held = st.hands[q]
+                if st.phase is Phase.DISCARD:
+                    n_away = 1 if self._c.pending >= 0 else 0
+                    n_held = held.bit_count() - n_away
+                else:
+                    n_away = 2
+                    n_held = held.bit_count()
+                if ouvert:
+                    n_held = 0
+                slots.append((n_held, voids[q]))
+                names.append(f"held{q}")
+                slots.append((n_away, 0))
+                names.append("away")
+            else:
+                n_held = 0 if (q == d and ouvert) else st.hands[q].bit_count()
+                slots.append((n_held, voids[q]))
+                names.append(f"held{q}")
+        if not known_skat and not picked:
+            slots.append((2, 0))
+            names.append("skat")
+        got: dict[str, int] = dict(zip(names, sample_slots(pool, slots, rng), strict=True))
+        hands = list(deal_hands)
+        discards: dict[int, int] = {}
+        for q in range(3):
+            if q == player:
+                continue
+            cur = got[f"held{q}"] | played[q] | (ouvert if q == d else 0)
+            if q == d and picked:
+                away = got["away"]
+                twelve = cur | away
+                if st.phase is Phase.DISCARD and self._c.pending < 0:
+                    away_cards: list[int] = []
+                else:
+                    away_cards = _bits(away)
+                    rng.shuffle(away_cards)
+                skat_cards = rng.sample(_bits(twelve), 2)
+                hands[q] = twelve & ~((1 << skat_cards[0]) | (1 << skat_cards[1]))
+                discards = dict(enumerate(away_cards))
+            else:
+                hands[q] = cur
+        return self._rebuild(hands, 30, discards, rng)
+
+    def _rebuild(self, hands: list[int], n_dealt: int, discards: dict[int, int],
+                 rng: random.Random) -> SkatOSState:
+        """A new state: ``hands`` dealt (the first ``n_dealt`` chance outcomes, in a
+        random order within each hand), then this state's player actions, the
+        declarer's discard steps replaced by ``discards`` (step number → card)."""
+        new = self._c.g.new_initial_state()
+        orders = []
+        for q in range(3):
+            cards = _bits(hands[q])
+            rng.shuffle(cards)
+            orders.append(cards)
+        for i in range(n_dealt):
+            new.apply_action(orders[i % 3][i // 3])
+        step = 0
+        for _, a in self._c.log:
+            if sk.DISCARD0 <= a < sk.DISCARD0 + 32:
+                if step in discards:
+                    a = sk.DISCARD0 + discards[step]
+                step += 1
+            new.apply_action(a)
+        return new
+
+
+def _initial_ouvert(st: SkatState) -> int:
+    """An Ouvert declarer's cards as laid down (the deal's, less the Skat put away)."""
+    d = st.declarer
+    return (st.deal[0][d] | (st.deal[1] if st.picked_up else 0)) & ~(
+        st.skat if st.picked_up else 0)
+
+
+_SKAT_SLOTS: Final = []
+_off = 0
+for _name, _w in sk.OBS_LAYOUT:
+    _SKAT_SLOTS.append((_name, _w, _off))
+    _off += _w
+
+
+def _slot_text(values: F32, name: str) -> str:
+    if len(values) == 32:
+        return format_cards(sum(1 << i for i in range(32) if values[i]))
+    return ",".join(f"{x:.4g}" for x in values)
+
+
+# === Baptistenskat ==========================================================================
+
+BAPTISTEN_GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_stich_baptisten",
+    long_name="stich Baptistenskat (one whole game)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    max_num_players=15,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 4, "rules": "default"},
+)
+
+
+class BaptistenGame(pyspiel.Game):  # type: ignore[misc]
+    """One whole game of Baptistenskat (see the module's text); parameters ``players``
+    (default 4) and ``rules`` (a preset name or rule string, default ``default``)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        rules_text = str(params.get("rules", "default"))
+        players = int(params.get("players", 4))
+        r = self.rules = make_rules(rules_text, players)
+        self.encoder = BaptistenAdapter(r)
+        enc = self.encoder
+        self.obs_size = enc.obs_size
+        self.info_size = enc.obs_size + enc.n_actions
+        self.deck = r.card_deck
+        self.schedule = r.schedule()
+        n = r.players
+        self.n_players = n
+        self.placeholders = draw_deals(r, random.Random(0), 0)
+        self.whole = tuple(k * n >= self.deck.size and r.trump_card == "baptisten"
+                           for k in self.schedule)
+        if r.trick_scoring:
+            hi = float(sum(r.points_per_trick * k + max(r.exact_bonus, r.exact_zero_bonus)
+                           for k in self.schedule))
+            lo = 0.0
+        else:
+            hi = float(sum(40 if k >= 3 and r.forties_required else 20
+                           for k in self.schedule))
+            lo = -hi
+        length = 1 + sum(n + 2 * n * k + 1 for k in self.schedule)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=enc.n_actions,
+            max_chance_outcomes=max(self.deck.size, n),
+            num_players=n,
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=None,
+            max_game_length=length,
+        )
+        super().__init__(BAPTISTEN_GAME_TYPE, info,
+                         {"players": n, "rules": rules_text})
+
+    def new_initial_state(self) -> BaptistenOSState:
+        return BaptistenOSState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _make_observer(self, iig_obs_type, params)
+
+
+def with_deal(state: BaptistenState, deal: Deal) -> BaptistenState:
+    """``state`` (at the start of a round, dealt with a placeholder) with the round's
+    real ``deal``: the game's context gets the deal and the round its hands and trump.
+    (The engine draws every deal when the game starts; an OpenSpiel chance node deals
+    one round at a time, so this swaps the placeholder for the cards dealt.)"""
+    ctx = state._ctx
+    r = state.round_index
+    deals = list(ctx.deals)
+    deals[r] = deal
+    new_ctx = GameContext(ctx.rules, deals, ctx.seed, ctx.first)
+    new = state._fork()
+    new._ctx = new_ctx
+    new.hands = deal.hands
+    new._round = state._round._replace(trump=new_ctx.suit_of[deal.trump_card])
+    return new
+
+
+class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
+    """A whole Baptistenskat game as an OpenSpiel state (player id = seat)."""
+
+    def __init__(self, game: BaptistenGame) -> None:
+        super().__init__(game)
+        self._c = _BaptistenCore()
+        self._c.g = game
+        n = game.n_players
+        self._c.first = -1
+        self._c.st = None  # at a round's deal: that round's start
+        self._c.dealing = True
+        self._c.round = 0
+        self._c.hands = [0] * n  # the current round's cards dealt so far
+        self._c.n = 0
+        # (round, player, action id, card index played or -1) of every player action
+        self._c.log = []
+        self._c.moves = 0  # actions applied (chance ones too)
+        self._c.round_log0 = 0  # actions applied before the current round's deal
+        self._c.rewards = [0.0] * n
+        self._c.obs = {}
+
+    # --- the game ---
+
+    def _deal_size(self) -> int:
+        return self._c.g.schedule[self._c.round] * self._c.g.n_players
+
+    def current_player(self) -> int:
+        if self._c.first < 0 or self._c.dealing:
+            return CHANCE
+        st = self._c.st
+        assert st is not None
+        if st.phase is BPhase.OVER:
+            return TERMINAL
+        return st.to_move
+
+    def is_terminal(self) -> bool:
+        st = self._c.st
+        return st is not None and st.phase is BPhase.OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        g = self._c.g
+        if self._c.first < 0:
+            return [(s, 1.0 / g.n_players) for s in range(g.n_players)]
+        dealt = 0
+        for h in self._c.hands:
+            dealt |= h
+        if self._c.n == self._deal_size() and g.whole[self._c.round]:
+            left = list(range(g.deck.size))
+        else:
+            left = _bits(g.deck.full_mask & ~dealt)
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._c.first < 0 or self._c.dealing:
+            return []
+        st = self._c.st
+        assert st is not None
+        if st.phase is BPhase.OVER or player != st.to_move:
+            return []
+        enc = self._c.g.encoder
+        if st.phase is BPhase.PLAY:
+            if st.is_forehead_round:
+                assert enc.play_action is not None
+                return [enc.play_action]
+            kind_of = enc.kind_of
+            first = enc.first_card
+            return sorted({first + kind_of[c] for c in _bits(st.legal_cards())})
+        index = enc._index
+        return sorted(index[a] for a in st.legal_actions())
+
+    def _apply_action(self, action: int) -> None:
+        g = self._c.g
+        self._c.obs = {}
+        self._c.moves += 1
+        n = g.n_players
+        if self._c.first < 0:
+            self._c.first = action
+            self._c.round_log0 = self._c.moves
+            return
+        if self._c.dealing:
+            size = self._deal_size()
+            if self._c.n < size:
+                first_r = (self._c.first + self._c.round) % n
+                self._c.hands[(first_r + self._c.n) % n] |= 1 << action
+                self._c.n += 1
+                return
+            deal = Deal(tuple(self._c.hands), action)
+            if self._c.st is None:
+                start = BaptistenState.new(g.rules, deals=g.placeholders, first=self._c.first)
+            else:
+                start = self._c.st
+            self._c.st = with_deal(start, deal)
+            self._c.dealing = False
+            return
+        st = self._c.st
+        assert st is not None
+        # a round's scores stay the rewards through the next deal: OpenSpiel sums the
+        # rewards at decision and terminal nodes only
+        self._c.rewards = [0.0] * n
+        player = st.to_move
+        engine = self._engine_action(st, action)
+        card = -1 if action < g.encoder.n_bids else self._played_card(st, engine)
+        self._c.log.append((self._c.round, player, action, card))
+        rows = len(st.sheet)
+        st = self._c.st = st.apply(engine)
+        if len(st.sheet) > rows:
+            self._c.rewards = [float(x) for x in st.sheet[-1].scores]
+            if st.phase is not BPhase.OVER:
+                self._c.round += 1
+                self._c.dealing = True
+                self._c.hands = [0] * n
+                self._c.n = 0
+                self._c.round_log0 = self._c.moves
+
+    def _played_card(self, st: BaptistenState, engine: BAction) -> int:
+        if engine is FOREHEAD_PLAY:
+            return st.hands[st.to_move].bit_length() - 1
+        return int(engine.index)  # type: ignore[union-attr]
+
+    def _engine_action(self, st: BaptistenState, action: int) -> BAction:
+        enc = self._c.g.encoder
+        if action < enc.n_bids:
+            return enc._bid_of[action]
+        if action == enc.play_action:
+            return FOREHEAD_PLAY
+        hand = st.hands[st.to_move]
+        copies = enc._copies[action - enc.first_card]
+        for c in copies:
+            if hand & c.bit:
+                return c
+        return copies[0]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            if self._c.first < 0:
+                return f"first {action}"
+            return f"deal {self._c.g.deck.cards[action].code}"
+        return self._c.g.encoder.ACTIONS[action]
+
+    def rewards(self) -> list[float]:
+        return list(self._c.rewards)
+
+    def returns(self) -> list[float]:
+        st = self._c.st
+        if st is None:
+            return [0.0] * self._c.g.n_players
+        return [float(t) for t in st.totals]
+
+    def __str__(self) -> str:
+        if self._c.st is None or self._c.dealing:
+            return (f"round {self._c.round + 1} dealing: "
+                    + " | ".join(self._c.g.deck.format(h) for h in self._c.hands))
+        enc = self._c.g.encoder
+        enc.start(self._c.st)
+        return enc.render()
+
+    # --- observations ---
+
+    def obs_tensor(self, player: int) -> F32:
+        o = self._c.obs.get(player)
+        if o is None:
+            if self._c.st is None or self._c.dealing:
+                o = np.zeros(self._c.g.obs_size, np.float32)
+            else:
+                enc = self._c.g.encoder
+                enc.start(self._c.st)
+                o = enc.observe(player)
+            self._c.obs[player] = o
+        return o
+
+    def info_tensor(self, player: int) -> F32:
+        g = self._c.g
+        out = np.zeros(g.info_size, np.float32)
+        if self._c.st is None or self._c.dealing:
+            return out
+        out[:g.obs_size] = self.obs_tensor(player)
+        base = g.obs_size
+        enc = g.encoder
+        del enc
+        for _, p, a, _ in self._c.log:
+            if p == player:
+                out[base + a] += 1.0
+        return out
+
+    def obs_string(self, player: int) -> str:
+        o = self.obs_tensor(player)
+        enc = self._c.g.encoder
+        parts = [f"p{player}"]
+        for name, w in enc.OBS_LAYOUT:
+            off = enc.offset[name]
+            seg = o[off:off + w]
+            if seg.any():
+                parts.append(f"{name}:" + ",".join(f"{x:.4g}" for x in seg))
+        if self._c.st is None or self._c.dealing:
+            parts.append("dealt " + self._c.g.deck.format(self._c.hands[player]))
+        return " ".join(parts)
+
+    def info_string(self, player: int) -> str:
+        g = self._c.g
+        deck = g.deck
+        parts = [f"p{player}"]
+        if self._c.first < 0:
+            return parts[0]
+        parts.append(f"first {self._c.first}")
+        st = self._c.st
+        log = self._c.log
+        i = 0
+        for r in range(self._c.round + 1):
+            parts.append(f"R{r + 1}")
+            if r == self._c.round and self._c.dealing:
+                hands: Sequence[int] = self._c.hands
+                trump = -1
+            else:
+                assert st is not None
+                deal = st.deals[r]
+                hands, trump = deal.hands, deal.trump_card
+            forehead = g.rules.forehead and g.schedule[r] == 1
+            if forehead:
+                parts.append("see " + " ".join(
+                    f"{q}:{deck.format(h)}" for q, h in enumerate(hands) if q != player))
+            else:
+                parts.append("hand " + deck.format(hands[player]))
+            if trump >= 0:
+                parts.append("trump " + deck.cards[trump].code)
+            while i < len(log) and log[i][0] == r:
+                _, p, a, c = log[i]
+                text = g.encoder.ACTIONS[a] if c < 0 else deck.cards[c].code
+                parts.append(f"{p}:{text}")
+                i += 1
+        return " ".join(parts)
+
+    # --- resampling ---
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> BaptistenOSState:
+        return self.resample(player_id, _rng_of(probability_sampler))
+
+    def resample(self, player: int, rng: random.Random) -> BaptistenOSState:
+        """A state that ``player`` cannot tell from this one: the current round's unseen
+        cards dealt anew (earlier rounds are played out, so every card of theirs is
+        known)."""
+        g = self._c.g
+        n = g.n_players
+        if self._c.first < 0:
+            return self.clone()  # type: ignore[no-any-return]
+        deck = g.deck
+        if self._c.dealing:
+            hands = list(self._c.hands)
+            trump = -1
+            played = [0] * n
+            voids = [0] * n
+            held = [h.bit_count() for h in hands]
+            forehead = False
+        else:
+            st = self._c.st
+            assert st is not None
+            if st.phase is BPhase.OVER:
+                return self.clone()  # type: ignore[no-any-return]
+            deal = st.deals[st.round_index]
+            hands = list(deal.hands)
+            trump = deal.trump_card
+            played, voids = _played_and_voids(st)
+            held = [h.bit_count() for h in st.hands]
+            forehead = st.is_forehead_round
+        hidden = [player] if forehead else [q for q in range(n) if q != player]
+        known = 0
+        for q in range(n):
+            if q not in hidden:
+                known |= hands[q]
+            known |= played[q]
+        whole = g.whole[self._c.round]
+        if trump >= 0 and not whole:
+            known |= 1 << trump
+        pool = deck.full_mask & ~known
+        size = self._deal_size()
+        dealt_total = self._c.n if self._c.dealing else size
+        rest = deck.size - dealt_total - (1 if trump >= 0 and not whole else 0)
+        if whole and not self._c.dealing:
+            rest = 0
+        slots = [(held[q] if not self._c.dealing else hands[q].bit_count(), voids[q])
+                 for q in hidden] + [(rest, 0)]
+        got = sample_slots(pool, slots, rng)
+        for q, h in zip(hidden, got, strict=False):
+            hands[q] = h | played[q]
+        return self._rebuild(hands, trump, rng)
+
+    def _rebuild(self, hands: list[int], trump: int, rng: random.Random
+                 ) -> BaptistenOSState:
+        g = self._c.g
+        n = g.n_players
+        hist = self.history()
+        new = g.new_initial_state()
+        for a in hist[:self._c.round_log0]:
+            new.apply_action(a)
+        first_r = (self._c.first + self._c.round) % n
+        orders = []
+        for q in range(n):
+            cards = _bits(hands[q])
+            rng.shuffle(cards)
+            orders.append(cards)
+        count = self._c.n if self._c.dealing else self._deal_size()
+        for i in range(count):
+            q = (first_r + i) % n
+            new.apply_action(orders[q][i // n])
+        if self._c.dealing:
+            return new
+        new.apply_action(trump)
+        for r, _, a, _ in self._c.log:
+            if r == self._c.round:
+                new.apply_action(a)
+        return new
+
+
+def _played_and_voids(st: BaptistenState) -> tuple[list[int], list[int]]:
+    """Per seat: the cards played in the current round, and the cards it cannot hold
+    (it failed to follow the suit led: none of that suit; it played a trump below the
+    best trump in a trump trick under must-overtrump: no trump that high)."""
+    ctx = st._ctx
+    n = ctx.n
+    trump = st.trump
+    played = [0] * n
+    voids = [0] * n
+    tricks = [(leader, cards) for leader, cards, _ in st.round_tricks]
+    if st.trick:
+        tricks.append((st.leader, st.trick))
+    suit_of = ctx.suit_of
+    rank_of = ctx.rank_of
+    for leader, cards in tricks:
+        follow = -1
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            played[seat] |= 1 << c
+            s = suit_of[c]
+            if follow < 0:
+                follow = s
+                continue
+            if s != follow:  # the joker too: it may not be played by who can follow
+                voids[seat] |= ctx.suit_masks[follow]
+            elif ctx.must_overtrump and follow == trump:
+                best = max(rank_of[x] for x in cards[:i] if suit_of[x] == follow)
+                if rank_of[c] < best:
+                    voids[seat] |= ctx.at_least[follow][best]
+    return played, voids
+
+
+def _register() -> None:
+    for gt, cls in ((SKAT_GAME_TYPE, SkatGame), (BAPTISTEN_GAME_TYPE, BaptistenGame)):
+        if gt.short_name not in pyspiel.registered_names():
+            pyspiel.register_game(gt, cls)
+
+
+_register()

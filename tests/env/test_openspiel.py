@@ -1,0 +1,308 @@
+"""stich.env.openspiel: both games as OpenSpiel Python games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from stich.env import openspiel as osp  # noqa: E402  (after the import check)
+from stich.env.baptisten import baptisten_v0  # noqa: E402
+from stich.env.skat import ACTIONS, OBS_SIZE, skat_v0  # noqa: E402
+
+SMALL = {"players": 3, "rules": "baptisten(max_cards=3)"}
+GAMES = [("python_stich_skat", {}), ("python_stich_skat", {"rules": "isko"}),
+         ("python_stich_baptisten", SMALL),
+         ("python_stich_baptisten", {"players": 4, "rules": "baptisten(max_cards=4,variants=2+5)"}),
+         ("python_stich_baptisten", {"players": 3, "rules": "ohhell"})]
+
+
+def _bits(m: int) -> list[int]:
+    return [i for i in range(m.bit_length()) if m >> i & 1]
+
+
+def _random_walk(state: Any, rng: random.Random, stop: float = 0.0) -> Any:
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            if stop and rng.random() < stop:
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_load_and_sizes() -> None:
+    g = pyspiel.load_game("python_stich_skat")
+    assert g.num_distinct_actions() == len(ACTIONS)
+    assert g.observation_tensor_size() == OBS_SIZE == 400
+    assert g.information_state_tensor_size() == OBS_SIZE + len(ACTIONS) + 32
+    assert g.max_chance_outcomes() == 32
+    t = g.get_type()
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    b = pyspiel.load_game("python_stich_baptisten")
+    env = baptisten_v0(players=4)
+    assert b.num_players() == 4
+    assert b.num_distinct_actions() == env.game.n_actions
+    assert b.observation_tensor_size() == env.game.obs_size
+    assert b.information_state_tensor_size() == env.game.obs_size + env.game.n_actions
+    assert pyspiel.load_game("python_stich_baptisten", {"players": 3}).num_players() == 3
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_random_sim(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_random_sim_default_baptisten() -> None:
+    pyspiel.random_sim_test(pyspiel.load_game("python_stich_baptisten"), num_sims=1,
+                            serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[2]])
+def test_python_ismcts_plays_whole_games(name: str, params: dict[str, Any]) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(name, params)
+    rs = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0,
+                           max_simulations=4, random_state=rs)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert len(state.returns()) == game.num_players()
+
+
+@pytest.mark.skip(reason="pyspiel.ISMCTSBot (C++) crashes (segmentation fault) on this Python "
+                  "game's resample_from_infostate; the Python ISMCTS bot is tested above")
+def test_cpp_ismcts_bot() -> None:
+    game = pyspiel.load_game("python_stich_skat")
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 7)
+    bot = pyspiel.ISMCTSBot(7, evaluator, 2.0, 4, -1,
+                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    state = _random_walk(game.new_initial_state(), random.Random(2), stop=1.0)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert bot.step(state) in state.legal_actions()
+
+
+# --- resampling ---------------------------------------------------------------------------
+
+
+def _check_resample(state: Any, player: int, rng: random.Random) -> Any:
+    game = state.get_game()
+    new = state.resample(player, rng)
+    assert new.information_state_string(player) == state.information_state_string(player)
+    assert np.array_equal(new.observation_tensor(player), state.observation_tensor(player))
+    assert np.array_equal(new.information_state_tensor(player),
+                          state.information_state_tensor(player))
+    assert new.current_player() == state.current_player()
+    assert new.legal_actions(player) == state.legal_actions(player)
+    # replaying the resampled history from the start reproduces it
+    again = game.new_initial_state()
+    for a in new.history():
+        again.apply_action(a)
+    assert again.information_state_string(player) == state.information_state_string(player)
+    for q in range(game.num_players()):
+        assert again.observation_string(q) == new.observation_string(q)
+    return new
+
+
+def _skat_public(state: Any) -> list[tuple[int, int]]:
+    """The player actions that every seat sees (a discard only as 'a discard')."""
+    out = []
+    for p, a in state._c.log:
+        out.append((p, -1 if osp.sk.DISCARD0 <= a < osp.sk.DISCARD0 + 32 else a))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["lothar", "isko"])
+def test_skat_resample_respects_knowledge(rules: str) -> None:
+    game = pyspiel.load_game("python_stich_skat", {"rules": rules})
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(60):
+        state = _random_walk(game.new_initial_state(), rng, stop=0.04)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        st = state._c.st
+        for player in range(3):
+            view = st.view(player)
+            voids = view.voids()
+            for _ in range(3):
+                new = _check_resample(state, player, rng)
+                nst = new._c.st
+                assert _skat_public(new) == _skat_public(state)
+                assert nst.hands[player] == st.hands[player]
+                assert nst.deal[0][player] == st.deal[0][player]
+                out_of_play = view.played | view.hand | view.skat_seen | view.discarded
+                for q in range(3):
+                    if q == player:
+                        continue
+                    assert not nst.hands[q] & out_of_play
+                    assert not nst.hands[q] & voids[q]
+                    if view.ouvert_hand and q == st.declarer:
+                        assert nst.hands[q] == st.hands[q]
+                if view.skat_seen:
+                    assert nst.deal[1] == st.deal[1]
+                checked += 1
+    assert checked > 50
+
+
+def test_skat_resample_varies() -> None:
+    game = pyspiel.load_game("python_stich_skat")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    rng = random.Random(2)
+    p = state.current_player()
+    others = {state.resample(p, rng)._c.st.hands for _ in range(20)}
+    assert len(others) > 10
+
+
+def test_skat_resample_voids_in_trump_games() -> None:
+    """A seat that did not follow a Jack lead in a suit game holds no trump after."""
+    game = pyspiel.load_game("python_stich_skat")
+    rng = random.Random(4)
+    seen_void = 0
+    for _ in range(200):
+        state = _random_walk(game.new_initial_state(), rng, stop=0.08)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        st = state._c.st
+        if st.game is None:
+            continue
+        player = state.current_player()
+        voids = st.view(player).voids()
+        if not any(voids[q] for q in range(3) if q != player):
+            continue
+        seen_void += 1
+        for _ in range(3):
+            nst = state.resample(player, rng)._c.st
+            for q in range(3):
+                if q != player:
+                    assert not nst.hands[q] & voids[q]
+    assert seen_void > 5
+
+
+@pytest.mark.parametrize("params", [SMALL, GAMES[3][1], GAMES[4][1]])
+def test_baptisten_resample_respects_knowledge(params: dict[str, Any]) -> None:
+    game = pyspiel.load_game("python_stich_baptisten", params)
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(40):
+        state = _random_walk(game.new_initial_state(), rng, stop=0.05)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        st = state._c.st
+        n = game.num_players()
+        _, voids = osp._played_and_voids(st)
+        for player in range(n):
+            view = st.view(player)
+            for _ in range(2):
+                new = _check_resample(state, player, rng)
+                nst = new._c.st
+                assert nst.sheet == st.sheet
+                assert [x[:3] for x in new._c.log] == [x[:3] for x in state._c.log]
+                out = view.played | view.hand | sum(view.others)
+                for q in range(n):
+                    if view.hand and q == player:
+                        assert nst.hands[q] == st.hands[q]
+                    if q == player or (not view.hand and q != player):
+                        continue
+                    assert not nst.hands[q] & out
+                    assert not nst.hands[q] & voids[q]
+                    if not game.whole[st.round_index]:
+                        assert not nst.hands[q] >> st.deals[st.round_index].trump_card & 1
+                checked += 1
+    assert checked > 20
+
+
+# --- the same observations as PettingZoo ------------------------------------------------
+
+
+def _deal_skat(state: Any, hands: tuple[int, int, int]) -> None:
+    orders = [_bits(h) for h in hands]
+    for i in range(30):
+        state.apply_action(orders[i % 3][i // 3])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_skat_observation_equals_pettingzoo(seed: int) -> None:
+    env = skat_v0()
+    env.reset(seed=seed)
+    ad = env.game
+    game = pyspiel.load_game("python_stich_skat")
+    state = game.new_initial_state()
+    _deal_skat(state, ad.state.deal[0])
+    rng = random.Random(seed)
+    while True:
+        for seat in range(3):
+            pos = ad.pos_of[seat]
+            obs = env.observe(f"player_{seat}")
+            assert np.array_equal(obs["observation"], state.observation_tensor(pos))
+            if not state.is_terminal() and state.current_player() == pos:
+                assert list(np.flatnonzero(obs["action_mask"])) == state.legal_actions()
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        env.step(action)
+        state.apply_action(action)
+    assert state.returns() == [float(x) for x in ad.state.outcome().scores]
+
+
+def _deal_baptisten(state: Any, bst: Any, r: int) -> None:
+    deal = bst.deals[r]
+    n = len(deal.hands)
+    first_r = (bst.first_player + r) % n
+    orders = [_bits(h) for h in deal.hands]
+    k = orders[0].__len__()
+    for i in range(k * n):
+        q = (first_r + i) % n
+        state.apply_action(orders[q][i // n])
+    state.apply_action(deal.trump_card)
+
+
+@pytest.mark.parametrize("params", [SMALL, GAMES[3][1]])
+def test_baptisten_observation_equals_pettingzoo(params: dict[str, Any]) -> None:
+    env = baptisten_v0(rules=params["rules"], players=params["players"])
+    env.reset(seed=7)
+    ad = env.game
+    bst = ad.state
+    game = pyspiel.load_game("python_stich_baptisten", params)
+    n = game.num_players()
+    state = game.new_initial_state()
+    state.apply_action(bst.first_player)
+    rng = random.Random(3)
+    r = 0
+    _deal_baptisten(state, bst, r)
+    totals = [0.0] * n
+    while True:
+        if state.is_chance_node():
+            r += 1
+            _deal_baptisten(state, bst, r)
+        for seat in range(n):
+            obs = env.observe(f"player_{seat}")
+            assert np.array_equal(obs["observation"], state.observation_tensor(seat))
+            if not state.is_terminal() and state.current_player() == seat:
+                assert list(np.flatnonzero(obs["action_mask"])) == state.legal_actions()
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        env.step(action)
+        state.apply_action(action)
+        totals = [t + x for t, x in zip(totals, state.rewards(), strict=True)]
+    assert state.returns() == [float(t) for t in ad.state.totals]
