@@ -144,7 +144,10 @@ def gradients(net: Policy, b: dict[str, Any], s: Settings) -> dict[str, Array]:
 
 
 def train(seconds: float, *, opponents: str = "random", seed: int = 0,
-          settings: Settings | None = None, log: Any = None) -> Policy:
+          settings: Settings | None = None, log: Any = None,
+          iterations: int | None = None) -> Policy:
+    """Train for ``seconds`` (or exactly ``iterations`` batches: reproducible whatever
+    the machine's speed) and return the policy."""
     s = settings or Settings()
     envs = [SingleSeat("baptisten", seat=i, bots=opponents, **ADAPTER)
             for i in range(ADAPTER["players"])]
@@ -156,7 +159,8 @@ def train(seconds: float, *, opponents: str = "random", seed: int = 0,
     rng = np.random.default_rng(seed)
     start = time.monotonic()
     it = 0
-    while time.monotonic() - start < seconds:
+    while (it < iterations) if iterations is not None else \
+            (time.monotonic() - start < seconds):
         batch = collect(net, envs, s.episodes_per_batch, rng,
                         seed * 1_000_003 + it * s.episodes_per_batch, s)
         n = len(batch["act"])
@@ -182,10 +186,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=10.0)
     ap.add_argument("--opponents", default="random", choices=["random", "easy"])
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="train exactly this many batches instead of --minutes")
     ap.add_argument("--out", default="policy.npz")
     args = ap.parse_args(argv)
     net = train(args.minutes * 60, opponents=args.opponents, seed=args.seed,
-                log=lambda line: print(line, file=sys.stderr))
+                log=lambda line: print(line, file=sys.stderr), iterations=args.iterations)
     net.save(args.out)
     print(f"saved {args.out} after {net.meta['iterations']} iterations")
     return 0

@@ -69,6 +69,7 @@ Z95 = 1.96
 
 
 ENTRY_POINT = "py:"  # a bot from Python: py:package.module:factory
+POLICY_FILE = "file:"  # a trained policy: file:policy.npz (stich.env.policy)
 
 
 def entry_point_bot(name: str) -> Any:
@@ -99,9 +100,26 @@ def entry_point_bot(name: str) -> Any:
     return bot
 
 
+def policy_file_bot(name: str) -> Any:
+    """A trained policy's file (``file:policy.npz``, :mod:`stich.env.policy`; needs the
+    ``rl`` extra) as a bot."""
+    path = name[len(POLICY_FILE):]
+    try:
+        from stich.env.policy import load_bot
+    except ImportError as e:
+        raise ArgumentError("arena.entry_point", name=name,
+                            problem=f"{e} (pip install 'stich[rl]')") from None
+    try:
+        return load_bot(path)
+    except (OSError, ValueError, KeyError) as e:
+        raise ArgumentError("arena.entry_point", name=name, problem=str(e)) from None
+
+
 def _make(game: str, name: str) -> Any:
     if name.startswith(ENTRY_POINT):
         return entry_point_bot(name)
+    if name.startswith(POLICY_FILE):
+        return policy_file_bot(name)
     return make_bot(name) if game == "skat" else make_baptisten_bot(name)
 
 
@@ -126,6 +144,8 @@ class Match:
         for name in self.bots:
             if name.startswith(ENTRY_POINT):
                 entry_point_bot(name)  # refused now, not in a worker process
+            elif name.startswith(POLICY_FILE):
+                policy_file_bot(name)
             elif name not in registry:
                 raise ArgumentError("arena.unknown_bot", name=name, game=self.game,
                                     choices=", ".join(sorted(registry)))
