@@ -1,0 +1,22 @@
+"""``bench/env_steps.py``: a short run prints steps per second of every engine, the load
+average, and both ratios against OpenSpiel."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from . import BENCH_DIR
+
+
+def test_a_short_run_prints_the_rates_and_ratios() -> None:
+    out = subprocess.run([sys.executable, str(BENCH_DIR / "env_steps.py"), "--seconds",
+                          "0.2", "--rounds", "1", "--batch", "4"],
+                         capture_output=True, text=True, timeout=300, check=True).stdout
+    assert re.search(r"load average before \d+\.\d\d, after \d+\.\d\d", out), out
+    for name in ("stich skat", "openspiel skat", "stich baptisten", "openspiel oh_hell"):
+        m = re.search(rf"^{name} +([\d,]+) steps/s$", out, re.M)
+        assert m and int(m.group(1).replace(",", "")) > 0, out
+    ratios = re.findall(r"^ratio .*: (\d+\.\d\d) \(target ≥ 1\.5\)$", out, re.M)
+    assert len(ratios) == 2 and all(float(r) > 0 for r in ratios), out
