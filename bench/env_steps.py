@@ -30,7 +30,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _harness import Engine, have_openspiel, interleave, rate  # noqa: E402
+from _harness import Engine, have_openspiel, interleave, rate
 
 
 def stich_engine(game: str, batch: int, **kwargs: object) -> Engine:
