@@ -121,3 +121,18 @@ def test_every_ladder_value_is_some_game_value() -> None:
     # lothar: Hand, Schneider, Schwarz, Ouvert; isko also both announcements
     assert set(bidding_ladder(LOTHAR)) == _reachable_values(4)
     assert set(bidding_ladder(ISKO)) == _reachable_values(6)
+
+
+def test_the_rule_string_is_kept_once_made_and_follows_a_changed_copy() -> None:
+    """Every view names its rules: the text is made once per rules object; a copy with
+    another option has its own text, and equality and hashing ignore the kept text."""
+    from stich.baptisten import BaptistenRules
+
+    for rules, change in ((SkatRules.preset("isko"), {"all_pass": "ramsch"}),
+                          (BaptistenRules(players=4), {"max_cards": 7})):
+        fresh = dataclasses.replace(rules)
+        text = str(rules)
+        assert str(rules) is text  # kept
+        assert fresh == rules and hash(fresh) == hash(rules) and str(fresh) == text
+        other = dataclasses.replace(rules, **change)
+        assert str(other) != text and type(rules).parse(str(other)) == other

@@ -87,6 +87,14 @@ class SkatRules:
         return min(PRESETS, key=lambda n: len(_diff(PRESETS[n], self)))
 
     def __str__(self) -> str:
+        """The canonical rule string (kept once made: every view names its rules)."""
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = self._text()
+            object.__setattr__(self, "_text", text)  # not a field: eq and hash ignore it
+        return text
+
+    def _text(self) -> str:
         base = self.preset_name
         parts = [f"preset={base}"]
         for name, value in _diff(PRESETS[base], self):
