@@ -16,6 +16,7 @@ from stich.messages import StichError
 __all__ = [
     "GAMES",
     "consecutive_runs",
+    "kept_text",
     "unwind",
     "ArgumentError",
     "GameState",
@@ -69,6 +70,16 @@ class GameState(Protocol):
     def view(self, seat: int) -> Any: ...
 
     def outcome(self) -> Any: ...
+
+
+def kept_text(obj: object, make: Callable[[], str]) -> str:
+    """A frozen object's text, made once and kept on it (not a field: equality and
+    hashing ignore it; a changed copy makes its own)."""
+    text: str | None = obj.__dict__.get("_text")
+    if text is None:
+        text = make()
+        object.__setattr__(obj, "_text", text)
+    return text
 
 
 def unwind(node: tuple[Any, ...] | None) -> list[Any]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from stich.cards import PLAIN_DECKS, PlainDeck, plain_deck
-from stich.core import RulesError
+from stich.core import RulesError, kept_text
 
 __all__ = ["BaptistenRules", "PRESETS"]
 
@@ -125,11 +125,7 @@ class BaptistenRules:
 
     def __str__(self) -> str:
         """The canonical rule string (kept once made: every view names its rules)."""
-        text: str | None = self.__dict__.get("_text")
-        if text is None:
-            text = self._text()
-            object.__setattr__(self, "_text", text)  # not a field: eq and hash ignore it
-        return text
+        return kept_text(self, self._text)
 
     def _text(self) -> str:
         base = self.preset_name

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Literal
 
 from stich.cards import Suit
-from stich.core import RulesError
+from stich.core import RulesError, kept_text
 from stich.messages import StichError
 
 __all__ = [
@@ -88,11 +88,7 @@ class SkatRules:
 
     def __str__(self) -> str:
         """The canonical rule string (kept once made: every view names its rules)."""
-        text: str | None = self.__dict__.get("_text")
-        if text is None:
-            text = self._text()
-            object.__setattr__(self, "_text", text)  # not a field: eq and hash ignore it
-        return text
+        return kept_text(self, self._text)
 
     def _text(self) -> str:
         base = self.preset_name
