@@ -261,6 +261,16 @@ def _deal_skat(state: Any, hands: tuple[int, int, int]) -> None:
         state.apply_action(orders[i % 3][i // 3])
 
 
+def _same_as_pettingzoo(env: Any, state: Any, player_of: list[int]) -> None:
+    """Every seat's PettingZoo observation is the OpenSpiel player's observation tensor,
+    and the mover's mask its legal actions (``player_of``: OpenSpiel player per seat)."""
+    for seat, player in enumerate(player_of):
+        obs = env.observe(f"player_{seat}")
+        assert np.array_equal(obs["observation"], state.observation_tensor(player))
+        if not state.is_terminal() and state.current_player() == player:
+            assert list(np.flatnonzero(obs["action_mask"])) == state.legal_actions()
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_skat_observation_equals_pettingzoo(seed: int) -> None:
     env = skat_v0()
@@ -271,12 +281,7 @@ def test_skat_observation_equals_pettingzoo(seed: int) -> None:
     _deal_skat(state, ad.state.deal[0])
     rng = random.Random(seed)
     while True:
-        for seat in range(3):
-            pos = ad.pos_of[seat]
-            obs = env.observe(f"player_{seat}")
-            assert np.array_equal(obs["observation"], state.observation_tensor(pos))
-            if not state.is_terminal() and state.current_player() == pos:
-                assert list(np.flatnonzero(obs["action_mask"])) == state.legal_actions()
+        _same_as_pettingzoo(env, state, ad.pos_of)
         if state.is_terminal():
             break
         action = rng.choice(state.legal_actions())
@@ -290,7 +295,7 @@ def _deal_baptisten(state: Any, bst: Any, r: int) -> None:
     n = len(deal.hands)
     first_r = (bst.first_player + r) % n
     orders = [_bits(h) for h in deal.hands]
-    k = orders[0].__len__()
+    k = len(orders[0])
     for i in range(k * n):
         q = (first_r + i) % n
         state.apply_action(orders[q][i // n])
@@ -315,11 +320,7 @@ def test_baptisten_observation_equals_pettingzoo(params: dict[str, Any]) -> None
         if state.is_chance_node():
             r += 1
             _deal_baptisten(state, bst, r)
-        for seat in range(n):
-            obs = env.observe(f"player_{seat}")
-            assert np.array_equal(obs["observation"], state.observation_tensor(seat))
-            if not state.is_terminal() and state.current_player() == seat:
-                assert list(np.flatnonzero(obs["action_mask"])) == state.legal_actions()
+        _same_as_pettingzoo(env, state, list(range(n)))
         if state.is_terminal():
             break
         action = rng.choice(state.legal_actions())

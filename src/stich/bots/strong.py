@@ -443,7 +443,7 @@ class SkatStrongBot:
         if contract.ouvert and game is not GameType.NULL and rules.announcements:
             contract = Declare(game, hand=True, schneider=True, schwarz=True, ouvert=True)
         worlds = 0
-        played_by = _played_by(view)
+        played_by = view.played_by()
         said = _bid_values(view)
         while clock.more(worlds):
             hands, skat = sample_world(view, rng)
@@ -785,17 +785,6 @@ def _announced_value(a: Declare, owned: int, rules: SkatRules) -> int:
     ann_schwarz = a.schwarz or (a.ouvert and rules.announcements)
     extra = 1 + 2 * ann_schwarz + a.ouvert if (a.schneider or ann_schwarz) else a.ouvert
     return a.game.base_value * (abs(matadors(owned, a.game)) + 1 + a.hand + extra)
-
-
-def _played_by(view: SkatView) -> list[int]:
-    """The cards each seat has played so far."""
-    out = [0, 0, 0]
-    for leader, cards, _ in view.tricks:
-        for i, c in enumerate(cards):
-            out[(leader + i) % 3] |= 1 << c
-    for seat, c in view.trick:
-        out[seat] |= 1 << c
-    return out
 
 
 def _bid_values(view: SkatView) -> list[int]:

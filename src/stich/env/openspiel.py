@@ -482,12 +482,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
                 hands[q] = h
             return self._rebuild(hands, self._c.n, {}, rng)
         v = st.view(player)
-        played = [0, 0, 0]
-        for leader, cards, _ in v.tricks:
-            for i, c in enumerate(cards):
-                played[(leader + i) % 3] |= 1 << c
-        for s, c in v.trick:
-            played[s] |= 1 << c
+        played = v.played_by()
         voids = v.voids()
         d = st.declarer
         picked = d >= 0 and st.picked_up

@@ -162,7 +162,6 @@ for _name, _w in OBS_LAYOUT:
     _o += _w
 _N_PLANES: Final = len(_CARD_PLANES)
 _PLANES_END: Final = 32 * _N_PLANES
-_POINTS: Final = tuple(c.points for c in CARDS)
 _NO_SCORES: Final = [0.0, 0.0, 0.0]
 
 
@@ -350,18 +349,11 @@ class SkatAdapter:
         v = self.view(seat)
         me = v.seat
         obs = np.zeros(OBS_SIZE, dtype=np.float32)
-        played = [0, 0, 0]
-        taken = [0, 0, 0]
-        pts = _POINTS
-        for leader, cards, winner in v.tricks:
-            played[leader] |= 1 << cards[0]
-            played[(leader + 1) % 3] |= 1 << cards[1]
-            played[(leader + 2) % 3] |= 1 << cards[2]
-            taken[winner] += pts[cards[0]] + pts[cards[1]] + pts[cards[2]]
+        played = v.played_by()
+        taken = v.points_taken()
         trick = [0, 0, 0]
         for s, c in v.trick:
             trick[s] = 1 << c
-            played[s] |= 1 << c
         r1, r2 = (me + 1) % 3, (me + 2) % 3
         planes = np.array(
             [v.hand, v.skat_seen, v.discarded, v.ouvert_hand,

@@ -55,6 +55,16 @@ class SkatView:
             m |= 1 << c
         return m
 
+    def played_by(self) -> list[int]:
+        """The cards each seat has played so far (finished tricks and the current one)."""
+        out = [0, 0, 0]
+        for leader, cards, _ in self.tricks:
+            for i, c in enumerate(cards):
+                out[(leader + i) % 3] |= 1 << c
+        for seat, c in self.trick:
+            out[seat] |= 1 << c
+        return out
+
     def known_cards(self) -> int:
         """Every card whose place this view reveals."""
         m = self.hand | self.skat_seen | self.discarded | self.ouvert_hand | self.played
