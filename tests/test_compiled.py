@@ -23,6 +23,7 @@ from stich._compiled import ENGINE_MODULES
 import importlib
 from stich.skat import SkatRules, SkatState
 from stich.baptisten import BaptistenRules, BaptistenState
+from stich.env.skat_obs import encode
 
 out = {"files": [importlib.import_module(m).__file__ for m in ENGINE_MODULES], "games": []}
 rng = random.Random(11)
@@ -30,10 +31,17 @@ for preset in ("lothar", "isko"):
     rules = SkatRules.preset(preset)
     for seed in range(150):
         s = SkatState.new(rules, seed=seed)
-        while not s.is_over:
+        seen = []  # every seat's view and its observation (stich.env.skat_obs)
+        while True:
+            for seat in range(3):
+                v = s.view(seat)
+                obs, scalars = encode(v, -1, seed % 3, 3, (seed, -seed, 7))
+                seen.append([repr(v), obs.hex(), scalars])
+            if s.is_over:
+                break
             s = s.apply(rng.choice(s.legal_actions()))
         o = s.outcome()
-        out["games"].append([str(a) for a in s.history] + [repr(o)])
+        out["games"].append([str(a) for a in s.history] + [repr(o)] + seen)
 for rules in (BaptistenRules(players=3, max_cards=5),
               BaptistenRules(players=4, max_cards=10),
               BaptistenRules(players=7, max_cards=6, forehead=True, hook_always=True),

@@ -21,6 +21,7 @@ from types import ModuleType
 
 ENGINE_MODULES: tuple[str, ...] = (
     "stich.skat.state",
+    "stich.skat.view",
     "stich.skat.tables",
     "stich.skat.options",
     "stich.skat.outcome",
@@ -29,8 +30,10 @@ ENGINE_MODULES: tuple[str, ...] = (
     "stich.baptisten.tables",
     "stich.baptisten.scoring",
     "stich.baptisten.deal",
+    "stich.env.skat_obs",
 )
-"""The hot modules of both engines: states, tables, legal actions, outcomes, deals."""
+"""The hot modules of both engines (states, tables, legal actions, views, outcomes,
+deals) and the Skat environment's observation encoder (standard library only too)."""
 
 
 def pure_python() -> bool:

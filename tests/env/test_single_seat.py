@@ -100,6 +100,7 @@ def test_vector_games_step_and_restart(game: str, kwargs: dict[str, object]) -> 
         assert all(masks[i].sum() > 0 for i in range(6))
         for i, g in enumerate(v.games):  # the rows are the seat to move's own
             assert np.array_equal(obs[i], g.observe(seats[i]))
+            assert np.array_equal(masks[i], g.mask(seats[i]))
         rewards, done = v.step(v.random_actions())
         totals += rewards.sum(axis=0)
         ended += int(done.sum())

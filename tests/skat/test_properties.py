@@ -406,6 +406,31 @@ def test_replaying_the_history_gives_the_same_game(game) -> None:
     assert list(s.replay_states())[-1].outcome() == s.outcome()
 
 
+@SETTINGS
+@given(games)
+def test_the_auction_kept_is_what_was_said(game) -> None:
+    """``bidding_history`` (kept as the auction goes) is every auction action with the
+    seat that took it, as the states before each action show, at every step."""
+    preset, seed, rnd = game
+    said: list[tuple[int, object]] = []
+
+    def check(s: SkatState) -> None:
+        assert s.bidding_history() == said
+        if s.phase is Phase.BIDDING:
+            said.append((s.to_move, None))  # the action is filled in after the step
+
+    s = SkatState.new(PRESETS[preset], seed=seed)
+    pass_p = rnd.random()
+    while not s.is_over:
+        check(s)
+        action = choose(s, rnd, pass_p)
+        if said and said[-1][1] is None:
+            said[-1] = (said[-1][0], action)
+        s = s.apply(action)
+    assert s.bidding_history() == said
+    assert said and all(a is not None for _, a in said)
+
+
 def snapshot(s: SkatState) -> dict:
     return {name: getattr(s, name) for name in STATE_FIELDS}
 

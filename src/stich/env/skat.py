@@ -41,9 +41,10 @@ import numpy as np
 
 from stich.cards import CARDS, format_cards
 from stich.env.base import IllegalAction, StichAEC
+from stich.env.skat_obs import OBS_LAYOUT, OBS_SIZE, SCALAR_COLUMNS, card_bytes, card_set, encode
 from stich.skat.actions import Action, Discard, parse_action
 from stich.skat.options import declaration_options
-from stich.skat.rules import PRESETS, GameType, SkatRules, bidding_ladder
+from stich.skat.rules import PRESETS, SkatRules, bidding_ladder
 from stich.skat.state import SkatState
 from stich.skat.view import SkatView, display_order
 from stich.table import SkatTable, TableGame
@@ -118,51 +119,9 @@ _INDEX: Final[dict[Any, int]] = {a: i for i, a in enumerate(_ACTION_OBJ) if a is
 
 # --- the observation -----------------------------------------------------------------------
 
-_PHASES: Final = ("BIDDING", "SKAT", "DISCARD", "DECLARE", "PLAY", "OVER")
-_PHASE_INDEX: Final = {p: i for i, p in enumerate(_PHASES)}
-_GAMES: Final = (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
-                 GameType.GRAND, GameType.NULL, GameType.RAMSCH)
-_GAME_INDEX: Final = {g: i for i, g in enumerate(_GAMES)}
-_REL: Final = ("me", "left", "right")
-
-_CARD_PLANES: Final[list[str]] = [
-    "hand",  # my cards
-    "skat_seen",  # the Skat as picked up (declarer), the whole Skat once over
-    "discarded",  # the cards the declarer put away (declarer; everybody once over)
-    "ouvert_hand",  # an Ouvert declarer's remaining cards
-    *(f"played_by_{r}" for r in _REL),  # cards played in finished and current tricks
-    *(f"trick_{r}" for r in _REL),  # the current trick's cards by who played them
-    "pending_discard",  # my first chosen discard card (two-step discard)
-]
-
-OBS_LAYOUT: Final[list[tuple[str, int]]] = [
-    *((name, 32) for name in _CARD_PLANES),
-    ("phase", len(_PHASES)),  # BIDDING, SKAT, DISCARD, DECLARE, PLAY, OVER
-    ("my_position", 3),  # Vorhand, Mittelhand, Hinterhand
-    ("to_move", 3),  # me, left, right (all 0 when nobody moves)
-    ("trick_leader", 3),  # who led the current trick (all 0 without one)
-    ("bid", 1),  # the highest value said or held / 264
-    ("passed", 3),  # who passed in the auction (me, left, right)
-    ("last_bidder", 3),  # who said the highest value
-    ("declarer", 4),  # me, left, right, none (before the auction ends, Ramsch, passed)
-    ("game", len(_GAMES) + 1),  # schellen, herz, gruen, eichel, grand, null, ramsch, none
-    ("contract", 4),  # hand, schneider, schwarz, ouvert announced
-    ("points_taken", 3),  # card points of the tricks taken (me, left, right) / 120
-    ("tricks_won", 3),  # tricks taken (me, left, right) / 10
-    ("game_number", 1),  # games finished in the list / games
-    ("list_scores", 3),  # list scores so far (me, left, right) / 120
-]
-"""Every slot of the observation vector as (name, width), in order."""
-
-OBS_SIZE: Final = sum(w for _, w in OBS_LAYOUT)
-_OFF: Final[dict[str, int]] = {}
-_o = 0
-for _name, _w in OBS_LAYOUT:
-    _OFF[_name] = _o
-    _o += _w
-_N_PLANES: Final = len(_CARD_PLANES)
-_PLANES_END: Final = 32 * _N_PLANES
 _NO_SCORES: Final = [0.0, 0.0, 0.0]
+_ZERO_PLAY: Final = bytes(PLAY0)  # the mask's bytes before the cards to play
+_SCALAR_COLUMNS: Final = list(SCALAR_COLUMNS)
 
 
 def seeger_scores(entry: TableGame) -> tuple[int, int, int]:
@@ -346,59 +305,28 @@ class SkatAdapter:
         return o.copy()
 
     def _observe(self, seat: int) -> F32:
+        obs, scalars = self.encoded(seat)
+        out = np.frombuffer(obs, np.uint8).astype(np.float32)
+        out[_SCALAR_COLUMNS] = scalars
+        return out
+
+    def encoded(self, seat: int) -> tuple[bytes, tuple[float, ...]]:
+        """The observation of ``seat`` as :func:`stich.env.skat_obs.encode` gives it:
+        its 0/1 bytes and its scalar values (for :class:`~stich.env.vector.VectorGames`,
+        which turns a whole batch into one array)."""
         v = self.view(seat)
-        me = v.seat
-        obs = np.zeros(OBS_SIZE, dtype=np.float32)
-        played = v.played_by()
-        taken = v.points_taken()
-        trick = [0, 0, 0]
-        for s, c in v.trick:
-            trick[s] = 1 << c
-        r1, r2 = (me + 1) % 3, (me + 2) % 3
-        planes = np.array(
-            [v.hand, v.skat_seen, v.discarded, v.ouvert_hand,
-             played[me], played[r1], played[r2], trick[me], trick[r1], trick[r2],
-             1 << self.pending if self.pending >= 0 and v.to_move == me
-             and v.phase == "DISCARD" else 0],
-            dtype="<u4")
-        obs[:_PLANES_END] = np.unpackbits(planes.view(np.uint8), bitorder="little")
-        off = _OFF
-        obs[off["phase"] + _PHASE_INDEX[v.phase]] = 1.0
-        obs[off["my_position"] + me] = 1.0
-        if v.to_move >= 0:
-            obs[off["to_move"] + (v.to_move - me) % 3] = 1.0
-        if v.trick:
-            obs[off["trick_leader"] + (v.trick[0][0] - me) % 3] = 1.0
-        obs[off["bid"]] = v.bid / 264.0
-        last = -1
-        for s, text in v.bidding:
-            if text == "pass":
-                obs[off["passed"] + (s - me) % 3] = 1.0
-            elif text[0].isdigit():
-                last = s
-        if last >= 0:
-            obs[off["last_bidder"] + (last - me) % 3] = 1.0
-        obs[off["declarer"] + ((v.declarer - me) % 3 if v.declarer >= 0 else 3)] = 1.0
-        obs[off["game"] + (_GAME_INDEX[v.game] if v.game is not None else len(_GAMES))] = 1.0
-        con = v.contract
-        if con is not None:
-            g = off["contract"]
-            obs[g] = con.hand
-            obs[g + 1] = con.schneider
-            obs[g + 2] = con.schwarz
-            obs[g + 3] = con.ouvert
-        g = off["points_taken"]
-        tw = v.tricks_won
-        t = off["tricks_won"]
-        for i, s in enumerate((me, r1, r2)):
-            obs[g + i] = taken[s] / 120.0
-            obs[t + i] = tw[s] / 10.0
-        obs[off["game_number"]] = self.played / self.games
-        seat_at = self.seat_of
-        ls = off["list_scores"]
-        for i, s in enumerate((me, r1, r2)):
-            obs[ls + i] = self.scores[seat_at[s]] / 120.0
-        return obs
+        at = self.seat_of
+        sc = self.scores
+        return encode(v, self.pending, self.played, self.games,
+                      (sc[at[0]], sc[at[1]], sc[at[2]]))
+
+    def mask_bytes(self, seat: int) -> bytes:
+        """The mask of ``seat`` as :data:`N_ACTIONS` bytes of 0/1."""
+        if self.played < self.games:
+            v = self.view(seat)
+            if v.phase == "PLAY" and v.legal_actions:
+                return _ZERO_PLAY + card_bytes(card_set(v.legal_actions))
+        return self.mask(seat).tobytes()
 
     # --- text ----------------------------------------------------------------------------
 

@@ -59,6 +59,12 @@ class VectorGames:
         self._rewards = np.zeros((n, self.n_agents), np.float32)
         self._ended = np.zeros(n, bool)
         self.steps = 0
+        # adapters that give their observations as bytes (Skat) are encoded in one go
+        self._encoded = hasattr(first, "encoded") and hasattr(first, "mask_bytes")
+        if self._encoded:
+            from stich.env.skat_obs import SCALAR_COLUMNS
+
+            self._scalar_columns = list(SCALAR_COLUMNS)
         for g in self.games:
             g.reset(self._rng.getrandbits(63))
 
@@ -75,6 +81,19 @@ class VectorGames:
         """Observations and masks of the seat to move in every game, and those seats
         (the arrays are reused by the next call: copy what you keep)."""
         seats = self.seats()
+        if self._encoded:
+            # Skat: every game's observation and mask as bytes, one array each in one go
+            parts = [g.encoded(seat) for g, seat in  # type: ignore[attr-defined]
+                     zip(self.games, seats, strict=True)]
+            n = len(parts)
+            self._obs[:] = np.frombuffer(b"".join([p[0] for p in parts]),
+                                         np.uint8).reshape(n, self.obs_size)
+            self._obs[:, self._scalar_columns] = [p[1] for p in parts]
+            self._masks[:] = np.frombuffer(
+                b"".join([g.mask_bytes(seat) for g, seat in  # type: ignore[attr-defined]
+                          zip(self.games, seats, strict=True)]),
+                np.int8).reshape(n, self.n_actions)
+            return self._obs, self._masks, seats
         for i, (g, seat) in enumerate(zip(self.games, seats, strict=True)):
             self._obs[i] = g.observe(seat)
             self._masks[i] = g.mask(seat)
@@ -95,12 +114,17 @@ class VectorGames:
         """Apply one action per game (legal ones: an illegal action is the engine's
         error); the rewards per game and seat, and which games ended (those start again
         at once)."""
-        self._rewards[:] = 0.0
-        self._ended[:] = False
-        for i, (g, a) in enumerate(zip(self.games, actions, strict=True)):
-            self._rewards[i] = g.step(int(a))
+        rewards = []
+        ended = []
+        for g, a in zip(self.games, actions.tolist() if isinstance(actions, np.ndarray)
+                        else actions, strict=True):
+            rewards.append(g.step(int(a)))
             if g.over():
-                self._ended[i] = True
+                ended.append(True)
                 g.reset(self._rng.getrandbits(63))
+            else:
+                ended.append(False)
+        self._rewards[:] = rewards
+        self._ended[:] = ended
         self.steps += len(self.games)
         return self._rewards, self._ended

@@ -21,7 +21,7 @@ from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
 from stich.cards import BYTE_CARDS, CARDS, Card, card_points
-from stich.core import IllegalActionError, unwind
+from stich.core import IllegalActionError
 from stich.messages import Cards, GameName, Msg, Position, SuitName
 from stich.skat.actions import (
     HAND,
@@ -93,7 +93,7 @@ class _Game(NamedTuple):
 
 STATE_FIELDS = (
     "rules", "phase", "to_move", "hands", "skat", "deal", "_bidding", "_game", "trick",
-    "leader", "points", "tricks_won", "_tricks", "_hist", "_end", "_follow",
+    "leader", "points", "tricks_won", "_tricks", "_hist", "_auction", "_end", "_follow",
 )
 """Every attribute of a :class:`SkatState` (its slots; compiled classes have no
 ``__slots__`` attribute to read them from)."""
@@ -118,6 +118,7 @@ class SkatState:
     tricks_won: tuple[int, int, int]
     _tricks: tuple[Any, ...] | None
     _hist: tuple[Any, ...] | None
+    _auction: tuple[Any, ...] | None  # the auction's (seat, action) pairs, newest first
     _end: str
     _follow: tuple[int, ...]  # follow-suit groups of the game being played (else empty)
 
@@ -161,6 +162,7 @@ class SkatState:
         self.tricks_won = (0, 0, 0)
         self._tricks = None
         self._hist = None
+        self._auction = None
         self._end = ""
         self._follow = ()
         return self
@@ -181,11 +183,17 @@ class SkatState:
         new.tricks_won = self.tricks_won
         new._tricks = self._tricks
         new._hist = self._hist
+        new._auction = self._auction
         new._end = self._end
         new._follow = self._follow
         return new
 
     # --- simple facts ------------------------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """The phase's name (``phase.name``, without the enum's slow attribute)."""
+        return _PHASE_NAMES[self.phase]
 
     @property
     def is_over(self) -> bool:
@@ -223,12 +231,12 @@ class SkatState:
     @property
     def history(self) -> list[Action]:
         """Every action applied since the deal, in order."""
-        return unwind(self._hist)
+        return _unwind(self._hist)
 
     @property
     def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """Completed tricks as (leader, card indices in play order, winner)."""
-        return unwind(self._tricks)
+        return _unwind(self._tricks)
 
     @property
     def end_reason(self) -> str:
@@ -348,6 +356,8 @@ class SkatState:
     def _pushed(self, action: Action) -> SkatState:
         new = self._fork()
         new._hist = (action, self._hist)
+        if self.phase is _BIDDING:
+            new._auction = ((self.to_move, action), self._auction)
         return new
 
     def _bid(self, action: Action) -> SkatState:
@@ -542,6 +552,7 @@ class SkatState:
         new._bidding = self._bidding
         new._game = g
         new._hist = (card, self._hist)
+        new._auction = self._auction
         new._end = ""
         new._follow = self._follow
         hand ^= bit
@@ -608,14 +619,7 @@ class SkatState:
 
     def bidding_history(self) -> list[tuple[int, Action]]:
         """The auction as (seat, action) pairs: public to everybody."""
-        out: list[tuple[int, Action]] = []
-        s = SkatState.new(self.rules, hands=self.deal[0], skat=self.deal[1])
-        for a in self.history:
-            if s.phase is not _BIDDING:
-                break
-            out.append((s.to_move, a))
-            s = s.apply(a)
-        return out
+        return _unwind(self._auction)
 
     def replay_states(self) -> Iterator[SkatState]:
         """The states from the deal to this one, each after one more action."""
@@ -634,6 +638,20 @@ _POINTS: Final = tuple(c.points for c in CARDS)
 _NEXT: Final = (1, 2, 0)
 _DECK_ORDER: Final = tuple(range(32))
 _BYTES: Final = BYTE_CARDS
+
+
+_PHASE_NAMES: Final = tuple(p.name for p in Phase)
+
+
+def _unwind(node: tuple[Any, ...] | None) -> list[Any]:
+    """:func:`stich.core.unwind` again, compiled with this module (a view unwinds the
+    tricks and the auction every time)."""
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]
+    out.reverse()
+    return out
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:

@@ -124,14 +124,15 @@ def make_view(state: SkatState, seat: int) -> SkatView:
     discarded = 0
     if seat == declarer and picked:
         skat_seen = state.deal[1]
-        if state.phase.name not in ("DISCARD",):
+        if state.phase_name != "DISCARD":
             discarded = state.skat
     if over:
         skat_seen = state.deal[1]
         discarded = state.skat if picked else 0
     contract = state.contract
     ouvert = 0
-    if contract is not None and contract.ouvert and state.phase.name in ("PLAY", "OVER"):
+    phase = state.phase_name
+    if contract is not None and contract.ouvert and phase in ("PLAY", "OVER"):
         ouvert = state.hands[declarer]
     trick = tuple(((state.leader + i) % 3, c) for i, c in enumerate(state.trick))
     game = state.game
@@ -140,7 +141,7 @@ def make_view(state: SkatState, seat: int) -> SkatView:
     return SkatView(
         seat=seat,
         rules=str(state.rules),
-        phase=state.phase.name,
+        phase=phase,
         to_move=state.to_move,
         hand=state.hands[seat],
         bidding=tuple((s, str(a)) for s, a in state.bidding_history()),
