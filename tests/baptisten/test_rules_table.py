@@ -227,6 +227,32 @@ def test_given_deals_are_checked() -> None:
     assert str(e.value) == "first must be a seat 0..2, not 3"
 
 
+def test_a_round_not_yet_begun_can_be_dealt_again() -> None:
+    rules = BaptistenRules(players=3, max_cards=3)
+    other = BaptistenState.new(rules, seed=2, first=1).deals
+    s = to_round(BaptistenState.new(rules, seed=1, first=1), 2)
+    again = s.redealt(other[1])
+    assert again.hands == other[1].hands and again.deals[1] == other[1]
+    assert again.deals[0] == s.deals[0] and again.deals[2:] == s.deals[2:]
+    assert again.trump_card == rules.card_deck.cards[other[1].trump_card]
+    assert again.trump == rules.card_deck.cards[other[1].trump_card].suit
+    assert again.to_move == s.to_move and again.round_no == 2
+    assert s.hands == s.deals[1].hands  # the state it came from is unchanged
+    # the round is played with the new cards, the replay too
+    done = to_round(again, 3)
+    assert done.sheet == to_round(BaptistenState.new(rules, deals=done.deals, first=1),
+                                  3).sheet
+    d = rules.card_deck
+    with refused("baptisten.deal_twice", ArgumentError, round=2):
+        s.redealt(Deal((d.parse_set("R1 R2"), d.parse_set("R2 R3"),
+                        d.parse_set("R4 R5")), 79))
+    begun = s.apply(s.legal_actions()[0])
+    with refused("baptisten.redeal_begun", ArgumentError, round=2) as e:
+        begun.redealt(other[1])
+    assert str(e.value) == ("round 2 has begun: only a round nobody has bid in can be "
+                            "dealt again")
+
+
 def test_draw_for_the_first_player_highest_card_starts_ties_draw_again() -> None:
     import random
 

@@ -164,6 +164,24 @@ class BaptistenState:
         new._round_tricks = self._round_tricks
         return new
 
+    def redealt(self, deal: Deal) -> BaptistenState:
+        """This state, at the start of a round before anybody has bid, with the round
+        dealt ``deal`` instead (checked as :meth:`new` checks deals): for a source that
+        deals one round at a time, such as OpenSpiel's chance nodes (``stich.env``).
+        The game keeps the deal, so the record and the replay show it."""
+        r = self._round
+        if self.phase is not _BIDDING or any(b >= 0 for b in r.bids):
+            raise ArgumentError("baptisten.redeal_begun", round=r.number + 1)
+        ctx = self._ctx
+        deals = list(ctx.deals)
+        deals[r.number] = deal
+        check_deals(ctx.rules, deals)
+        new = self._fork()
+        new._ctx = GameContext(ctx.rules, deals, ctx.seed, ctx.first)
+        new.hands = deal.hands
+        new._round = r._replace(trump=new._ctx.suit_of[deal.trump_card])
+        return new
+
     # --- facts ---------------------------------------------------------------------------
 
     @property

@@ -72,7 +72,6 @@ import pyspiel  # type: ignore[import-not-found]
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction
 from stich.baptisten.deal import Deal, draw_deals
 from stich.baptisten.state import BaptistenState, BPhase
-from stich.baptisten.tables import GameContext
 from stich.cards import CARDS, format_cards
 from stich.env import skat as sk
 from stich.env.baptisten import BaptistenAdapter, make_rules
@@ -659,23 +658,6 @@ class BaptistenGame(pyspiel.Game):  # type: ignore[misc]
         return _make_observer(self, iig_obs_type, params)
 
 
-def with_deal(state: BaptistenState, deal: Deal) -> BaptistenState:
-    """``state`` (at the start of a round, dealt with a placeholder) with the round's
-    real ``deal``: the game's context gets the deal and the round its hands and trump.
-    (The engine draws every deal when the game starts; an OpenSpiel chance node deals
-    one round at a time, so this swaps the placeholder for the cards dealt.)"""
-    ctx = state._ctx
-    r = state.round_index
-    deals = list(ctx.deals)
-    deals[r] = deal
-    new_ctx = GameContext(ctx.rules, deals, ctx.seed, ctx.first)
-    new = state._fork()
-    new._ctx = new_ctx
-    new.hands = deal.hands
-    new._round = state._round._replace(trump=new_ctx.suit_of[deal.trump_card])
-    return new
-
-
 class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
     """A whole Baptistenskat game as an OpenSpiel state (player id = seat)."""
 
@@ -768,7 +750,7 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
                 start = BaptistenState.new(g.rules, deals=g.placeholders, first=self._c.first)
             else:
                 start = self._c.st
-            self._c.st = with_deal(start, deal)
+            self._c.st = start.redealt(deal)
             self._c.dealing = False
             return
         st = self._c.st

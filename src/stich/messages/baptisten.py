@@ -38,6 +38,11 @@ define({
         "en": "first must be a seat 0..{last}, not {given}",
         "de": "first muss ein Platz 0..{last} sein, nicht {given}",
     },
+    "baptisten.redeal_begun": {
+        "en": "round {round} has begun: only a round nobody has bid in can be dealt again",
+        "de": "Runde {round} hat schon begonnen: neu geben lässt sich nur eine Runde, "
+              "in der noch niemand angesagt hat",
+    },
     "baptisten.deal_count": {
         "en": "{rounds} {rounds:plural:round needs|rounds need} {rounds} "
               "{rounds:plural:deal|deals}, not {deals}",
