@@ -7,6 +7,7 @@ end (points, the settlement recomputed from the rules, replay).
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 
@@ -404,6 +405,22 @@ def test_replaying_the_history_gives_the_same_game(game) -> None:
         assert other.outcome().to_dict() == s.outcome().to_dict()
         assert other.tricks == s.tricks and other.points == s.points
     assert list(s.replay_states())[-1].outcome() == s.outcome()
+
+
+@SETTINGS
+@given(games)
+def test_views_pickle_to_equal_views(game) -> None:
+    """Views travel to bot worker processes: pickled and unpickled they are equal (the
+    compiled view pickles by its fields, which must all be there)."""
+    preset, seed, rnd = game
+
+    def check(s: SkatState) -> None:
+        for seat in range(3):
+            v = s.view(seat)
+            assert pickle.loads(pickle.dumps(v)) == v
+
+    s, _ = walk(PRESETS[preset], seed, rnd, check)
+    check(s)
 
 
 @SETTINGS

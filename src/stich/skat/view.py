@@ -44,6 +44,15 @@ class SkatView:
     legal_actions: tuple[Action, ...]
     deal: tuple[tuple[int, int, int], int] | None  # the whole deal, once the game is over
 
+    def __reduce__(self) -> tuple[type[SkatView], tuple[object, ...]]:
+        """Pickled by its fields (views go to bot worker processes): compiled with mypyc,
+        a frozen dataclass cannot be rebuilt attribute by attribute."""
+        return (SkatView, (
+            self.seat, self.rules, self.phase, self.to_move, self.hand, self.bidding,
+            self.bid, self.declarer, self.game, self.contract, self.skat_seen,
+            self.discarded, self.ouvert_hand, self.trick, self.tricks, self.tricks_won,
+            self.legal_actions, self.deal))
+
     @property
     def played(self) -> int:
         """Every card already played, as a set."""
