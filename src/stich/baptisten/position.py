@@ -121,7 +121,7 @@ def _check_hands(view: BaptistenView, rules: BaptistenRules, hands: Sequence[int
     whole = view.cards * n >= deck.size and rules.trump_card == "baptisten"
     if not whole:
         seen |= 1 << view.trump_card
-    forehead = view.hand == 0 and any(view.others)
+    forehead = view.forehead
     for p, h in enumerate(hands):
         left = view.cards - done - (1 if p in in_trick else 0)
         if h.bit_count() != left or h & seen or h & ~deck.full_mask:

@@ -46,6 +46,16 @@ class BaptistenView:
     legal_actions: tuple[BAction, ...]
 
     @property
+    def forehead(self) -> bool:
+        """Whether the round in play is a forehead round: the seat holds a card it cannot
+        see (its ``hand`` is 0 while it still has a card to play; ``others`` shows the
+        cards of the seats that have not played theirs yet, and may all be 0)."""
+        if self.phase == "OVER" or self.hand:
+            return False
+        mine = any(s == self.seat for s, _ in self.trick)
+        return self.cards - len(self.round_tricks) - mine > 0
+
+    @property
     def played(self) -> int:
         m = 0
         for _, cards, _ in self.round_tricks:

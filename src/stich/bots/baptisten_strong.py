@@ -101,7 +101,7 @@ class Knowledge:
         in_trick = {s for s, _ in view.trick}
         self.sizes = [view.cards - done - (1 if p in in_trick else 0) for p in range(n)]
         self.played_by = [0] * n
-        forehead = view.hand == 0 and any(view.others)
+        forehead = view.forehead
         self.known: list[int | None] = [None] * n
         if not forehead:
             self.known[view.seat] = view.hand
@@ -450,7 +450,7 @@ class BaptistenStrongBot:
         action: BAction
         if view.phase == "BIDDING":
             clock = self._clock(self.bid_factor)
-            if view.hand == 0 and any(view.others):
+            if view.forehead:
                 action = self._forehead_bid(view, local, clock)
             else:
                 action = self._bid(view, local, clock)

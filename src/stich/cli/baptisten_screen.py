@@ -170,7 +170,8 @@ class BaptistenScreen:
     def forehead_lines(self, view: BaptistenView) -> list[str]:
         others = " · ".join(f"{self.name(p)} {self.card(c)}" for p in self.order(view)
                             if p != view.seat for c in bits(view.others[p]))
-        return [f"[bold]{self.tr('b_forehead')}[/]", f"{self.tr('b_others_cards')}: {others}"]
+        head = f"[bold]{self.tr('b_forehead')}[/]"
+        return [head, f"{self.tr('b_others_cards')}: {others}"] if others else [head]
 
     def hand(self, view: BaptistenView) -> RenderableType:
         """The hand by suit with the trump first, every card numbered; the cards that may
@@ -322,7 +323,7 @@ class BaptistenScreen:
         out += [x for x in (self.owed_line(view),) if x]
         if view.phase == "PLAY":
             out.append(self.current_trick_line(view))
-        if not view.hand and any(view.others):
+        if view.forehead:
             out += self.forehead_lines(view)
         else:
             out.append(self.hand(view))
@@ -345,7 +346,7 @@ class BaptistenScreen:
         notes: list[RenderableType] = []
         if result is None:
             notes += [x for x in (self.hooked_line(view),) if x]
-            if not view.hand and any(view.others):
+            if view.forehead:
                 notes += self.forehead_lines(view)
             elif view.hand:
                 notes.append(self.hand(view))
