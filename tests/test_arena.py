@@ -216,3 +216,62 @@ def test_a_bot_from_python_code_plays_like_the_same_bot_by_name() -> None:
     skat = Match("skat", ("py:stich.bots:RandomBot", "easy", "random"), deals=2, seed=1)
     assert _fingerprint(play_match(skat)) == _fingerprint(
         play_match(Match("skat", ("random", "easy", "random"), deals=2, seed=1)))
+
+
+def test_skat_inference_measures_strongs_belief_by_trick(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    from stich.bots.strong import SkatStrongBot
+
+    # a quick strong (few worlds, no clock): the measure does not depend on its time
+    monkeypatch.setitem(BOTS, "strong", lambda: SkatStrongBot(
+        0.01, min_worlds=2, max_worlds=2, timer=lambda: 0.0))
+    args = ["arena", "skat", "--bots", "strong,easy,easy", "--deals", "2", "--seed", "3",
+            "--jobs", "1", "--json"]
+    plain = json.loads(runner.invoke(app, args).stdout)
+    assert "inference" not in plain
+    result = runner.invoke(app, [*args, "--inference"])
+    assert result.exit_code == 0, result.output
+    inf = json.loads(result.stdout)["inference"]
+    rows = inf["by_trick"]
+    assert inf["bot"] == "strong" and inf["decisions"] == sum(r["decisions"] for r in rows)
+    assert inf["decisions"] > 0 and [r["trick"] for r in rows] == sorted(
+        {r["trick"] for r in rows})
+    for r in rows:
+        # log P of the truth: never above 0; uniform is −log of the worlds that agree
+        assert r["uniform"] < 0 or r["trick"] == 9
+        assert r["weighted"] <= 0 and r["gain_low"] <= r["gain"] <= r["gain_high"]
+    # the same games with and without the measure (it draws from its own random source)
+    def no_times(by_name: dict[str, dict[str, object]]) -> dict[str, object]:
+        return {k: {f: x for f, x in v.items() if f != "time_ms"} for k, v in by_name.items()}
+
+    assert no_times(json.loads(result.stdout)["by_name"]) == no_times(plain["by_name"])
+    text = runner.invoke(app, [*args[:-1], "--inference", "--lang", "en"])
+    assert "strong's belief in the true cards" in text.stdout
+
+
+def test_skat_calibration_compares_strongs_chances_with_its_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stich.bots.strong import SkatStrongBot
+
+    monkeypatch.setitem(BOTS, "strong", lambda: SkatStrongBot(
+        0.01, min_worlds=2, max_worlds=2, timer=lambda: 0.0))
+    match = Match("skat", ("strong", "easy", "easy"), deals=4, seed=5)
+    games = play_match(match)
+    report = summarize(match, games)
+    cal = report["calibration"]
+    assert set(cal) == {"strong"}  # easy keeps no estimates
+    declared = [r for g in games for r in g.seats if r.entry == 0 and r.declared]
+    assert declared and cal["strong"]["games"] == len(declared)
+    for phase in ("bid", "declare"):
+        rows = cal["strong"][phase]
+        assert sum(r["games"] for r in rows) == sum(
+            1 for r in declared for ph, _ in r.estimates if ph == phase)
+        assert sum(r["won"] for r in rows) == sum(
+            r.won for r in declared for ph, _ in r.estimates if ph == phase)
+        for r in rows:
+            assert r["low"] <= r["mean_chance"] <= r["high"]
+    assert all(ph in ("bid", "declare") and 0 <= p <= 1
+               for r in declared for ph, p in r.estimates)
+    text = runner.invoke(app, ["arena", "skat", "--bots", "strong,easy,easy", "--deals", "2",
+                               "--seed", "5", "--jobs", "1", "--lang", "en"])
+    assert "Mean chance" in text.stdout and "declaration" in text.stdout

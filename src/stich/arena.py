@@ -134,6 +134,7 @@ class Match:
     seed: int = 0
     skat_rules: SkatRules = field(default_factory=SkatRules)
     baptisten_rules: BaptistenRules | None = None
+    inference: bool = False  # Skat: measure strong's belief in the true cards
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -176,7 +177,8 @@ class Match:
 class SeatResult:
     """What one seat of one game gives the figures."""
 
-    __slots__ = ("entry", "seat", "score", "declared", "won", "rounds", "exact", "times")
+    __slots__ = ("entry", "seat", "score", "declared", "won", "rounds", "exact", "times",
+                 "beliefs", "estimates")
 
     def __init__(self, entry: int, seat: int) -> None:
         self.entry = entry
@@ -187,6 +189,12 @@ class SeatResult:
         self.rounds = 0  # Baptistenskat: rounds played
         self.exact = 0  # … and rounds with tricks == bid
         self.times: list[float] = []  # seconds per decision
+        # Skat with Match.inference: (trick, log P uniform, log P weighted) of the true
+        # cards at each card-play decision of a `strong` seat (stich.bots.inference)
+        self.beliefs: list[tuple[int, float, float]] = []
+        # Skat: the declarer bot's own chance estimates of its game, (phase, chance), for
+        # bots that keep them (strong's ``estimates``: its last bid and its declaration)
+        self.estimates: list[tuple[str, float]] = []
 
     def to_tuple(self) -> tuple[int, int, int, bool, bool, int, int]:
         """Everything but the times (which differ from run to run)."""
@@ -251,14 +259,24 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
         state = SkatState.new(match.skat_rules, seed=seed)
         hands, skat = state.deal
         cards = f"{hands[0]:x}/{hands[1]:x}/{hands[2]:x}/{skat:x}"
+        measure = random.Random(f"stich-arena inference {match.seed} {k} {rotation}")
         while not state.is_over:
             s = state.to_move
-            state = state.apply(chooses[s](state.view(s), rngs[s]))
+            view = state.view(s)
+            if (match.inference and match.bots[by_seat[s].entry] == "strong"
+                    and view.phase == "PLAY" and view.declarer >= 0):
+                by_seat[s].beliefs.append(_belief(state, view, measure))
+            state = state.apply(chooses[s](view, rngs[s]))
         outcome = state.outcome()
         for s, r in enumerate(by_seat):
             r.score = outcome.scores[s]
             if outcome.kind == "game" and outcome.declarer == s:
                 r.declared, r.won = True, outcome.won
+                kept: list[tuple[str, float]] = getattr(skat_bots[s], "estimates", [])
+                for phase in ("bid", "declare"):
+                    last = [p for ph, p in kept if ph == phase]
+                    if last:
+                        r.estimates.append((phase, last[-1]))
         return Game(k, rotation, cards, results)
     rules = match.baptisten_rules
     assert rules is not None
@@ -276,6 +294,25 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
         r.rounds = len(b_state.sheet)
         r.exact = sum(1 for row in b_state.sheet if row.bids[s] == row.tricks[s])
     return Game(k, rotation, cards, results)
+
+
+INFERENCE_SAMPLES = 100
+"""Worlds drawn per decision to measure strong's belief (``Match.inference``)."""
+
+
+def _belief(state: SkatState, view: Any, rng: random.Random) -> tuple[int, float, float]:
+    """What ``strong``'s world weights believe of the true cards at ``view``."""
+    from stich.bots.inference import true_world, world_log_likelihood
+    from stich.bots.strong import INFER_PASSES, _bid_values, _pass_limits, _world_weight
+
+    rules = state.rules
+    played_by, said = view.played_by(), _bid_values(view)
+    refused = _pass_limits(view, rules) if INFER_PASSES else None
+    b = world_log_likelihood(
+        view, true_world(state, view.seat),
+        lambda hands: _world_weight(view, hands, played_by, said, rules, refused),
+        rng, INFERENCE_SAMPLES)
+    return (len(view.tricks), b.uniform, b.model)
 
 
 def play_deal(match: Match, k: int) -> list[Game]:
@@ -422,7 +459,7 @@ def _difference(match: Match, games: Sequence[Game]) -> dict[str, Any] | None:
 def summarize(match: Match, games: Sequence[Game]) -> dict[str, Any]:
     """The match's figures as one JSON-ready object (see the module's docstring)."""
     names = list(dict.fromkeys(match.bots))
-    return {
+    report = {
         "game": match.game,
         "rules": match.rules_text,
         "bots": list(match.bots),
@@ -437,6 +474,61 @@ def summarize(match: Match, games: Sequence[Game]) -> dict[str, Any]:
                      for i, b in enumerate(match.bots)],
         "difference": _difference(match, games),
     }
+    if match.inference:
+        report["inference"] = _inference(match, games)
+    if match.game == "skat":
+        calibration = {name: _calibration(games, {i for i, b in enumerate(match.bots)
+                                                 if b == name}) for name in names}
+        report["calibration"] = {k: v for k, v in calibration.items() if v["games"]}
+    return report
+
+
+CHANCE_BUCKETS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+"""The bounds of the calibration table's chance buckets (the last one includes 1)."""
+
+
+def _calibration(games: Sequence[Game], entries: set[int]) -> dict[str, Any]:
+    """The games the entries declared, by the chance their bot gave its game (at its last
+    bid and at the declaration) against how often it was won: is the estimate right?"""
+    out: dict[str, Any] = {"games": 0}
+    for phase in ("bid", "declare"):
+        cells: list[list[tuple[float, bool]]] = [[] for _ in CHANCE_BUCKETS[:-1]]
+        for g in games:
+            for r in g.seats:
+                if r.entry not in entries or not r.declared:
+                    continue
+                for ph, p in r.estimates:
+                    if ph == phase:
+                        i = next(i for i in range(len(cells))
+                                 if p < CHANCE_BUCKETS[i + 1] or i == len(cells) - 1)
+                        cells[i].append((p, r.won))
+        rows = [{"low": CHANCE_BUCKETS[i], "high": CHANCE_BUCKETS[i + 1], "games": len(c),
+                 "mean_chance": round(statistics.fmean(p for p, _ in c), 4),
+                 "won": sum(w for _, w in c),
+                 "win_rate": round(sum(w for _, w in c) / len(c), 4)}
+                for i, c in enumerate(cells) if c]
+        out[phase] = rows
+        out["games"] = max(out["games"], sum(int(r["games"]) for r in rows))
+    return out
+
+
+def _inference(match: Match, games: Sequence[Game]) -> dict[str, Any]:
+    """Per trick, the log-likelihood ``strong`` gives the true cards, uniform and
+    weighted, and the gain (:class:`stich.bots.inference.InferenceLog`)."""
+    from stich.bots.inference import Belief, InferenceLog
+
+    log = InferenceLog()
+    for g in games:
+        for r in g.seats:
+            for trick, uniform, model in r.beliefs:
+                log.add(trick, Belief(uniform, model))
+    rows = log.table()
+    n = sum(int(r["decisions"]) for r in rows)
+    mean = sum(float(r["gain"]) * int(r["decisions"]) for r in rows) / n if n else 0.0
+    return {"bot": "strong", "samples": INFERENCE_SAMPLES, "decisions": n,
+            "mean_gain": round(mean, 4),
+            "by_trick": [{k: round(v, 4) if isinstance(v, float) else v
+                          for k, v in r.items()} for r in rows]}
 
 
 def run_match(match: Match, jobs: int = 1,

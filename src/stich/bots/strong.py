@@ -92,14 +92,14 @@ from stich.bots.skat_eval import (
 from stich.cards import CARDS, Card, bits, card_points
 from stich.core import ArgumentError
 from stich.messages import Position as SeatName
-from stich.skat.actions import HAND, PICKUP, Action, Declare, Discard
+from stich.skat.actions import HAND, PASS, PICKUP, Action, Declare, Discard
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
 from stich.skat.scoring import matadors, overbid_value
 from stich.skat.solver import Position, SearchLimit, compiled, null_won, reaches, takes_all
 from stich.skat.tables import TABLES
 from stich.skat.view import SkatView
 
-__all__ = ["HARD_CAP", "SkatStrongBot", "World", "sample_world"]
+__all__ = ["HARD_CAP", "SkatStrongBot", "World", "count_worlds", "sample_world"]
 
 _ALL = (1 << 32) - 1
 _TRUMP_GAMES = (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
@@ -161,6 +161,10 @@ a switch for bench/skat_ramsch.py)."""
 UNLIKELY_BID = 0.3
 """The weight of a sampled world in which a player holds cards that would not have bid
 as high as it did."""
+UNLIKELY_PASS = 0.3
+"""The weight of a world where a player who passed holds cards it would have bid on."""
+INFER_PASSES = True
+"""Weigh the worlds by the passes too (:data:`UNLIKELY_PASS`; a switch for the benches)."""
 NULL_BADNESS_TRIED = 3.0
 """Null is only asked about for hands at most this bad (:func:`null_badness`)."""
 PLAN_TOP = 2
@@ -208,9 +212,11 @@ def _hand_sizes(view: SkatView) -> list[int]:
     return sizes
 
 
-def sample_world(view: SkatView, rng: random.Random) -> World:
-    """One deal of the cards ``view``'s seat cannot see, uniformly among those that agree
-    with the view (hand sizes, cards played, known Skat, Ouvert hand, shown voids)."""
+def _world_slots(view: SkatView) -> tuple[list[int], int, list[int], list[int], list[int],
+                                           int]:
+    """Where the cards ``view``'s seat cannot see may go: the known hands (0 where
+    unknown), the unseen cards, the open slots (seats, or 3 for the Skat), their sizes,
+    the cards each may take, and the Skat when known (-1: unknown)."""
     me = view.seat
     sizes = _hand_sizes(view)
     hands = [0, 0, 0]
@@ -244,7 +250,14 @@ def sample_world(view: SkatView, rng: random.Random) -> World:
         allowed.append(unseen)
     if sum(caps) != unseen.bit_count():
         raise ArgumentError("bots.inconsistent_view", seat=SeatName(me), phase=view.phase)
-    fill = _deal(unseen, slots, caps, allowed, rng)
+    return hands, unseen, slots, caps, allowed, skat_known
+
+
+def sample_world(view: SkatView, rng: random.Random) -> World:
+    """One deal of the cards ``view``'s seat cannot see, uniformly among those that agree
+    with the view (hand sizes, cards played, known Skat, Ouvert hand, shown voids)."""
+    hands, unseen, slots, caps, allowed, skat_known = _world_slots(view)
+    fill = _Completions(unseen, slots, caps, allowed).draw(rng)
     skat = skat_known if skat_known > 0 else 0
     for slot, cards in zip(slots, fill, strict=True):
         if slot == 3:
@@ -254,21 +267,32 @@ def sample_world(view: SkatView, rng: random.Random) -> World:
     return (hands[0], hands[1], hands[2]), skat
 
 
-def _deal(unseen: int, slots: list[int], caps: list[int], allowed: list[int],
-          rng: random.Random) -> list[int]:
-    """Cards to slots, each slot exactly its capacity and only cards it may take;
-    uniform over all such deals (count the completions of each group split)."""
-    n = len(slots)
-    groups: dict[int, list[int]] = {}
-    for c in bits(unseen):
-        key = sum(1 << i for i in range(n) if allowed[i] >> c & 1)
-        if key == 0:
-            raise ArgumentError("bots.inconsistent_view", seat=SeatName(0), phase="PLAY")
-        groups.setdefault(key, []).append(c)
-    keys = sorted(groups)
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+def count_worlds(view: SkatView) -> int:
+    """How many worlds agree with ``view`` (each equally likely to :func:`sample_world`)."""
+    _, unseen, slots, caps, allowed, _ = _world_slots(view)
+    return _Completions(unseen, slots, caps, allowed).total()
 
-    def splits(key: int, size: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
+
+class _Completions:
+    """The ways to give cards to slots, each slot exactly its capacity and only cards it
+    may take: counted (the completions of each group split) and drawn uniformly."""
+
+    def __init__(self, unseen: int, slots: list[int], caps: list[int],
+                 allowed: list[int]) -> None:
+        self.n = n = len(slots)
+        groups: dict[int, list[int]] = {}
+        for c in bits(unseen):
+            key = sum(1 << i for i in range(n) if allowed[i] >> c & 1)
+            if key == 0:
+                raise ArgumentError("bots.inconsistent_view", seat=SeatName(0), phase="PLAY")
+            groups.setdefault(key, []).append(c)
+        self.groups = groups
+        self.keys = sorted(groups)
+        self.caps = tuple(caps)
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def splits(self, key: int, size: int, cap: tuple[int, ...]) -> list[tuple[int, ...]]:
+        n = self.n
         idx = [i for i in range(n) if key >> i & 1]
         out: list[tuple[int, ...]] = []
 
@@ -286,55 +310,62 @@ def _deal(unseen: int, slots: list[int], caps: list[int], allowed: list[int],
         rec(0, size, [])
         return out
 
+    @staticmethod
     def ways(split: tuple[int, ...], size: int) -> int:
         w = math.factorial(size)
         for v in split:
             w //= math.factorial(v)
         return w
 
-    def count(g: int, cap: tuple[int, ...]) -> int:
+    def count(self, g: int, cap: tuple[int, ...]) -> int:
+        keys = self.keys
         if g == len(keys):
             return 1 if not any(cap) else 0
         k = (g, cap)
+        memo = self.memo
         if k in memo:
             return memo[k]
-        size = len(groups[keys[g]])
+        size = len(self.groups[keys[g]])
         total = 0
-        for sp in splits(keys[g], size, cap):
+        for sp in self.splits(keys[g], size, cap):
             rest = tuple(c - v for c, v in zip(cap, sp, strict=True))
-            total += ways(sp, size) * count(g + 1, rest)
+            total += self.ways(sp, size) * self.count(g + 1, rest)
         memo[k] = total
         return total
 
-    cap = tuple(caps)
-    if count(0, cap) == 0:
-        raise ArgumentError("bots.inconsistent_view", seat=SeatName(0), phase="PLAY")
-    out = [0] * n
-    for g, key in enumerate(keys):
-        cards = groups[key][:]
-        size = len(cards)
-        options = []
-        for sp in splits(key, size, cap):
-            rest = tuple(c - v for c, v in zip(cap, sp, strict=True))
-            w = ways(sp, size) * count(g + 1, rest)
-            if w:
-                options.append((w, sp, rest))
-        r = rng.randrange(sum(w for w, _, _ in options))
-        pick = options[-1]
-        for opt in options:
-            if r < opt[0]:
-                pick = opt
-                break
-            r -= opt[0]
-        _, sp, rest = pick
-        rng.shuffle(cards)
-        i = 0
-        for slot, v in enumerate(sp):
-            for c in cards[i:i + v]:
-                out[slot] |= 1 << c
-            i += v
-        cap = rest
-    return out
+    def total(self) -> int:
+        return self.count(0, self.caps)
+
+    def draw(self, rng: random.Random) -> list[int]:
+        cap = self.caps
+        if self.count(0, cap) == 0:
+            raise ArgumentError("bots.inconsistent_view", seat=SeatName(0), phase="PLAY")
+        out = [0] * self.n
+        for g, key in enumerate(self.keys):
+            cards = self.groups[key][:]
+            size = len(cards)
+            options = []
+            for sp in self.splits(key, size, cap):
+                rest = tuple(c - v for c, v in zip(cap, sp, strict=True))
+                w = self.ways(sp, size) * self.count(g + 1, rest)
+                if w:
+                    options.append((w, sp, rest))
+            r = rng.randrange(sum(w for w, _, _ in options))
+            pick = options[-1]
+            for opt in options:
+                if r < opt[0]:
+                    pick = opt
+                    break
+                r -= opt[0]
+            _, sp, rest = pick
+            rng.shuffle(cards)
+            i = 0
+            for slot, v in enumerate(sp):
+                for c in cards[i:i + v]:
+                    out[slot] |= 1 << c
+                i += v
+            cap = rest
+        return out
 
 
 # --- the bot ----------------------------------------------------------------------------
@@ -394,6 +425,10 @@ class SkatStrongBot:
         self.infer = infer
         self.question_seconds = question_seconds
         self._fallback = SkatHeuristicBot()
+        # (phase, chance) of each auction decision that valued a game: "bid" the best
+        # plan's mean chance where it held or said a value, "declare" the mean chance of
+        # the game declared (the arena's calibration table compares them with the result)
+        self.estimates: list[tuple[str, float]] = []
 
     def _clock(self) -> _Clock:
         return _Clock(self.budget, self.hard_cap, self.min_worlds, self.max_worlds,
@@ -445,9 +480,11 @@ class SkatStrongBot:
         worlds = 0
         played_by = view.played_by()
         said = _bid_values(view)
+        refused = _pass_limits(view, rules) if INFER_PASSES else None
         while clock.more(worlds):
             hands, skat = sample_world(view, rng)
-            weight = _world_weight(view, hands, played_by, said, rules) if self.infer else 1.0
+            weight = (_world_weight(view, hands, played_by, said, rules, refused)
+                      if self.infer else 1.0)
             base = taken + card_points(skat)
             values: dict[int, float] = {}
             for c in cards:
@@ -550,12 +587,18 @@ class SkatStrongBot:
         limit = 0
         eligible = [res for res in plans.values()
                     if sum(p for p, _, _ in res) >= MIN_CHANCE * len(res)]
+        best: list[_Result] | None = None
         for v in ladder if eligible else ():
-            if max(_cautious_score(res, v, rules) for res in eligible) > floor:
+            top = max(eligible, key=lambda res: _cautious_score(res, v, rules))
+            if _cautious_score(top, v, rules) > floor:
                 limit = v
+                best = top
             else:
                 break
-        return bid_up_to(legal, view.bid, limit)
+        action = bid_up_to(legal, view.bid, limit)
+        if best is not None and action is not PASS:
+            self.estimates.append(("bid", _mean_chance(best)))
+        return action
 
     def _pickup_plans(self, view: SkatView, rng: random.Random, clock: _Clock, *,
                       hand_too: bool) -> dict[_Plan, list[_Result]]:
@@ -757,7 +800,14 @@ class SkatStrongBot:
                 break
         if worlds == 0:
             return self._fallback.choose(view, rng)
-        return max(options, key=lambda a: _mean_score(results[a], view.bid, rules))
+        chosen = max(options, key=lambda a: _mean_score(results[a], view.bid, rules))
+        self.estimates.append(("declare", _mean_chance(results[chosen])))
+        return chosen
+
+
+def _mean_chance(results: Sequence[_Result]) -> float:
+    """The mean chance of winning over the worlds of a plan."""
+    return sum(p for p, _, _ in results) / len(results) if results else 0.0
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -800,13 +850,35 @@ def _bid_values(view: SkatView) -> list[int]:
     return out
 
 
+def _pass_limits(view: SkatView, rules: SkatRules) -> list[int]:
+    """Per seat, the lowest value it refused in the auction (0: it never passed): an
+    answerer who passed would not hold the value said, a bidder who passed would not say
+    the next value of the ladder."""
+    ladder = bidding_ladder(rules)
+    out = [0, 0, 0]
+    current = 0
+    prev = ""
+    for seat, said in view.bidding:
+        if said.isdigit():
+            current = int(said)
+        elif said == "pass":
+            if prev.isdigit():
+                out[seat] = current
+            else:
+                out[seat] = next((v for v in ladder if v > current), current + 1)
+        prev = said
+    return out
+
+
 def _world_weight(view: SkatView, hands: tuple[int, int, int], played_by: list[int],
-                  said: list[int], rules: SkatRules) -> float:
+                  said: list[int], rules: SkatRules,
+                  refused: list[int] | None = None) -> float:
     """How well a sampled world fits the auction: the declarer's ten cards (those it
-    kept) are weighed by the rule-based chance of winning the game declared, and a
-    player whose ten cards would not bid as high as it did counts less
-    (:data:`UNLIKELY_BID`).  The weights only shift the mean over the worlds; every
-    world stays possible."""
+    kept) are weighed by the rule-based chance of winning the game declared, a player
+    whose ten cards would not bid as high as it did counts less
+    (:data:`UNLIKELY_BID`), and, given ``refused`` (:func:`_pass_limits`), so does a
+    player who passed at a value its ten cards would have bid (:data:`UNLIKELY_PASS`).
+    The weights only shift the mean over the worlds; every world stays possible."""
     game = view.game
     assert game is not None
     w = 1.0
@@ -816,8 +888,13 @@ def _world_weight(view: SkatView, hands: tuple[int, int, int], played_by: list[i
         ten = hands[s] | played_by[s]
         if s == view.declarer:
             w *= max(0.05, win_probability(ten, game))
-        elif said[s] and best_bid(ten, rules) < said[s]:
-            w *= UNLIKELY_BID
+            continue
+        if said[s] or (refused is not None and refused[s]):
+            best = best_bid(ten, rules)
+            if said[s] and best < said[s]:
+                w *= UNLIKELY_BID
+            if refused is not None and refused[s] and best >= refused[s]:
+                w *= UNLIKELY_PASS
     return w
 
 

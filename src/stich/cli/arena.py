@@ -40,6 +40,11 @@ WORDS = {
         "difference": "{a} − {b} on the same deals in the same seat: {mean} per game "
                       "(95 %: {low} … {high}, {n} deals)",
         "title": "{game}, {rules}: {deals} deals × {rot} rotations = {games} games, seed {seed}",
+        "calibration": "{bot}: the chance it gave its game against how often it won",
+        "cal_phase": "At", "cal_bid": "last bid", "cal_declare": "declaration",
+        "cal_bucket": "Chance", "cal_mean": "Mean chance",
+        "inference": "strong's belief in the true cards: {gain} nats a decision over "
+                     "uniform sampling (first trick {first}, {n} decisions)",
     },
     "de": {
         "progress": "Austeilungen", "bot": "Bot", "games": "Spiele",
@@ -50,6 +55,12 @@ WORDS = {
                       "Spiel (95 %: {low} … {high}, {n} Austeilungen)",
         "title": "{game}, {rules}: {deals} Austeilungen × {rot} Drehungen = {games} Spiele, "
                  "Seed {seed}",
+        "calibration": "{bot}: die Gewinnchance, die er seinem Spiel gab, und wie oft er "
+                       "es gewann",
+        "cal_phase": "Bei", "cal_bid": "letztem Gebot", "cal_declare": "Ansage",
+        "cal_bucket": "Chance", "cal_mean": "Mittlere Chance",
+        "inference": "Was strong über die wahren Karten glaubt: {gain} nats je Entscheidung "
+                     "über gleichverteilten Welten (erster Stich {first}, {n} Entscheidungen)",
     },
 }
 
@@ -116,6 +127,22 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
         out.append(w["difference"].format(a=d["a"], b=d["b"], mean=_num(d["mean"], lang),
                                           low=_num(d["low"], lang),
                                           high=_num(d["high"], lang), n=d["n"]))
+    for bot, cal in report.get("calibration", {}).items():
+        t = Table(title=w["calibration"].format(bot=bot))
+        for col in ("cal_phase", "cal_bucket", "games", "cal_mean", "win_rate"):
+            t.add_column(w[col], justify="left" if col == "cal_phase" else "right")
+        for phase in ("bid", "declare"):
+            for r in cal[phase]:
+                t.add_row(w["cal_" + phase],
+                          f"{_plain(r['low'], lang)}–{_plain(r['high'], lang)}",
+                          str(r["games"]), _plain(r["mean_chance"], lang, 2),
+                          _pct(r["win_rate"], lang))
+        out.append(t)
+    inf = report.get("inference")
+    if inf and inf["decisions"]:
+        first = inf["by_trick"][0]["gain"] if inf["by_trick"][0]["trick"] == 0 else 0.0
+        out.append(w["inference"].format(gain=_num(inf["mean_gain"], lang, 3),
+                                         first=_num(first, lang, 3), n=inf["decisions"]))
     return out
 
 
@@ -165,12 +192,18 @@ def arena_skat(
                               help="The rule set: lothar (Lothar's table) or isko."),
     as_json: bool = typer.Option(False, "--json",
                                  help="Print the figures as one JSON object, nothing else."),
+    inference: bool = typer.Option(
+        False, "--inference",
+        help="Also measure, at every card-play decision of a strong seat, the "
+             "log-likelihood its world weights give the true cards against uniform "
+             "sampling (by trick; about 100 sampled worlds a decision)."),
     lang: str = lang_option(),
 ) -> None:
     """Three bots play Skat on duplicate deals: list points per game with a 95 %
     interval, declarer win rate, decision times."""
     def build() -> Match:
-        return Match("skat", _bots(bots), deals, seed, skat_rules=SkatRules.parse(rules))
+        return Match("skat", _bots(bots), deals, seed, skat_rules=SkatRules.parse(rules),
+                     inference=inference)
     _run(build, jobs, as_json, lang)
 
 
