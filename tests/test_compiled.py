@@ -23,7 +23,7 @@ from stich._compiled import ENGINE_MODULES
 import importlib
 from stich.skat import SkatRules, SkatState
 from stich.baptisten import BaptistenRules, BaptistenState
-from stich.env.skat_obs import encode
+from stich.skat.observation import encode
 
 out = {"files": [importlib.import_module(m).__file__ for m in ENGINE_MODULES], "games": []}
 rng = random.Random(11)
@@ -31,7 +31,7 @@ for preset in ("lothar", "isko"):
     rules = SkatRules.preset(preset)
     for seed in range(150):
         s = SkatState.new(rules, seed=seed)
-        seen = []  # every seat's view and its observation (stich.env.skat_obs)
+        seen = []  # every seat's view and its observation (stich.skat.observation)
         while True:
             for seat in range(3):
                 v = s.view(seat)

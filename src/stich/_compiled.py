@@ -30,10 +30,11 @@ ENGINE_MODULES: tuple[str, ...] = (
     "stich.baptisten.tables",
     "stich.baptisten.scoring",
     "stich.baptisten.deal",
-    "stich.env.skat_obs",
+    "stich.skat.observation",
 )
 """The hot modules of both engines (states, tables, legal actions, views, outcomes,
-deals) and the Skat environment's observation encoder (standard library only too)."""
+deals) and the Skat view's observation encoder for the environments (standard library
+only too)."""
 
 
 def pure_python() -> bool:

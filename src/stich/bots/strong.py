@@ -165,6 +165,10 @@ UNLIKELY_PASS = 0.3
 """The weight of a world where a player who passed holds cards it would have bid on."""
 INFER_PASSES = True
 """Weigh the worlds by the passes too (:data:`UNLIKELY_PASS`; a switch for the benches)."""
+AUCTION_OPTIMISM = 0
+"""Card points added to the open-hand result in the auction only (bidding, Hand or
+pick-up), where the Skat is not yet seen (a knob for bench/skat_strong_ab.py)."""
+"""Weigh the worlds by the passes too (:data:`UNLIKELY_PASS`; a switch for the benches)."""
 NULL_BADNESS_TRIED = 3.0
 """Null is only asked about for hands at most this bad (:func:`null_badness`)."""
 PLAN_TOP = 2
@@ -612,7 +616,7 @@ class SkatStrongBot:
         plans: dict[_Plan, list[_Result]] = {}
         worlds = 0
         try_null = null_badness(hand) <= NULL_BADNESS_TRIED
-        optimism = self.optimism
+        optimism = self.optimism + AUCTION_OPTIMISM
         least = max(18, view.bid)
         pick_games = _likely_games(hand, least, rules, hand_game=False)
         hand_games = _likely_games(hand, least, rules, hand_game=True) if hand_too else []

@@ -41,8 +41,15 @@ import numpy as np
 
 from stich.cards import CARDS, format_cards
 from stich.env.base import IllegalAction, StichAEC
-from stich.env.skat_obs import OBS_LAYOUT, OBS_SIZE, SCALAR_COLUMNS, card_bytes, card_set, encode
 from stich.skat.actions import Action, Discard, parse_action
+from stich.skat.observation import (
+    OBS_LAYOUT,
+    OBS_SIZE,
+    SCALAR_COLUMNS,
+    card_bytes,
+    card_set,
+    encode,
+)
 from stich.skat.options import declaration_options
 from stich.skat.rules import PRESETS, SkatRules, bidding_ladder
 from stich.skat.state import SkatState
@@ -311,7 +318,7 @@ class SkatAdapter:
         return out
 
     def encoded(self, seat: int) -> tuple[bytes, tuple[float, ...]]:
-        """The observation of ``seat`` as :func:`stich.env.skat_obs.encode` gives it:
+        """The observation of ``seat`` as :func:`stich.skat.observation.encode` gives it:
         its 0/1 bytes and its scalar values (for :class:`~stich.env.vector.VectorGames`,
         which turns a whole batch into one array)."""
         v = self.view(seat)

@@ -62,7 +62,7 @@ class VectorGames:
         # adapters that give their observations as bytes (Skat) are encoded in one go
         self._encoded = hasattr(first, "encoded") and hasattr(first, "mask_bytes")
         if self._encoded:
-            from stich.env.skat_obs import SCALAR_COLUMNS
+            from stich.skat.observation import SCALAR_COLUMNS
 
             self._scalar_columns = list(SCALAR_COLUMNS)
         for g in self.games:

@@ -5,7 +5,9 @@ NumPy arrays, one game at a time or a whole batch in one go.  This module uses t
 standard library only and reads nothing but a :class:`~stich.skat.view.SkatView` and the
 numbers the environment adds to it (the pending discard, the list so far), so that it can
 be compiled with mypyc like the engines (``stich._compiled``); the Python source is the
-reference and gives the same bytes.
+reference and gives the same bytes.  It lives beside the engine, not in :mod:`stich.env`:
+the build compiles it without the ``rl`` extra (NumPy, PettingZoo) at hand, and the
+engine never imports the environments.
 
 An observation is two parts: :data:`OBS_SIZE` bytes holding every 0/1 slot (the scalar
 slots hold 0), and the :data:`SCALARS` scalar values, to be written into the columns
