@@ -23,6 +23,7 @@ from stich.bots.strong import (
     sample_world,
 )
 from stich.cards import bits
+from stich.core import ArgumentError
 from stich.skat import SkatRules, SkatState, SkatView
 
 _ALL = (1 << 32) - 1
@@ -98,6 +99,11 @@ def test_uniform_weights_gain_nothing_and_give_log_one_over_n() -> None:
                              random.Random(1), samples=20)
     assert b.uniform == pytest.approx(-math.log(len(_brute_worlds(view))))
     assert b.gain == pytest.approx(0.0, abs=1e-12)
+    with pytest.raises(ArgumentError) as e:
+        world_log_likelihood(view, true_world(s, s.to_move), lambda hands: 1.0,
+                             random.Random(1), samples=0)
+    assert e.value.code == "bots.few_samples"
+    assert str(e.value) == "samples must be at least 1, not 0"
 
 
 def test_weights_that_favour_the_truth_gain_and_those_against_it_lose() -> None:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from stich.bots.strong import World, count_worlds, sample_world
+from stich.core import ArgumentError
 from stich.skat.state import SkatState
 from stich.skat.view import SkatView
 
@@ -61,7 +62,7 @@ def world_log_likelihood(view: SkatView, world: World, weight: Weight,
     """The belief a sampler weighted by ``weight`` gives ``world`` (the true one) at
     ``view``, against uniform sampling (see the module)."""
     if samples < 1:
-        raise ValueError(f"samples must be at least 1, not {samples}")
+        raise ArgumentError("bots.few_samples", given=samples)
     n = count_worlds(view)
     uniform = -math.log(n)
     w_true = weight(world[0])

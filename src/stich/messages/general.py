@@ -97,6 +97,10 @@ define({
         "en": "unknown bot {name!r}: use one of {choices}",
         "de": "Unbekannter Bot „{name}“: möglich sind {choices}",
     },
+    "bots.few_samples": {
+        "en": "samples must be at least 1, not {given}",
+        "de": "samples muss mindestens 1 sein, nicht {given}",
+    },
     "bots.nothing_to_do": {
         "en": "{seat} has nothing to do (phase {phase})",
         "de": "{seat} ist nicht am Zug (Phase {phase})",
