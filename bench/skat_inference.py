@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from stich.bots import BOTS
 from stich.bots.inference import InferenceLog, true_world, world_log_likelihood
-from stich.bots.strong import _bid_values, _pass_limits, _world_weight
+from stich.bots.strong import world_weigher
 from stich.skat import SkatRules, SkatState
 
 
@@ -40,17 +40,9 @@ def one_deal(args: tuple[int, str, list[str], int, bool]) -> InferenceLog:
         seat = state.to_move
         view = state.view(seat)
         if state.phase_name == "PLAY" and view.declarer >= 0 and len(view.legal_actions) > 0:
-            played_by = view.played_by()
-            said = _bid_values(view)
-            refused = _pass_limits(view, rules) if passes else None
-
-            def weight(hands: tuple[int, int, int], view=view, played_by=played_by,
-                       said=said, refused=refused) -> float:
-                return _world_weight(view, hands, played_by, said, rules, refused)
-
-            log.add(len(view.tricks),
-                    world_log_likelihood(view, true_world(state, seat), weight, measure,
-                                         samples))
+            log.add(len(view.tricks), world_log_likelihood(
+                view, true_world(state, seat), world_weigher(view, rules, passes=passes),
+                measure, samples))
         state = state.apply(players[seat].choose(view, rng))
     return log
 
@@ -94,9 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['trick']:5d}  {r['decisions']:9d}  {r['uniform']:13.2f}  "
               f"{r['weighted']:14.2f}  {r['gain']:+.3f} ({r['gain_low']:+.3f} .. "
               f"{r['gain_high']:+.3f})")
-    n = sum(int(r["decisions"]) for r in rows)
-    mean = sum(float(r["gain"]) * int(r["decisions"]) for r in rows) / max(1, n)
-    print(f"all    {n:9d}  mean gain {mean:+.3f}")
+    print(f"all    {total.decisions():9d}  mean gain {total.mean_gain():+.3f}")
     return 0
 
 

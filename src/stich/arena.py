@@ -33,6 +33,7 @@ averaged the same way, with ``mean(d) ± 1.96 · sd(d) / √n``.
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import math
 import os
@@ -303,15 +304,10 @@ INFERENCE_SAMPLES = 100
 def _belief(state: SkatState, view: Any, rng: random.Random) -> tuple[int, float, float]:
     """What ``strong``'s world weights believe of the true cards at ``view``."""
     from stich.bots.inference import true_world, world_log_likelihood
-    from stich.bots.strong import INFER_PASSES, _bid_values, _pass_limits, _world_weight
+    from stich.bots.strong import world_weigher
 
-    rules = state.rules
-    played_by, said = view.played_by(), _bid_values(view)
-    refused = _pass_limits(view, rules) if INFER_PASSES else None
-    b = world_log_likelihood(
-        view, true_world(state, view.seat),
-        lambda hands: _world_weight(view, hands, played_by, said, rules, refused),
-        rng, INFERENCE_SAMPLES)
+    b = world_log_likelihood(view, true_world(state, view.seat),
+                             world_weigher(view, state.rules), rng, INFERENCE_SAMPLES)
     return (len(view.tricks), b.uniform, b.model)
 
 
@@ -499,8 +495,7 @@ def _calibration(games: Sequence[Game], entries: set[int]) -> dict[str, Any]:
                     continue
                 for ph, p in r.estimates:
                     if ph == phase:
-                        i = next(i for i in range(len(cells))
-                                 if p < CHANCE_BUCKETS[i + 1] or i == len(cells) - 1)
+                        i = min(bisect.bisect_right(CHANCE_BUCKETS, p), len(cells)) - 1
                         cells[i].append((p, r.won))
         rows = [{"low": CHANCE_BUCKETS[i], "high": CHANCE_BUCKETS[i + 1], "games": len(c),
                  "mean_chance": round(statistics.fmean(p for p, _ in c), 4),
@@ -523,10 +518,8 @@ def _inference(match: Match, games: Sequence[Game]) -> dict[str, Any]:
             for trick, uniform, model in r.beliefs:
                 log.add(trick, Belief(uniform, model))
     rows = log.table()
-    n = sum(int(r["decisions"]) for r in rows)
-    mean = sum(float(r["gain"]) * int(r["decisions"]) for r in rows) / n if n else 0.0
-    return {"bot": "strong", "samples": INFERENCE_SAMPLES, "decisions": n,
-            "mean_gain": round(mean, 4),
+    return {"bot": "strong", "samples": INFERENCE_SAMPLES, "decisions": log.decisions(),
+            "mean_gain": round(log.mean_gain(), 4),
             "by_trick": [{k: round(v, 4) if isinstance(v, float) else v
                           for k, v in r.items()} for r in rows]}
 

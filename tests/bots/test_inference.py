@@ -21,6 +21,7 @@ from stich.bots.strong import (
     _world_weight,
     count_worlds,
     sample_world,
+    world_weigher,
 )
 from stich.cards import bits
 from stich.core import ArgumentError
@@ -129,15 +130,13 @@ def test_strong_weights_gain_on_the_first_tricks_of_heuristic_games() -> None:
     log = InferenceLog()
     for seed in range(6):
         s = _late(seed + 10, 0)
-        rules = s.rules
         view = s.view(s.to_move)
-        played_by, said = view.played_by(), _bid_values(view)
-        log.add(0, world_log_likelihood(
-            view, true_world(s, s.to_move),
-            lambda h, v=view, p=played_by, b=said, r=rules: _world_weight(v, h, p, b, r),
-            random.Random(seed), samples=100))
+        log.add(0, world_log_likelihood(view, true_world(s, s.to_move),
+                                        world_weigher(view, s.rules), random.Random(seed),
+                                        samples=100))
     row = log.table()[0]
-    assert row["decisions"] == 6 and row["gain"] > 0
+    assert row["decisions"] == log.decisions() == 6 and row["gain"] > 0
+    assert log.mean_gain() == pytest.approx(row["gain"])
 
 
 def test_pass_limits_are_the_values_each_seat_refused() -> None:

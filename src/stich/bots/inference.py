@@ -92,6 +92,14 @@ class InferenceLog:
         for t, bs in other.by_trick.items():
             self.by_trick.setdefault(t, []).extend(bs)
 
+    def decisions(self) -> int:
+        return sum(len(bs) for bs in self.by_trick.values())
+
+    def mean_gain(self) -> float:
+        """The mean gain over every decision (0 without any)."""
+        n = self.decisions()
+        return sum(b.gain for bs in self.by_trick.values() for b in bs) / n if n else 0.0
+
     def table(self) -> list[dict[str, float | int]]:
         """Per trick: decisions, mean log-likelihood uniform and weighted, the mean gain
         with its 95 % interval (normal approximation)."""

@@ -99,7 +99,8 @@ from stich.skat.solver import Position, SearchLimit, compiled, null_won, reaches
 from stich.skat.tables import TABLES
 from stich.skat.view import SkatView
 
-__all__ = ["HARD_CAP", "SkatStrongBot", "World", "count_worlds", "sample_world"]
+__all__ = ["HARD_CAP", "SkatStrongBot", "World", "count_worlds", "sample_world",
+           "world_weigher"]
 
 _ALL = (1 << 32) - 1
 _TRUMP_GAMES = (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
@@ -482,13 +483,10 @@ class SkatStrongBot:
         if contract.ouvert and game is not GameType.NULL and rules.announcements:
             contract = Declare(game, hand=True, schneider=True, schwarz=True, ouvert=True)
         worlds = 0
-        played_by = view.played_by()
-        said = _bid_values(view)
-        refused = _pass_limits(view, rules) if INFER_PASSES else None
+        weigh = world_weigher(view, rules) if self.infer else None
         while clock.more(worlds):
             hands, skat = sample_world(view, rng)
-            weight = (_world_weight(view, hands, played_by, said, rules, refused)
-                      if self.infer else 1.0)
+            weight = weigh(hands) if weigh is not None else 1.0
             base = taken + card_points(skat)
             values: dict[int, float] = {}
             for c in cards:
@@ -589,8 +587,7 @@ class SkatStrongBot:
         ladder = [v for v in bidding_ladder(rules) if v >= max(18, view.bid)]
         floor = _pass_value(view, rules)
         limit = 0
-        eligible = [res for res in plans.values()
-                    if sum(p for p, _, _ in res) >= MIN_CHANCE * len(res)]
+        eligible = [res for res in plans.values() if _mean_chance(res) >= MIN_CHANCE]
         best: list[_Result] | None = None
         for v in ladder if eligible else ():
             top = max(eligible, key=lambda res: _cautious_score(res, v, rules))
@@ -900,6 +897,21 @@ def _world_weight(view: SkatView, hands: tuple[int, int, int], played_by: list[i
             if refused is not None and refused[s] and best >= refused[s]:
                 w *= UNLIKELY_PASS
     return w
+
+
+def world_weigher(view: SkatView, rules: SkatRules, *, passes: bool | None = None
+                  ) -> Callable[[tuple[int, int, int]], float]:
+    """The weight of a world's hands (as they are now) given what ``view`` shows of the
+    auction (:func:`_world_weight`); ``passes``: weigh the passes too (default
+    :data:`INFER_PASSES`)."""
+    played_by, said = view.played_by(), _bid_values(view)
+    refused = _pass_limits(view, rules) if (INFER_PASSES if passes is None else passes) \
+        else None
+
+    def weight(hands: tuple[int, int, int]) -> float:
+        return _world_weight(view, hands, played_by, said, rules, refused)
+
+    return weight
 
 
 def _with(hands: tuple[int, int, int], seat: int, cards: int) -> tuple[int, int, int]:

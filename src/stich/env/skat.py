@@ -164,6 +164,7 @@ class SkatAdapter:
     n_agents = 3
     n_actions = N_ACTIONS
     obs_size = OBS_SIZE
+    scalar_columns = _SCALAR_COLUMNS  # where :meth:`encoded`'s scalar values go
 
     def __init__(self, rules: str | SkatRules = "lothar", games: int = 1,
                  scoring: str = "list") -> None:

@@ -59,12 +59,9 @@ class VectorGames:
         self._rewards = np.zeros((n, self.n_agents), np.float32)
         self._ended = np.zeros(n, bool)
         self.steps = 0
-        # adapters that give their observations as bytes (Skat) are encoded in one go
-        self._encoded = hasattr(first, "encoded") and hasattr(first, "mask_bytes")
-        if self._encoded:
-            from stich.skat.observation import SCALAR_COLUMNS
-
-            self._scalar_columns = list(SCALAR_COLUMNS)
+        # adapters that give their observations as bytes (Skat: ``encoded``,
+        # ``mask_bytes``, ``scalar_columns``) are turned into arrays in one go
+        self._encoded = hasattr(first, "encoded")
         for g in self.games:
             g.reset(self._rng.getrandbits(63))
 
@@ -88,7 +85,8 @@ class VectorGames:
             n = len(parts)
             self._obs[:] = np.frombuffer(b"".join([p[0] for p in parts]),
                                          np.uint8).reshape(n, self.obs_size)
-            self._obs[:, self._scalar_columns] = [p[1] for p in parts]
+            columns = self.games[0].scalar_columns  # type: ignore[attr-defined]
+            self._obs[:, columns] = [p[1] for p in parts]
             self._masks[:] = np.frombuffer(
                 b"".join([g.mask_bytes(seat) for g, seat in  # type: ignore[attr-defined]
                           zip(self.games, seats, strict=True)]),

@@ -130,34 +130,19 @@ def encode(v: SkatView, pending: int, played_games: int, games: int,
     me = v.seat
     r1 = (me + 1) % 3
     r2 = (me + 2) % 3
-    p0 = 0
-    p1 = 0
-    p2 = 0
     pts = _POINTS
     taken = [0, 0, 0]
+    played = [0, 0, 0]  # by seat: the cards of finished tricks and the current one
     for leader, cards, winner in v.tricks:
         s = leader
         for c in cards:
             taken[winner] += pts[c]
-            if s == 0:
-                p0 |= 1 << c
-            elif s == 1:
-                p1 |= 1 << c
-            else:
-                p2 |= 1 << c
+            played[s] |= 1 << c
             s = (s + 1) % 3
-    t0 = 0
-    t1 = 0
-    t2 = 0
+    trick = [0, 0, 0]  # by seat: its card in the current trick
     for s, c in v.trick:
-        if s == 0:
-            t0 |= 1 << c
-        elif s == 1:
-            t1 |= 1 << c
-        else:
-            t2 |= 1 << c
-    played = (p0 | t0, p1 | t1, p2 | t2)
-    trick = (t0, t1, t2)
+        trick[s] = 1 << c
+        played[s] |= 1 << c
     pend = 1 << pending if pending >= 0 and v.to_move == me and v.phase == "DISCARD" else 0
     tail = bytearray(_TAIL)
     tail[_PHASE + _PHASE_INDEX[v.phase]] = 1
