@@ -554,3 +554,11 @@ def test_bad_databases(site: Site, data_dir: Path) -> None:
     refused(site.admin("backup", str(site.tmp / "x.bak"), db="postgresql://u@127.0.0.1:1/x"),
             1, "cannot be opened")
     assert httpx.get(site.server.url + "/api/health").status_code == 200
+
+
+def test_table_ids_never_look_like_an_option() -> None:
+    from stich.server.lobby import new_table_id
+
+    ids = [new_table_id() for _ in range(5000)]
+    assert all(len(i) == 10 and not i.startswith("-") for i in ids)
+    assert len(set(ids)) == len(ids)

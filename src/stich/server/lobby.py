@@ -39,6 +39,16 @@ router = APIRouter(prefix="/api", tags=["lobby"])
 LOBBY_PER_CREATOR = 3  # tables of one creator the lobby lists at most
 
 
+_ID_FIRST = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+"""The first character of a table id (the rest is URL-safe base64)."""
+
+
+def new_table_id() -> str:
+    """A random table id of 10 characters, never with a leading '-' (``stich admin close
+    ID`` would read such an id as an option)."""
+    return secrets.choice(_ID_FIRST) + secrets.token_urlsafe(8)[:9]
+
+
 def skat_rules(body: CreateTableRequest) -> SkatRules:
     if body.rules:
         return SkatRules.parse(body.rules)
@@ -234,7 +244,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     for ev in more:
         sitting.apply(ev)
     events += more
-    table_id = secrets.token_urlsafe(8)[:10]
+    table_id = new_table_id()
     invite = secrets.token_urlsafe(16)
     row = TableRow(id=table_id, game=settings.game, rules=settings.rules,
                    settings=settings.to_dict(), invite=invite, public=settings.public,
