@@ -12,11 +12,13 @@ from collections import defaultdict
 import pytest
 from typer.testing import CliRunner
 
-from stich.arena import Game, Match, interval, play_match, run_match, summarize
+from stich.arena import Game, Match, game_kind, interval, play_match, run_match, summarize
 from stich.baptisten import BaptistenRules
 from stich.bots import BAPTISTEN_BOTS, BOTS, make_baptisten_bot, make_bot
 from stich.cli import app
 from stich.core import ArgumentError
+from stich.skat import GameType
+from stich.skat.outcome import SkatOutcome
 
 runner = CliRunner()
 
@@ -73,6 +75,27 @@ def test_skat_scores_are_the_outcomes_list_scores() -> None:
             assert declared[0].score > 0
 
 
+def test_skat_figures_count_the_declared_games_by_kind() -> None:
+    games = play_match(SKAT)
+    report = summarize(SKAT, games)
+    for name, f in report["by_name"].items():
+        kinds = f["by_game"]
+        assert sum(k["declared"] for k in kinds.values()) == f["declared"], name
+        assert sum(k["won"] for k in kinds.values()) == f["declarer_won"], name
+        for k in kinds.values():
+            assert k["share"] == round(k["declared"] / f["games"], 4)
+            assert k["win_rate"] == round(k["won"] / k["declared"], 4)
+    assert report["by_name"]["easy"]["by_game"], "easy declares some games in 6 deals"
+    for g in games:
+        for r in g.seats:
+            assert (r.game != "") == r.declared
+    assert game_kind(SkatOutcome("game", (0, 0, 0), 0, GameType.NULL, hand=True,
+                                 ouvert=True)) == "null ouvert hand"
+    assert game_kind(SkatOutcome("game", (0, 0, 0), 1, GameType.HERZ)) == "suit"
+    assert game_kind(SkatOutcome("game", (0, 0, 0), 2, GameType.GRAND, hand=True)) \
+        == "grand hand"
+
+
 def test_random_arena_interval_contains_the_pooled_mean() -> None:
     match = Match("skat", ("random", "random", "random"), deals=6, seed=3)
     games = play_match(match)
@@ -119,8 +142,8 @@ def test_cli_json_has_the_figures() -> None:
     report = json.loads(result.stdout)
     assert report["game"] == "skat" and report["games"] == 9
     easy = report["by_name"]["easy"]
-    for key in ("per_game", "declared", "declarer_won", "declarer_win_rate", "time_ms",
-                "games", "decisions"):
+    for key in ("per_game", "declared", "declarer_won", "declarer_win_rate", "by_game",
+                "time_ms", "games", "decisions"):
         assert key in easy
     assert set(easy["per_game"]) == {"mean", "low", "high", "sd", "n"}
     assert [e["name"] for e in report["by_entry"]] == ["easy", "random", "random"]

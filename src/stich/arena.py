@@ -49,6 +49,7 @@ from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player
 from stich.bots import BAPTISTEN_BOTS, BOTS, make_baptisten_bot, make_bot
 from stich.core import ArgumentError
 from stich.skat import SkatRules, SkatState
+from stich.skat.outcome import SkatOutcome
 
 __all__ = [
     "GAMES",
@@ -178,8 +179,8 @@ class Match:
 class SeatResult:
     """What one seat of one game gives the figures."""
 
-    __slots__ = ("entry", "seat", "score", "declared", "won", "rounds", "exact", "times",
-                 "beliefs", "estimates")
+    __slots__ = ("entry", "seat", "score", "declared", "won", "game", "rounds", "exact",
+                 "times", "beliefs", "estimates")
 
     def __init__(self, entry: int, seat: int) -> None:
         self.entry = entry
@@ -187,6 +188,7 @@ class SeatResult:
         self.score = 0
         self.declared = False  # Skat: this seat declared the game
         self.won = False  # … and won it
+        self.game = ""  # … as this kind of game (:func:`game_kind`)
         self.rounds = 0  # Baptistenskat: rounds played
         self.exact = 0  # … and rounds with tricks == bid
         self.times: list[float] = []  # seconds per decision
@@ -247,6 +249,15 @@ def _timed(choose: Callable[[Any, random.Random], Any], times: list[float]
     return run
 
 
+def game_kind(outcome: SkatOutcome) -> str:
+    """The kind of a declared game for the figures: ``suit``, ``grand`` or ``null``, then
+    ``ouvert`` and ``hand`` where they apply (``null ouvert hand``)."""
+    game = outcome.game
+    assert game is not None
+    name = "suit" if game.is_suit else game.value
+    return name + " ouvert" * outcome.ouvert + " hand" * outcome.hand
+
+
 def play_game(match: Match, k: int, rotation: int) -> Game:
     """Deal ``k`` of ``match`` played in ``rotation``."""
     n = match.seats
@@ -272,7 +283,7 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
         for s, r in enumerate(by_seat):
             r.score = outcome.scores[s]
             if outcome.kind == "game" and outcome.declarer == s:
-                r.declared, r.won = True, outcome.won
+                r.declared, r.won, r.game = True, outcome.won, game_kind(outcome)
                 kept: list[tuple[str, float]] = getattr(skat_bots[s], "estimates", [])
                 for phase in ("bid", "declare"):
                     last = [p for ph, p in kept if ph == phase]
@@ -401,6 +412,7 @@ def _figures(match: Match, games: Sequence[Game], entries: set[int]) -> dict[str
     per_deal: dict[int, list[int]] = {}
     declared = won = rounds = exact = n_games = 0
     times: list[float] = []
+    kinds: dict[str, list[int]] = {}
     for g in games:
         for r in g.seats:
             if r.entry not in entries:
@@ -409,6 +421,10 @@ def _figures(match: Match, games: Sequence[Game], entries: set[int]) -> dict[str
             n_games += 1
             declared += r.declared
             won += r.won
+            if r.declared:
+                kinds.setdefault(r.game, [0, 0])
+                kinds[r.game][0] += 1
+                kinds[r.game][1] += r.won
             rounds += r.rounds
             exact += r.exact
             times += r.times
@@ -422,7 +438,11 @@ def _figures(match: Match, games: Sequence[Game], entries: set[int]) -> dict[str
     }
     if match.game == "skat":
         out.update(declared=declared, declarer_won=won,
-                   declarer_win_rate=round(won / declared, 4) if declared else None)
+                   declarer_win_rate=round(won / declared, 4) if declared else None,
+                   by_game={kind: {"declared": n, "share": round(n / n_games, 4),
+                                   "won": w, "win_rate": round(w / n, 4)}
+                            for kind, (n, w) in sorted(kinds.items(),
+                                                       key=lambda kv: -kv[1][0])})
     else:
         out.update(rounds=rounds, exact=exact,
                    bid_accuracy=round(exact / rounds, 4) if rounds else None)

@@ -43,6 +43,7 @@ WORDS = {
         "calibration": "{bot}: the chance it gave its game against how often it won",
         "cal_phase": "At", "cal_bid": "last bid", "cal_declare": "declaration",
         "cal_bucket": "Chance", "cal_mean": "Mean chance",
+        "by_game": "Declared games by kind", "kind": "Game", "share": "Share",
         "inference": "strong's belief in the true cards: {gain} nats a decision over "
                      "uniform sampling (first trick {first}, {n} decisions)",
     },
@@ -59,9 +60,17 @@ WORDS = {
                        "es gewann",
         "cal_phase": "Bei", "cal_bid": "letztem Gebot", "cal_declare": "Ansage",
         "cal_bucket": "Chance", "cal_mean": "Mittlere Chance",
+        "by_game": "Gespielte Spiele nach Art", "kind": "Spiel", "share": "Anteil",
         "inference": "Was strong über die wahren Karten glaubt: {gain} nats je Entscheidung "
                      "über gleichverteilten Welten (erster Stich {first}, {n} Entscheidungen)",
     },
+}
+
+KIND_WORDS = {
+    "en": {"suit": "suit", "grand": "Grand", "null": "Null", "ouvert": "Ouvert",
+           "hand": "Hand"},
+    "de": {"suit": "Farbe", "grand": "Grand", "null": "Null", "ouvert": "Ouvert",
+           "hand": "Hand"},
 }
 
 _BOTS_HELP = ("The bots by seat, separated by commas: random, easy (rule-based; also "
@@ -127,6 +136,8 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
         out.append(w["difference"].format(a=d["a"], b=d["b"], mean=_num(d["mean"], lang),
                                           low=_num(d["low"], lang),
                                           high=_num(d["high"], lang), n=d["n"]))
+    if skat:
+        out.append(_by_game_table(report, w, lang))
     for bot, cal in report.get("calibration", {}).items():
         t = Table(title=w["calibration"].format(bot=bot))
         for col in ("cal_phase", "cal_bucket", "games", "cal_mean", "win_rate"):
@@ -144,6 +155,20 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
         out.append(w["inference"].format(gain=_num(inf["mean_gain"], lang, 3),
                                          first=_num(first, lang, 3), n=inf["decisions"]))
     return out
+
+
+def _by_game_table(report: dict[str, Any], w: dict[str, str], lang: str) -> Table:
+    """Per bot name and kind of game: how many it declared, their share of its games,
+    and how many of them it won."""
+    t = Table(title=w["by_game"])
+    for col in ("bot", "kind", "declared", "share", "win_rate"):
+        t.add_column(w[col], justify="left" if col in ("bot", "kind") else "right")
+    for name, f in report["by_name"].items():
+        for kind, g in f["by_game"].items():
+            label = " ".join(KIND_WORDS[lang][part] for part in kind.split())
+            t.add_row(name, label, str(g["declared"]), _pct(g["share"], lang),
+                      _pct(g["win_rate"], lang))
+    return t
 
 
 def _bots(text: str) -> tuple[str, ...]:
