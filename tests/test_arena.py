@@ -132,7 +132,8 @@ def test_baptisten_figures_count_rounds_and_exact_bids() -> None:
     assert easy["rounds"] == BAPTISTEN.deals * 4 * rounds
     assert 0 <= easy["exact"] <= easy["rounds"]
     assert easy["bid_accuracy"] == pytest.approx(easy["exact"] / easy["rounds"], abs=1e-4)
-    assert easy["decisions"] > 0 and easy["time_ms"]["p99"] >= easy["time_ms"]["median"]
+    t = easy["time_ms"]
+    assert easy["decisions"] > 0 and t["max"] >= t["p99"] >= t["median"]
 
 
 def test_cli_json_has_the_figures() -> None:

@@ -434,7 +434,8 @@ def _figures(match: Match, games: Sequence[Game], entries: set[int]) -> dict[str
         "per_game": interval(values).to_dict(),
         "decisions": len(times),
         "time_ms": {"median": round(1000 * percentile(times, 0.5), 3),
-                    "p99": round(1000 * percentile(times, 0.99), 3)},
+                    "p99": round(1000 * percentile(times, 0.99), 3),
+                    "max": round(1000 * max(times, default=0.0), 3)},
     }
     if match.game == "skat":
         out.update(declared=declared, declarer_won=won,
