@@ -299,3 +299,30 @@ def test_skat_calibration_compares_strongs_chances_with_its_results(
     text = runner.invoke(app, ["arena", "skat", "--bots", "strong,easy,easy", "--deals", "2",
                                "--seed", "5", "--jobs", "1", "--lang", "en"])
     assert "Mean chance" in text.stdout and "declaration" in text.stdout
+
+
+def test_baptisten_calibration_compares_strongs_bid_chances_with_exact_bids(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stich.bots.baptisten_strong import BaptistenStrongBot
+
+    monkeypatch.setitem(BAPTISTEN_BOTS, "strong", lambda: BaptistenStrongBot(
+        0.01, min_worlds=3, max_worlds=3, timer=lambda: 0.0))
+    match = Match("baptisten", ("strong", "easy", "easy"), deals=2, seed=3,
+                  baptisten_rules=BaptistenRules(players=3, max_cards=4))
+    games = play_match(match)
+    cal = summarize(match, games)["calibration"]
+    assert set(cal) == {"strong"}  # easy keeps no estimates
+    seats = [r for g in games for r in g.seats if r.entry == 0]
+    rows = cal["strong"]["bid"]
+    # every round has a chance, but those where one bid was all that was allowed
+    assert sum(r["games"] for r in rows) == sum(len(r.chances) for r in seats)
+    assert 0 < sum(len(r.chances) for r in seats) <= sum(r.rounds for r in seats)
+    assert sum(r["won"] for r in rows) == sum(hit for r in seats for _, hit in r.chances)
+    assert sum(hit for r in seats for _, hit in r.chances) <= sum(r.exact for r in seats)
+    for r in rows:
+        assert r["low"] <= r["mean_chance"] <= r["high"] and 0 <= r["won"] <= r["games"]
+    text = runner.invoke(app, ["arena", "baptisten", "--bots", "strong,easy,easy",
+                               "--players", "3", "--max-cards", "3", "--deals", "1",
+                               "--seed", "3", "--jobs", "1", "--lang", "de"])
+    assert text.exit_code == 0, text.output
+    assert "Ansage" in text.stdout and "Mittlere Chance" in text.stdout

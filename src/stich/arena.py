@@ -180,7 +180,7 @@ class SeatResult:
     """What one seat of one game gives the figures."""
 
     __slots__ = ("entry", "seat", "score", "declared", "won", "game", "rounds", "exact",
-                 "times", "beliefs", "estimates")
+                 "times", "beliefs", "estimates", "chances")
 
     def __init__(self, entry: int, seat: int) -> None:
         self.entry = entry
@@ -198,6 +198,10 @@ class SeatResult:
         # Skat: the declarer bot's own chance estimates of its game, (phase, chance), for
         # bots that keep them (strong's ``estimates``: its last bid and its declaration)
         self.estimates: list[tuple[str, float]] = []
+        # Baptistenskat: per round, the bot's chance of its bid being exact and whether it
+        # was, for bots that keep them (strong's ``estimates``: one per bid, None when
+        # only one bid was allowed)
+        self.chances: list[tuple[float, bool]] = []
 
     def to_tuple(self) -> tuple[int, int, int, bool, bool, int, int]:
         """Everything but the times (which differ from run to run)."""
@@ -305,6 +309,10 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
         r.score = b_state.totals[s]
         r.rounds = len(b_state.sheet)
         r.exact = sum(1 for row in b_state.sheet if row.bids[s] == row.tricks[s])
+        said: list[float | None] = getattr(b_bots[s], "estimates", [])
+        if len(said) == len(b_state.sheet):
+            r.chances = [(p, row.bids[s] == row.tricks[s])
+                         for p, row in zip(said, b_state.sheet, strict=True) if p is not None]
     return Game(k, rotation, cards, results)
 
 
@@ -493,10 +501,12 @@ def summarize(match: Match, games: Sequence[Game]) -> dict[str, Any]:
     }
     if match.inference:
         report["inference"] = _inference(match, games)
-    if match.game == "skat":
-        calibration = {name: _calibration(games, {i for i, b in enumerate(match.bots)
-                                                 if b == name}) for name in names}
-        report["calibration"] = {k: v for k, v in calibration.items() if v["games"]}
+    calibrate = _calibration if match.game == "skat" else _bid_calibration
+    calibration = {name: calibrate(games, {i for i, b in enumerate(match.bots) if b == name})
+                   for name in names}
+    calibration = {k: v for k, v in calibration.items() if v["games"]}
+    if calibration:
+        report["calibration"] = calibration
     return report
 
 
@@ -504,28 +514,43 @@ CHANCE_BUCKETS = (0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 """The bounds of the calibration table's chance buckets (the last one includes 1)."""
 
 
+BID_BUCKETS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+"""Baptistenskat: the bounds of the buckets of the chance of a bid being exact."""
+
+
+def _bucket_rows(pairs: Sequence[tuple[float, bool]], bounds: Sequence[float]
+                 ) -> list[dict[str, Any]]:
+    """(chance, hit) pairs by chance bucket (the last bucket includes its upper bound):
+    per bucket the count, the mean chance, the hits and the hit rate."""
+    cells: list[list[tuple[float, bool]]] = [[] for _ in bounds[:-1]]
+    for p, hit in pairs:
+        cells[min(bisect.bisect_right(bounds, p), len(cells)) - 1].append((p, hit))
+    return [{"low": bounds[i], "high": bounds[i + 1], "games": len(c),
+             "mean_chance": round(statistics.fmean(p for p, _ in c), 4),
+             "won": sum(w for _, w in c),
+             "win_rate": round(sum(w for _, w in c) / len(c), 4)}
+            for i, c in enumerate(cells) if c]
+
+
 def _calibration(games: Sequence[Game], entries: set[int]) -> dict[str, Any]:
     """The games the entries declared, by the chance their bot gave its game (at its last
     bid and at the declaration) against how often it was won: is the estimate right?"""
     out: dict[str, Any] = {"games": 0}
     for phase in ("bid", "declare"):
-        cells: list[list[tuple[float, bool]]] = [[] for _ in CHANCE_BUCKETS[:-1]]
-        for g in games:
-            for r in g.seats:
-                if r.entry not in entries or not r.declared:
-                    continue
-                for ph, p in r.estimates:
-                    if ph == phase:
-                        i = min(bisect.bisect_right(CHANCE_BUCKETS, p), len(cells)) - 1
-                        cells[i].append((p, r.won))
-        rows = [{"low": CHANCE_BUCKETS[i], "high": CHANCE_BUCKETS[i + 1], "games": len(c),
-                 "mean_chance": round(statistics.fmean(p for p, _ in c), 4),
-                 "won": sum(w for _, w in c),
-                 "win_rate": round(sum(w for _, w in c) / len(c), 4)}
-                for i, c in enumerate(cells) if c]
+        rows = _bucket_rows([(p, r.won) for g in games for r in g.seats
+                             if r.entry in entries and r.declared
+                             for ph, p in r.estimates if ph == phase], CHANCE_BUCKETS)
         out[phase] = rows
         out["games"] = max(out["games"], sum(int(r["games"]) for r in rows))
     return out
+
+
+def _bid_calibration(games: Sequence[Game], entries: set[int]) -> dict[str, Any]:
+    """Baptistenskat: the bids of the entries by the chance their bot gave them of being
+    exact, against how often they were (``games`` counts rounds here; ``won``: exact)."""
+    rows = _bucket_rows([c for g in games for r in g.seats if r.entry in entries
+                         for c in r.chances], BID_BUCKETS)
+    return {"games": sum(int(r["games"]) for r in rows), "bid": rows}
 
 
 def _inference(match: Match, games: Sequence[Game]) -> dict[str, Any]:

@@ -69,7 +69,17 @@ __all__ = ["BaptistenStrongBot", "DEFAULT_BUDGET", "HARD_CAP", "Knowledge", "Rol
 DEFAULT_BUDGET = 0.05
 """Seconds per card decision by default (a bid gets ``bid_factor`` times as much): with
 0.02 s the bot hit 62.7 % of its bids at 4 players (N = 10), with 0.05 s more (docs/bots.md)."""
-_CANDIDATE_WORLDS = 3  # worlds drawn to keep one by the fit of the bids
+_CANDIDATE_WORLDS = 3  # WEIGHTED_WORLDS off: worlds drawn to keep one by the bids' fit
+WEIGHTED_WORLDS = True
+"""Every sampled world counts with the fit of the said bids as its weight (importance
+sampling); off: one of three sampled worlds is kept by that fit (the bot until 2026-12)."""
+BID_SIGMA = (0.3, 0.07)
+"""The spread of a said bid around the bidder's hand estimate, ``a + b · cards``: fitted
+on the rule-based bot's bids (4 players, N = 10: sd 0.31 with 2 cards … 0.97 with 10;
+``bench/baptisten_bid_model.py``). Until 2026-12 it was (0.8, 0.12), twice as wide."""
+BID_FLOOR = 0.05
+"""The least weight one seat's bid gives a world: a player who bids unlike the model
+makes worlds unlikely, never impossible."""
 _SPOIL = 0.1
 
 
@@ -295,27 +305,47 @@ def hand_estimate(deck: PlainDeck, trump: int, players: int, hand: int) -> float
 
 
 def _bid_fit(k: Knowledge, hands: Sequence[int]) -> float:
-    """How well the said bids of the others fit a world (a Gaussian weight)."""
+    """How well the said bids of the others fit a world: per seat ``BID_FLOOR`` plus a
+    Gaussian of the bid around the hand's trick estimate (:data:`BID_SIGMA`)."""
     view = k.view
-    sigma = 0.8 + 0.12 * view.cards
-    logw = 0.0
-    for p, b in enumerate(view.bids):
-        if b < 0 or p == view.seat:
+    a, b = BID_SIGMA
+    sigma = a + b * view.cards
+    w = 1.0
+    for p, bid in enumerate(view.bids):
+        if bid < 0 or p == view.seat:
             continue
         est = hand_estimate(k.deck, k.trump, k.n, hands[p] | k.played_by[p])
-        logw -= (b - est) ** 2 / (2 * sigma * sigma)
-    return math.exp(logw)
+        w *= BID_FLOOR + math.exp(-(bid - est) ** 2 / (2 * sigma * sigma))
+    return w
 
 
-def _world(k: Knowledge, rng: random.Random) -> list[int]:
-    """A sampled world, one of a few kept by the fit of the said bids."""
+def _world(k: Knowledge, rng: random.Random) -> tuple[list[int], float]:
+    """A sampled world and its weight by the fit of the said bids (:data:`WEIGHTED_WORLDS`;
+    off: one of a few sampled worlds kept by that fit, weight 1)."""
     if not any(b >= 0 for p, b in enumerate(k.view.bids) if p != k.view.seat):
-        return sample_hands(k, rng)
+        return sample_hands(k, rng), 1.0
+    if WEIGHTED_WORLDS:
+        hands = sample_hands(k, rng)
+        return hands, _bid_fit(k, hands)
     pool = [sample_hands(k, rng) for _ in range(_CANDIDATE_WORLDS)]
     weights = [_bid_fit(k, h) for h in pool]
     if sum(weights) <= 0:
-        return pool[0]
-    return rng.choices(pool, weights)[0]
+        return pool[0], 1.0
+    return rng.choices(pool, weights)[0], 1.0
+
+
+def weighted_share(hits: float, weight: float, squares: float) -> float:
+    """The chance of a hit from weighted worlds (``hits``: the weight of the worlds hit,
+    ``weight`` and ``squares``: the sum of the weights and of their squares), shrunk
+    towards 1/2 by one world of the effective sample size ``weight² / squares``.
+
+    >>> weighted_share(3.0, 4.0, 4.0), weighted_share(0.0, 0.0, 0.0)
+    (0.7, 0.5)
+    """
+    if weight <= 0:
+        return 0.5
+    ess = weight * weight / squares
+    return (hits / weight * ess + 0.5) / (ess + 1)
 
 
 # --- the rollout policy -----------------------------------------------------------------
@@ -431,6 +461,9 @@ class BaptistenStrongBot:
         self.timer = timer
         self.worlds = 0  # worlds played out for the last decision
         self.ratings: dict[int, float] = {}  # the last bid: its rating of each bid tried
+        # per bid said (one a round, in order): the chance it gave that bid of being
+        # exact (None: the only bid allowed), for the arena's calibration table
+        self.estimates: list[float | None] = []
         self._easy = BaptistenHeuristicBot()
 
     def _clock(self, factor: float = 1.0) -> WorldClock:
@@ -445,6 +478,8 @@ class BaptistenStrongBot:
                                 phase=view.phase)
         self.worlds = 0
         if len(legal) == 1:
+            if view.phase == "BIDDING":
+                self.estimates.append(None)
             return legal[0]
         local = random.Random(rng.getrandbits(64))
         action: BAction
@@ -476,28 +511,32 @@ class BaptistenStrongBot:
         hits = dict.fromkeys(near, 0.0)
         score = dict.fromkeys(near, 0.0)
         done = 0
+        weight = squares = 0.0
         while clock.more(done):
-            hands = _world(k, rng)
+            hands, w = _world(k, rng)
             guess = [b if b >= 0 else min(view.cards, round(hand_estimate(
                 k.deck, k.trump, k.n, hands[p]))) for p, b in enumerate(view.bids)]
             for t in near:
                 guess[me] = t
                 end = _play_out(round_position(view, hands, guess), policy)
                 row = end.sheet[-1]
-                exact = row.tricks[me] == t
-                hits[t] += exact
+                if row.tricks[me] == t:
+                    hits[t] += w
                 if rules.trick_scoring:
-                    score[t] += row.scores[me]
+                    score[t] += w * row.scores[me]
             done += 1
+            weight += w
+            squares += w * w
         self.worlds = done
 
         def worth(t: int) -> tuple[float, float]:
             value = score[t] if rules.trick_scoring else hits[t]
             return (value, -abs(t - est))
 
-        self.ratings = {t: worth(t)[0] / max(done, 1) for t in near}
+        self.ratings = {t: worth(t)[0] / weight if weight > 0 else 0.0 for t in near}
         best = max(near, key=worth)
-        p = (hits[best] + 0.5) / (done + 1)
+        p = weighted_share(hits[best], weight, squares)
+        self.estimates.append(p)
         stakes = sorted({b.stake for b in bids if b.tricks == best and b.stake is not None})
         if not stakes:
             return next(b for b in bids if b.tricks == best)
@@ -550,6 +589,7 @@ class BaptistenStrongBot:
 
         best = max(sorted({b.tricks for b in bids}), key=worth)
         p = p_win if best == 1 else 1 - p_win
+        self.estimates.append(p)
         stakes = sorted({b.stake for b in bids if b.tricks == best and b.stake is not None})
         if not stakes:
             return next(b for b in bids if b.tricks == best)
@@ -584,11 +624,12 @@ class BaptistenStrongBot:
         total = dict.fromkeys(cards, 0.0)
         done = 0
         while clock.more(done):
-            pos = round_position(view, _world(k, rng))
+            hands, w = _world(k, rng)
+            pos = round_position(view, hands)
             for c in cards:
                 row = _play_out(pos.apply(c), policy).sheet[-1]
                 others = (sum(row.scores) - row.scores[me]) / (n - 1)
-                total[c] += row.scores[me] - _SPOIL * others
+                total[c] += w * (row.scores[me] - _SPOIL * others)
             done += 1
         self.worlds = done
         # ties: the rule-based bot's card first

@@ -41,6 +41,8 @@ WORDS = {
                       "(95 %: {low} … {high}, {n} deals)",
         "title": "{game}, {rules}: {deals} deals × {rot} rotations = {games} games, seed {seed}",
         "calibration": "{bot}: the chance it gave its game against how often it won",
+        "bid_calibration": "{bot}: the chance it gave its bid of being exact against how "
+                           "often it was", "rounds": "Rounds",
         "cal_phase": "At", "cal_bid": "last bid", "cal_declare": "declaration",
         "cal_bucket": "Chance", "cal_mean": "Mean chance",
         "by_game": "Declared games by kind", "kind": "Game", "share": "Share",
@@ -56,6 +58,8 @@ WORDS = {
                       "Spiel (95 %: {low} … {high}, {n} Austeilungen)",
         "title": "{game}, {rules}: {deals} Austeilungen × {rot} Drehungen = {games} Spiele, "
                  "Seed {seed}",
+        "bid_calibration": "{bot}: die Chance, die er seiner Ansage gab, genau zu sein, "
+                           "und wie oft sie es war", "rounds": "Runden",
         "calibration": "{bot}: die Gewinnchance, die er seinem Spiel gab, und wie oft er "
                        "es gewann",
         "cal_phase": "Bei", "cal_bid": "letztem Gebot", "cal_declare": "Ansage",
@@ -139,13 +143,18 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
     if skat:
         out.append(_by_game_table(report, w, lang))
     for bot, cal in report.get("calibration", {}).items():
-        t = Table(title=w["calibration"].format(bot=bot))
-        for col in ("cal_phase", "cal_bucket", "games", "cal_mean", "win_rate"):
+        if skat:
+            t = Table(title=w["calibration"].format(bot=bot))
+            cols: tuple[str, ...] = ("cal_phase", "cal_bucket", "games", "cal_mean", "win_rate")
+        else:
+            t = Table(title=w["bid_calibration"].format(bot=bot))
+            cols = ("cal_bucket", "rounds", "cal_mean", "bid_accuracy")
+        for col in cols:
             t.add_column(w[col], justify="left" if col == "cal_phase" else "right")
         for phase in ("bid", "declare"):
-            for r in cal[phase]:
-                t.add_row(w["cal_" + phase],
-                          f"{_plain(r['low'], lang)}–{_plain(r['high'], lang)}",
+            for r in cal.get(phase, ()):
+                label = [w["cal_" + phase]] if skat else []
+                t.add_row(*label, f"{_plain(r['low'], lang)}–{_plain(r['high'], lang)}",
                           str(r["games"]), _plain(r["mean_chance"], lang, 2),
                           _pct(r["win_rate"], lang))
         out.append(t)

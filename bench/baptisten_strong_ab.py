@@ -1,0 +1,132 @@
+"""Two settings of Baptistenskat's ``strong`` against each other, paired on the same deals.
+
+A setting is a JSON object of module constants of ``stich.bots.baptisten_strong`` (``{}``:
+the defaults), e.g. ``'{"WEIGHTED_WORLDS": false, "BID_SIGMA": [0.8, 0.12],
+"BID_FLOOR": 0}'`` (the bot before 2026-12).  Each deal (a whole game) is played once per
+seat with ``strong`` in that seat and ``easy`` in the others, under A and under B; the
+``easy`` seats draw from the same random sources under both, so the games differ only
+by ``strong``'s decisions.  The bot samples a fixed number of worlds per decision with a
+clock that does not move, so the result does not depend on the machine's load.
+
+Prints B − A in points per game (paired per deal; 95 % interval), both bid accuracies
+and their paired difference in percentage points.
+
+Run: ``python bench/baptisten_strong_ab.py --a '{...}' --b '{}' [--deals 30]
+[--worlds 12] [--players 4] [--max-cards 10] [--rules default] [--seed 1] [--jobs 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import stich.bots.baptisten_strong as mod
+from stich.arena import deal_seed
+from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player
+from stich.bots.baptisten import BaptistenHeuristicBot
+
+DEFAULTS = {k: getattr(mod, k) for k in dir(mod) if k.isupper() and not k.startswith("_")}
+
+
+def _frozen() -> float:
+    return 0.0
+
+
+def _tuples(v: Any) -> Any:
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+
+
+def setting(text: str) -> dict[str, Any]:
+    out = {k: _tuples(v) for k, v in json.loads(text).items()}
+    unknown = sorted(set(out) - set(DEFAULTS))
+    if unknown:
+        raise SystemExit("not a constant of stich.bots.baptisten_strong: "
+                         + ", ".join(unknown))
+    return out
+
+
+def play(rules: BaptistenRules, seed: int, seat: int, worlds: int,
+         over: dict[str, Any]) -> tuple[int, int, int]:
+    """(the seat's total, rounds, exact rounds) of one whole game."""
+    for k, v in {**DEFAULTS, **over}.items():
+        setattr(mod, k, v)
+    master = random.Random(seed)
+    first, _ = draw_first_player(rules, master)
+    state = BaptistenState.new(rules, seed=master.getrandbits(64), first=first)
+    bot = mod.BaptistenStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen)
+    easy = BaptistenHeuristicBot()
+    rngs = [random.Random(f"ab {seed} {seat} {s}") for s in range(rules.players)]
+    while not state.is_over:
+        s = state.to_move
+        view = state.view(s)
+        state = state.apply((bot if s == seat else easy).choose(view, rngs[s]))
+    exact = sum(1 for row in state.sheet if row.bids[seat] == row.tricks[seat])
+    return state.totals[seat], len(state.sheet), exact
+
+
+Job = tuple[str, int, int, dict[str, Any], dict[str, Any]]
+
+
+def one_deal(job: Job) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    rules_text, seed, worlds, a, b = job
+    rules = BaptistenRules.parse(rules_text)
+    return [(play(rules, seed, seat, worlds, a), play(rules, seed, seat, worlds, b))
+            for seat in range(rules.players)]
+
+
+def _interval(xs: list[float]) -> str:
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return f"{m:+.2f} (95 % interval {m - half:+.2f} .. {m + half:+.2f})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--a", default="{}", help="setting A (JSON), the reference")
+    ap.add_argument("--b", default="{}", help="setting B (JSON)")
+    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--worlds", type=int, default=12)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--max-cards", type=int, default=10)
+    ap.add_argument("--rules", default="default", help="a preset (default, ohhell, …)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    a, b = setting(args.a), setting(args.b)
+    rules = dataclasses.replace(BaptistenRules.preset(args.rules), players=args.players,
+                                max_cards=args.max_cards)
+    t0 = time.perf_counter()
+    jobs: list[Job] = [(str(rules), deal_seed(args.seed, d), args.worlds, a, b)
+                       for d in range(args.deals)]
+    points: list[float] = []
+    accuracy: list[float] = []
+    tally = {"A": [0, 0, 0], "B": [0, 0, 0]}
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for rows in pool.map(one_deal, jobs):
+            points.append(statistics.fmean(rb[0] - ra[0] for ra, rb in rows))
+            accuracy.append(100 * statistics.fmean(rb[2] / rb[1] - ra[2] / ra[1]
+                                                   for ra, rb in rows))
+            for ra, rb in rows:
+                for name, r in (("A", ra), ("B", rb)):
+                    for i in range(3):
+                        tally[name][i] += r[i]
+    print(f"{args.deals} deals x {args.players} seats, {rules}, seed {args.seed}, "
+          f"{args.worlds} worlds, {time.perf_counter() - t0:.0f} s")
+    print(f"A = {args.a}; B = {args.b}")
+    print(f"B - A, points per game: {_interval(points)}")
+    print(f"B - A, exact bids, percentage points: {_interval(accuracy)}")
+    for name, (pts, rounds, exact) in tally.items():
+        games = args.deals * args.players
+        print(f"{name}: {pts / games:+.1f} points per game, bids exact {exact / rounds:.1%} "
+              f"({exact} of {rounds})")
+
+
+if __name__ == "__main__":
+    main()
