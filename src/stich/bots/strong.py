@@ -169,7 +169,6 @@ INFER_PASSES = True
 AUCTION_OPTIMISM = 0
 """Card points added to the open-hand result in the auction only (bidding, Hand or
 pick-up), where the Skat is not yet seen (a knob for bench/skat_strong_ab.py)."""
-"""Weigh the worlds by the passes too (:data:`UNLIKELY_PASS`; a switch for the benches)."""
 NULL_BADNESS_TRIED = 3.0
 """Null is only asked about for hands at most this bad (:func:`null_badness`)."""
 PLAN_TOP = 2
