@@ -22,7 +22,9 @@ from stich.bots.baptisten_strong import (
     Knowledge,
     RolloutPolicy,
     _place_by_flow,
+    belief_gain,
     sample_hands,
+    weighted_share,
 )
 from stich.core import ArgumentError
 from tests.baptisten.game_helpers import new_game
@@ -373,3 +375,57 @@ def test_registered_as_strong() -> None:
     bot = make_baptisten_bot("strong")
     assert isinstance(bot, BaptistenStrongBot) and bot.name == "strong"
     assert bot.budget == DEFAULT_BUDGET and bot.hard_cap == HARD_CAP == 1.5
+
+
+def _gains(games: int, seed: int) -> list[float]:
+    """belief_gain at every card decision of a few games of the rule-based bot."""
+    from stich.bots.baptisten import BaptistenHeuristicBot
+
+    rules = BaptistenRules(players=4, max_cards=6)
+    easy = BaptistenHeuristicBot()
+    measure = random.Random(seed)
+    gains = []
+    for g in range(games):
+        state = BaptistenState.new(rules, seed=seed + g, first=g % 4)
+        rng = random.Random(g)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            if view.phase == "PLAY" and view.cards >= 3 and not view.forehead:
+                gains.append(belief_gain(view, state.hands, measure, samples=40))
+            state = state.apply(easy.choose(view, rng))
+    return gains
+
+
+def test_the_bids_said_put_belief_on_the_true_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weighted by the fit of the bids, the true hands are likelier than under the plain
+    sampler (the rule-based bot bids by its cards), and more so with the spread fitted on
+    its bids than with the wide one used before."""
+    import stich.bots.baptisten_strong as mod
+
+    fitted = _gains(2, 11)
+    assert len(fitted) > 50
+    assert sum(fitted) / len(fitted) > 0.15
+    monkeypatch.setattr(mod, "BID_SIGMA", (0.8, 0.12))
+    monkeypatch.setattr(mod, "BID_FLOOR", 0.0)
+    wide = _gains(2, 11)
+    assert 0 < sum(wide) / len(wide) < sum(fitted) / len(fitted)
+
+
+def test_weighted_worlds_give_the_bid_its_chance() -> None:
+    assert weighted_share(2.0, 2.0, 2.0) == pytest.approx((1 * 2 + 0.5) / 3)
+    # one heavy world among light ones: few effective worlds, a chance near 1/2
+    assert abs(weighted_share(10.0, 10.3, 100.09) - 0.5) < abs(
+        weighted_share(10.0, 10.3, 10.3 ** 2 / 30) - 0.5)
+    bot = BaptistenStrongBot(0.01, min_worlds=4, max_worlds=4, timer=lambda: 0.0)
+    state = BaptistenState.new(BaptistenRules(players=4, max_cards=6), seed=3, first=0)
+    rng = random.Random(1)
+    bids = 0
+    while not state.is_over and bids < 8:
+        view = state.view(state.to_move)
+        action = bot.choose(view, rng)
+        if view.phase == "BIDDING":
+            bids += 1
+            assert len(bot.estimates) == bids
+            p = bot.estimates[-1]
+            assert p is None or 0 < p < 1
+        state = state.apply(action)
