@@ -1,7 +1,7 @@
 """Two settings of Baptistenskat's ``strong`` against each other, paired on the same deals.
 
 A setting is a JSON object of module constants of ``stich.bots.baptisten_strong`` (``{}``:
-the defaults), e.g. ``'{"WEIGHTED_WORLDS": false, "BID_SIGMA": [0.8, 0.12],
+the defaults) and optionally ``"worlds"`` (per decision, else ``--worlds``), e.g. ``'{"WEIGHTED_WORLDS": false, "BID_SIGMA": [0.8, 0.12],
 "BID_FLOOR": 0}'`` (the bot before 2026-12).  Each deal (a whole game) is played once per
 seat with ``strong`` in that seat and ``easy`` in the others, under A and under B; the
 ``easy`` seats draw from the same random sources under both, so the games differ only
@@ -28,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import stich.bots.baptisten_strong as mod
-from stich.arena import deal_seed
+from stich.arena import BID_BUCKETS, _bucket_rows, deal_seed
 from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player
 from stich.bots.baptisten import BaptistenHeuristicBot
 
@@ -45,18 +45,24 @@ def _tuples(v: Any) -> Any:
 
 def setting(text: str) -> dict[str, Any]:
     out = {k: _tuples(v) for k, v in json.loads(text).items()}
-    unknown = sorted(set(out) - set(DEFAULTS))
+    unknown = sorted(set(out) - set(DEFAULTS) - {"worlds"})
     if unknown:
         raise SystemExit("not a constant of stich.bots.baptisten_strong: "
                          + ", ".join(unknown))
     return out
 
 
+Result = tuple[int, int, int, list[tuple[float, bool]]]
+
+
 def play(rules: BaptistenRules, seed: int, seat: int, worlds: int,
-         over: dict[str, Any]) -> tuple[int, int, int]:
-    """(the seat's total, rounds, exact rounds) of one whole game."""
+         over: dict[str, Any]) -> Result:
+    """(the seat's total, rounds, exact rounds, (chance, exact) per bid) of one whole
+    game."""
     for k, v in {**DEFAULTS, **over}.items():
-        setattr(mod, k, v)
+        if k != "worlds":
+            setattr(mod, k, v)
+    worlds = over.get("worlds", worlds)
     master = random.Random(seed)
     first, _ = draw_first_player(rules, master)
     state = BaptistenState.new(rules, seed=master.getrandbits(64), first=first)
@@ -67,14 +73,15 @@ def play(rules: BaptistenRules, seed: int, seat: int, worlds: int,
         s = state.to_move
         view = state.view(s)
         state = state.apply((bot if s == seat else easy).choose(view, rngs[s]))
-    exact = sum(1 for row in state.sheet if row.bids[seat] == row.tricks[seat])
-    return state.totals[seat], len(state.sheet), exact
+    hits = [row.bids[seat] == row.tricks[seat] for row in state.sheet]
+    chances = [(p, hit) for p, hit in zip(bot.estimates, hits, strict=True) if p is not None]
+    return state.totals[seat], len(state.sheet), sum(hits), chances
 
 
 Job = tuple[str, int, int, dict[str, Any], dict[str, Any]]
 
 
-def one_deal(job: Job) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+def one_deal(job: Job) -> list[tuple[Result, Result]]:
     rules_text, seed, worlds, a, b = job
     rules = BaptistenRules.parse(rules_text)
     return [(play(rules, seed, seat, worlds, a), play(rules, seed, seat, worlds, b))
@@ -108,6 +115,7 @@ def main() -> None:
     points: list[float] = []
     accuracy: list[float] = []
     tally = {"A": [0, 0, 0], "B": [0, 0, 0]}
+    chances: dict[str, list[tuple[float, bool]]] = {"A": [], "B": []}
     with ProcessPoolExecutor(args.jobs) as pool:
         for rows in pool.map(one_deal, jobs):
             points.append(statistics.fmean(rb[0] - ra[0] for ra, rb in rows))
@@ -117,6 +125,7 @@ def main() -> None:
                 for name, r in (("A", ra), ("B", rb)):
                     for i in range(3):
                         tally[name][i] += r[i]
+                    chances[name] += r[3]
     print(f"{args.deals} deals x {args.players} seats, {rules}, seed {args.seed}, "
           f"{args.worlds} worlds, {time.perf_counter() - t0:.0f} s")
     print(f"A = {args.a}; B = {args.b}")
@@ -125,7 +134,11 @@ def main() -> None:
     for name, (pts, rounds, exact) in tally.items():
         games = args.deals * args.players
         print(f"{name}: {pts / games:+.1f} points per game, bids exact {exact / rounds:.1%} "
-              f"({exact} of {rounds})")
+              f"({exact} of {rounds}); the chance it gave its bids against how often they "
+              "were exact:")
+        for row in _bucket_rows(chances[name], BID_BUCKETS):
+            print(f"   {row['low']:.1f}-{row['high']:.1f}: {row['games']:5d} bids, mean "
+                  f"chance {row['mean_chance']:.3f}, exact {row['win_rate']:.3f}")
 
 
 if __name__ == "__main__":

@@ -77,6 +77,11 @@ BID_SIGMA = (0.3, 0.07)
 """The spread of a said bid around the bidder's hand estimate, ``a + b · cards``: fitted
 on the rule-based bot's bids (4 players, N = 10: sd 0.31 with 2 cards … 0.97 with 10;
 ``bench/baptisten_bid_model.py``). Until 2026-12 it was (0.8, 0.12), twice as wide."""
+STAKE_EVEN: float | None = 0.5
+"""A plain stake by the expected points ``s · (2p − 1)`` (exact: +s, else −s): the highest
+when the bot's chance of being exact is above this (the chance at which its bids were
+exact half the time), the lowest below.  None: the ramp used until 2026-12, 1 at
+``p`` ≤ 0.45 rising to 20 at ``p`` ≥ 0.6."""
 BID_FLOOR = 0.05
 """The least weight one seat's bid gives a world: a player who bids unlike the model
 makes worlds unlikely, never impossible."""
@@ -445,6 +450,8 @@ def _stake(view: BaptistenView, stakes: Sequence[int], p: float) -> int:
         if p >= forty_bar(view.owed[view.seat], left):
             return 40
     plain = [s for s in stakes if s != 40]
+    if STAKE_EVEN is not None:  # the expected points s · (2p − 1), p calibrated
+        return max(plain) if p > STAKE_EVEN else min(plain)
     want = round(1 + 19 * min(1.0, max(0.0, (p - 0.45) / 0.15)))
     return min(plain, key=lambda s: abs(s - want))
 
