@@ -1,8 +1,9 @@
 """Two settings of Baptistenskat's ``strong`` against each other, paired on the same deals.
 
 A setting is a JSON object of module constants of ``stich.bots.baptisten_strong`` (``{}``:
-the defaults) and optionally ``"worlds"`` (per decision, else ``--worlds``), e.g. ``'{"WEIGHTED_WORLDS": false, "BID_SIGMA": [0.8, 0.12],
-"BID_FLOOR": 0}'`` (the bot before 2026-12).  Each deal (a whole game) is played once per
+the defaults) and optionally ``"worlds"`` (per decision, else ``--worlds``), e.g.
+``'{"WEIGHTED_WORLDS": false, "BID_SIGMA": [0.8, 0.12], "BID_FLOOR": 0, "STAKE_EVEN":
+null}'`` (the bot before 2026-12).  Each deal (a whole game) is played once per
 seat with ``strong`` in that seat and ``easy`` in the others, under A and under B; the
 ``easy`` seats draw from the same random sources under both, so the games differ only
 by ``strong``'s decisions.  The bot samples a fixed number of worlds per decision with a
