@@ -1,17 +1,19 @@
 """The clock of the search bots: anytime sampling within a budget, never past a hard cap.
 
 A decision samples worlds while :meth:`WorldClock.more` says so: at least ``min_worlds``
-(time permitting), then while the next world is expected to end within the budget, and
-never when it would pass 0.8 × the hard cap.  ``max_worlds`` replaces the budget by a
+(time permitting), then while the next world is expected to end within the budget (so
+a decision ends a little before its budget: the median of a clocked match stays below
+it), and never when it would pass 0.8 × the hard cap.  ``max_worlds`` replaces the budget by a
 fixed number of worlds (only the hard cap still stops it): with a timer that does not
 move, decisions are then the same on any machine, which the tests use.
 
-A clock that moves 0.1 s each time it is read, a budget of 0.5 s: four worlds.
+A clock that moves 0.1 s each time it is read, a budget of 0.5 s: three worlds (the
+fourth would end at about 0.53 s).
 
 >>> ticks = iter(range(100))
 >>> clock = WorldClock(0.5, 1.5, 1, None, timer=lambda: next(ticks) * 0.1)
 >>> [clock.more(done) for done in range(6)]
-[True, True, True, True, False, False]
+[True, True, True, False, False, False]
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class WorldClock:
         per_world = t / done if done else 0.0
         if t + per_world >= self.hard * 0.8:
             return done == 0
-        return done < self.min_worlds or t + 0.5 * per_world < self.budget
+        return done < self.min_worlds or t + per_world <= self.budget
 
     def out_of_time(self) -> bool:
         """Past 90 % of the hard cap: stop between two pieces of work."""
