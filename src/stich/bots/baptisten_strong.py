@@ -12,16 +12,19 @@ rule-based policy for every seat (:class:`RolloutPolicy`).
   must-overtrump, the higher trumps a seat showed it lacks.  Cards that some seat may not
   hold are placed first (a depth-first search over the places they may go, choosing a
   place with chance proportional to its room), then the free cards fill the rest at
-  random.  The bids said tell where the high cards are: of a few sampled worlds the bot
-  keeps one with a chance that grows with how well each bid fits the trick estimate of
-  that seat's hand (:func:`hand_estimate`, a Gaussian weight).
+  random.  The bids said tell where the high cards are: every world counts with a weight,
+  per seat that has bid a floor plus a Gaussian of its bid around the trick estimate of
+  its hand (:func:`hand_estimate`; :data:`BID_SIGMA`, fitted on the rule-based bot's
+  bids, and :data:`BID_FLOOR`); :func:`belief_gain` measures what that knows.
 - **Bid**: in each world the bids not yet said are guessed from the hand estimate, and the
   round is played out once per candidate bid (the bids near the estimate that the hook
   rule allows: the legal actions exclude the hooked bid) with the bot's own seat aiming at
   that bid; the bid most often hit is said (under trick scoring: the best expected score).
-- **Stake**: by the chance ``p`` of being exact (1 at ``p`` ≤ 0.45, rising to 20 at
-  ``p`` ≥ 0.6); a mandatory 40 when this round is among the surest still to come: ``p``
-  above a bar that falls as the rounds with 3+ cards run out (:func:`forty_bar`).
+- **Stake**: by the expected points ``s · (2p − 1)``, ``p`` the weighted share of worlds
+  in which the bid was hit: the highest plain stake above :data:`STAKE_EVEN` (where the
+  bot's bids were exact half the time), the lowest below; a mandatory 40 when this round
+  is among the surest still to come: ``p`` above a bar that falls as the rounds with 3+
+  cards run out (:func:`forty_bar`).
 - **Forehead rounds** (one card, seen on the others' foreheads): every card the bot may
   carry is tried against the cards it sees (exact, no sampling); each is weighted by how
   well the bids already said fit it — the others saw the bot's card, and their bids are
@@ -77,15 +80,18 @@ BID_SIGMA = (0.3, 0.07)
 """The spread of a said bid around the bidder's hand estimate, ``a + b · cards``: fitted
 on the rule-based bot's bids (4 players, N = 10: sd 0.31 with 2 cards … 0.97 with 10;
 ``bench/baptisten_bid_model.py``). Until 2026-12 it was (0.8, 0.12), twice as wide."""
-ROLLOUT_DUCK_SURE = True
+ROLLOUT_DUCK_SURE = False
 """Rollouts: a seat that needs fewer tricks than it has cards and holds enough sure
 winners (no card in the other hands beats them) loses its other cards first, as the
-rule-based bot does; off: it tries to win every trick until its bid is reached."""
-STAKE_EVEN: float | None = 0.5
+rule-based bot does; off: it tries to win every trick until its bid is reached.  Tried
+and left off: paired on 20 deals at 48 worlds (``bench/baptisten_strong_ab.py``) it cost
+21.6 points a game (95 %: −33.2 … −9.9) and 1.8 points of exact bids."""
+STAKE_EVEN: float | None = 0.42
 """A plain stake by the expected points ``s · (2p − 1)`` (exact: +s, else −s): the highest
 when the bot's chance of being exact is above this (the chance at which its bids were
-exact half the time), the lowest below.  None: the ramp used until 2026-12, 1 at
-``p`` ≤ 0.45 rising to 20 at ``p`` ≥ 0.6."""
+exact half the time: at 48 worlds a decision, bids it gave 0.36 were exact 47 % of the
+time, 0.45 52 %), the lowest below.  None: the ramp used until 2026-12, 1 at ``p`` ≤
+0.45 rising to 20 at ``p`` ≥ 0.6."""
 BID_FLOOR = 0.05
 """The least weight one seat's bid gives a world: a player who bids unlike the model
 makes worlds unlikely, never impossible."""
