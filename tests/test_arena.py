@@ -326,3 +326,25 @@ def test_baptisten_calibration_compares_strongs_bid_chances_with_exact_bids(
                                "--seed", "3", "--jobs", "1", "--lang", "de"])
     assert text.exit_code == 0, text.output
     assert "Ansage" in text.stdout and "Mittlere Chance" in text.stdout
+
+
+def test_baptisten_inference_measures_what_the_bids_tell_strong(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stich.bots.baptisten_strong import BaptistenStrongBot
+
+    monkeypatch.setitem(BAPTISTEN_BOTS, "strong", lambda: BaptistenStrongBot(
+        0.01, min_worlds=2, max_worlds=2, timer=lambda: 0.0))
+    match = Match("baptisten", ("strong", "easy", "easy", "easy"), deals=1, seed=4,
+                  baptisten_rules=BaptistenRules(players=4, max_cards=5), inference=True)
+    games = play_match(match)
+    inf = summarize(match, games)["inference"]
+    # a card decision of strong in every round of two or more cards, in every rotation
+    seats = [r for g in games for r in g.seats if r.entry == 0]
+    assert inf["decisions"] == sum(len(r.gains) for r in seats) > 0
+    assert all(r.gains == [] for g in games for r in g.seats if r.entry != 0)
+    assert {row["cards"] for row in inf["by_cards"]} == {2, 3, 4, 5}
+    assert sum(row["decisions"] for row in inf["by_cards"]) == inf["decisions"]
+    assert inf["mean_gain"] > 0  # easy bids by its cards: the weights know something
+    plain = summarize(Match("baptisten", match.bots, 1, 4,
+                            baptisten_rules=match.baptisten_rules), games)
+    assert "inference" not in plain

@@ -136,7 +136,7 @@ class Match:
     seed: int = 0
     skat_rules: SkatRules = field(default_factory=SkatRules)
     baptisten_rules: BaptistenRules | None = None
-    inference: bool = False  # Skat: measure strong's belief in the true cards
+    inference: bool = False  # measure strong's belief in the true cards
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -180,7 +180,7 @@ class SeatResult:
     """What one seat of one game gives the figures."""
 
     __slots__ = ("entry", "seat", "score", "declared", "won", "game", "rounds", "exact",
-                 "times", "beliefs", "estimates", "chances")
+                 "times", "beliefs", "gains", "estimates", "chances")
 
     def __init__(self, entry: int, seat: int) -> None:
         self.entry = entry
@@ -195,6 +195,10 @@ class SeatResult:
         # Skat with Match.inference: (trick, log P uniform, log P weighted) of the true
         # cards at each card-play decision of a `strong` seat (stich.bots.inference)
         self.beliefs: list[tuple[int, float, float]] = []
+        # Baptistenskat with Match.inference: (cards in the round, gain in nats of the
+        # bid-weighted worlds over the plain sampler) at each card decision of a `strong`
+        # seat (stich.bots.baptisten_strong.belief_gain)
+        self.gains: list[tuple[int, float]] = []
         # Skat: the declarer bot's own chance estimates of its game, (phase, chance), for
         # bots that keep them (strong's ``estimates``: its last bid and its declaration)
         self.estimates: list[tuple[str, float]] = []
@@ -302,9 +306,17 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
     cards = f"{first}:" + ";".join(repr(d) for d in b_state.deals)
     b_bots = [_make("baptisten", match.bots[r.entry]) for r in by_seat]
     b_chooses = [_timed(b.choose, r.times) for b, r in zip(b_bots, by_seat, strict=True)]
+    from stich.bots.baptisten_strong import belief_gain
+
+    measure = random.Random(f"stich-arena inference {match.seed} {k} {rotation}")
     while not b_state.is_over:
         s = b_state.to_move
-        b_state = b_state.apply(b_chooses[s](b_state.view(s), rngs[s]))
+        view = b_state.view(s)
+        if (match.inference and match.bots[by_seat[s].entry] == "strong"
+                and view.phase == "PLAY" and view.cards >= 2 and not view.forehead):
+            by_seat[s].gains.append(
+                (view.cards, belief_gain(view, b_state.hands, measure, INFERENCE_SAMPLES)))
+        b_state = b_state.apply(b_chooses[s](view, rngs[s]))
     for s, r in enumerate(by_seat):
         r.score = b_state.totals[s]
         r.rounds = len(b_state.sheet)
@@ -500,7 +512,8 @@ def summarize(match: Match, games: Sequence[Game]) -> dict[str, Any]:
         "difference": _difference(match, games),
     }
     if match.inference:
-        report["inference"] = _inference(match, games)
+        report["inference"] = (_inference(match, games) if match.game == "skat"
+                               else _bid_inference(games))
     calibrate = _calibration if match.game == "skat" else _bid_calibration
     calibration = {name: calibrate(games, {i for i, b in enumerate(match.bots) if b == name})
                    for name in names}
@@ -568,6 +581,26 @@ def _inference(match: Match, games: Sequence[Game]) -> dict[str, Any]:
             "mean_gain": round(log.mean_gain(), 4),
             "by_trick": [{k: round(v, 4) if isinstance(v, float) else v
                           for k, v in r.items()} for r in rows]}
+
+
+def _bid_inference(games: Sequence[Game]) -> dict[str, Any]:
+    """Baptistenskat: by the cards in the round, the mean gain (nats) that ``strong``'s
+    bid-weighted worlds give the true cards over its plain sampler, with 95 % intervals."""
+    by_cards: dict[int, list[float]] = {}
+    for g in games:
+        for r in g.seats:
+            for cards, gain in r.gains:
+                by_cards.setdefault(cards, []).append(gain)
+    every = [x for xs in by_cards.values() for x in xs]
+    rows = []
+    for cards in sorted(by_cards):
+        ci = interval(by_cards[cards])
+        rows.append({"cards": cards, "decisions": len(by_cards[cards]),
+                     "gain": round(ci.mean, 4), "gain_low": round(ci.low, 4),
+                     "gain_high": round(ci.high, 4)})
+    return {"bot": "strong", "samples": INFERENCE_SAMPLES, "decisions": len(every),
+            "mean_gain": round(statistics.fmean(every), 4) if every else 0.0,
+            "by_cards": rows}
 
 
 def run_match(match: Match, jobs: int = 1,

@@ -46,6 +46,8 @@ WORDS = {
         "cal_phase": "At", "cal_bid": "last bid", "cal_declare": "declaration",
         "cal_bucket": "Chance", "cal_mean": "Mean chance",
         "by_game": "Declared games by kind", "kind": "Game", "share": "Share",
+        "bid_inference": "strong's belief in the true cards from the bids said: {gain} nats "
+                         "a card decision over its plain sampler ({n} decisions)",
         "inference": "strong's belief in the true cards: {gain} nats a decision over "
                      "uniform sampling (first trick {first}, {n} decisions)",
     },
@@ -65,6 +67,9 @@ WORDS = {
         "cal_phase": "Bei", "cal_bid": "letztem Gebot", "cal_declare": "Ansage",
         "cal_bucket": "Chance", "cal_mean": "Mittlere Chance",
         "by_game": "Gespielte Spiele nach Art", "kind": "Spiel", "share": "Anteil",
+        "bid_inference": "Was strong aus den Ansagen über die wahren Karten weiß: {gain} "
+                         "nats je Kartenentscheidung über seinen ungewichteten Welten "
+                         "({n} Entscheidungen)",
         "inference": "Was strong über die wahren Karten glaubt: {gain} nats je Entscheidung "
                      "über gleichverteilten Welten (erster Stich {first}, {n} Entscheidungen)",
     },
@@ -159,7 +164,10 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
                           _pct(r["win_rate"], lang))
         out.append(t)
     inf = report.get("inference")
-    if inf and inf["decisions"]:
+    if inf and inf["decisions"] and not skat:
+        out.append(w["bid_inference"].format(gain=_num(inf["mean_gain"], lang, 3),
+                                             n=inf["decisions"]))
+    elif inf and inf["decisions"]:
         first = inf["by_trick"][0]["gain"] if inf["by_trick"][0]["trick"] == 0 else 0.0
         out.append(w["inference"].format(gain=_num(inf["mean_gain"], lang, 3),
                                          first=_num(first, lang, 3), n=inf["decisions"]))
@@ -262,6 +270,11 @@ def arena_baptisten(
                                       "scoring, 4 hook rule always, 5 must overtrump."),
     as_json: bool = typer.Option(False, "--json",
                                  help="Print the figures as one JSON object, nothing else."),
+    inference: bool = typer.Option(
+        False, "--inference",
+        help="Also measure, at every card decision of a strong seat, the log-likelihood "
+             "its bid-weighted worlds give the true cards over its plain sampler (by "
+             "round size; about 100 sampled worlds a decision)."),
     lang: str = lang_option(),
 ) -> None:
     """Bots play whole games of Baptistenskat on duplicate deals: points per game with a
@@ -274,5 +287,6 @@ def arena_baptisten(
                                trick_scoring=flags["trick_scoring"],
                                hook_always=flags["hook_always"],
                                must_overtrump=flags["must_overtrump"])
-        return Match("baptisten", names, deals, seed, baptisten_rules=rules)
+        return Match("baptisten", names, deals, seed, baptisten_rules=rules,
+                     inference=inference)
     _run(build, jobs, as_json, lang)
