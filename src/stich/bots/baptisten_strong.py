@@ -80,12 +80,6 @@ BID_SIGMA = (0.3, 0.07)
 """The spread of a said bid around the bidder's hand estimate, ``a + b · cards``: fitted
 on the rule-based bot's bids (4 players, N = 10: sd 0.31 with 2 cards … 0.97 with 10;
 ``bench/baptisten_bid_model.py``). Until 2026-12 it was (0.8, 0.12), twice as wide."""
-ROLLOUT_DUCK_SURE = False
-"""Rollouts: a seat that needs fewer tricks than it has cards and holds enough sure
-winners (no card in the other hands beats them) loses its other cards first, as the
-rule-based bot does; off: it tries to win every trick until its bid is reached.  Tried
-and left off: paired on 20 deals at 48 worlds (``bench/baptisten_strong_ab.py``) it cost
-21.6 points a game (95 %: −33.2 … −9.9) and 1.8 points of exact bids."""
 STAKE_EVEN: float | None = 0.42
 """A plain stake by the expected points ``s · (2p − 1)`` (exact: +s, else −s): the highest
 when the bot's chance of being exact is above this (the chance at which its bids were
@@ -382,15 +376,6 @@ def weighted_share(hits: float, weight: float, squares: float) -> float:
 # --- the rollout policy -----------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _beaten_by(deck_name: str, trump: int) -> tuple[int, ...]:
-    """Per card: the cards that take a trick it leads (whatever is led, a card is beaten
-    by at most these)."""
-    deck = deck_tables(deck_name).deck
-    return tuple(sum(1 << x for x in range(deck.size) if x != c and beats(deck, x, c, trump))
-                 for c in range(deck.size))
-
-
 class RolloutPolicy:
     """The fast rule-based play of every seat in a rollout, on the engine state: while a
     seat needs tricks it leads its strongest card and wins a trick with its highest card
@@ -404,7 +389,6 @@ class RolloutPolicy:
         self.trump = trump
         self.trick_scoring = trick_scoring
         self.suit_of = t.suit_of
-        self.beaten_by = _beaten_by(deck.name, trump)
         self.strength = tuple(
             10_000 if t.suit_of[c] < 0 else (1000 if t.suit_of[c] == trump else 0)
             + t.rank_of[c] for c in range(deck.size))
@@ -416,19 +400,8 @@ class RolloutPolicy:
             return cards[legal.bit_length() - 1]
         seat = st.to_move
         need = st.bids[seat] - st.tricks_won[seat]
-        hand = st.hands[seat]
-        left = hand.bit_count()
+        left = st.hands[seat].bit_count()
         want = need > 0 if 0 <= need <= left else self.trick_scoring
-        if want and ROLLOUT_DUCK_SURE and 0 < need < left:
-            # enough sure winners in hand: lose the other cards first
-            others = 0
-            for p, h in enumerate(st.hands):
-                if p != seat:
-                    others |= h
-            beaten_by = self.beaten_by
-            sure = [c for c in bits(hand) if not others & beaten_by[c]]
-            if len(sure) >= need:
-                want = not legal & ~sum(1 << c for c in sure)
         idx = list(bits(legal))
         key = self.strength.__getitem__
         trick = st.trick
