@@ -1,15 +1,21 @@
-"""What the playout benchmarks share: timed loops, OpenSpiel's side, alternating rounds.
+"""What the benchmarks share: timed loops, OpenSpiel's side, alternating rounds; and the
+settings of the paired A/B runs of the search bots.
 
 Each engine is a function ``(seconds, rng) -> games played``; :func:`interleave` runs
 them in alternating order round after round, so that all of them see the same machine
-load, and returns games and seconds per engine.
+load, and returns games and seconds per engine.  An A/B run (``skat_strong_ab.py``,
+``baptisten_strong_ab.py``) names a *setting* of a bot module's constants in JSON
+(:func:`setting`) and switches between two of them (:func:`apply_setting`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 Engine = Callable[[float, random.Random], int]
 
@@ -66,3 +72,38 @@ def interleave(engines: list[tuple[str, Engine]], seconds: float, rounds: int,
 
 def rate(total: tuple[int, float]) -> float:
     return total[0] / total[1]
+
+
+# --- paired A/B runs of a search bot's module constants ---------------------------------
+
+
+def frozen() -> float:
+    """A clock that does not move (with a fixed number of worlds: the same decisions on
+    any machine)."""
+    return 0.0
+
+
+def constants(module: ModuleType) -> dict[str, Any]:
+    """The public module constants (upper-case names) of a bot module, as they are now."""
+    return {k: getattr(module, k) for k in dir(module) if k.isupper() and not k.startswith("_")}
+
+
+def _tuples(v: Any) -> Any:
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+
+
+def setting(text: str, module: ModuleType, defaults: dict[str, Any]) -> dict[str, Any]:
+    """A setting of ``module``'s constants from JSON (lists become tuples), plus an
+    optional ``"worlds"``; an unknown name ends the run with a message."""
+    out = {k: _tuples(v) for k, v in json.loads(text).items()}
+    unknown = sorted(set(out) - set(defaults) - {"worlds"})
+    if unknown:
+        raise SystemExit(f"not a constant of {module.__name__}: {', '.join(unknown)}")
+    return out
+
+
+def apply_setting(module: ModuleType, defaults: dict[str, Any], over: dict[str, Any]) -> None:
+    """Set ``module``'s constants to ``defaults`` updated by ``over`` (not ``worlds``)."""
+    for k, v in {**defaults, **over}.items():
+        if k != "worlds":
+            setattr(module, k, v)

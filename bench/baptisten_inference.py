@@ -13,19 +13,17 @@ Run: ``python bench/baptisten_inference.py [--games 10] [--players 4] [--max-car
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 
 import stich.bots.baptisten_strong as mod
+from stich.arena import interval
 from stich.baptisten import BaptistenRules, BaptistenState
 from stich.bots.baptisten import BaptistenHeuristicBot
 
 
 def _ci(xs: list[float]) -> str:
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-    return f"{m:+.3f} ({m - half:+.3f} .. {m + half:+.3f})"
+    i = interval(xs)
+    return f"{i.mean:+.3f} ({i.low:+.3f} .. {i.high:+.3f})"
 
 
 def main() -> None:

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
-import math
 import random
 import statistics
 import time
@@ -29,28 +27,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import stich.bots.baptisten_strong as mod
-from stich.arena import BID_BUCKETS, _bucket_rows, deal_seed
+from _harness import apply_setting, constants, frozen, setting
+from stich.arena import BID_BUCKETS, _bucket_rows, deal_seed, interval
 from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player
 from stich.bots.baptisten import BaptistenHeuristicBot
 
-DEFAULTS = {k: getattr(mod, k) for k in dir(mod) if k.isupper() and not k.startswith("_")}
-
-
-def _frozen() -> float:
-    return 0.0
-
-
-def _tuples(v: Any) -> Any:
-    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
-
-
-def setting(text: str) -> dict[str, Any]:
-    out = {k: _tuples(v) for k, v in json.loads(text).items()}
-    unknown = sorted(set(out) - set(DEFAULTS) - {"worlds"})
-    if unknown:
-        raise SystemExit("not a constant of stich.bots.baptisten_strong: "
-                         + ", ".join(unknown))
-    return out
+DEFAULTS = constants(mod)
 
 
 Result = tuple[int, int, int, list[tuple[float, bool]]]
@@ -60,14 +42,12 @@ def play(rules: BaptistenRules, seed: int, seat: int, worlds: int,
          over: dict[str, Any]) -> Result:
     """(the seat's total, rounds, exact rounds, (chance, exact) per bid) of one whole
     game."""
-    for k, v in {**DEFAULTS, **over}.items():
-        if k != "worlds":
-            setattr(mod, k, v)
+    apply_setting(mod, DEFAULTS, over)
     worlds = over.get("worlds", worlds)
     master = random.Random(seed)
     first, _ = draw_first_player(rules, master)
     state = BaptistenState.new(rules, seed=master.getrandbits(64), first=first)
-    bot = mod.BaptistenStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen)
+    bot = mod.BaptistenStrongBot(min_worlds=worlds, max_worlds=worlds, timer=frozen)
     easy = BaptistenHeuristicBot()
     rngs = [random.Random(f"ab {seed} {seat} {s}") for s in range(rules.players)]
     while not state.is_over:
@@ -90,9 +70,8 @@ def one_deal(job: Job) -> list[tuple[Result, Result]]:
 
 
 def _interval(xs: list[float]) -> str:
-    m = statistics.fmean(xs)
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-    return f"{m:+.2f} (95 % interval {m - half:+.2f} .. {m + half:+.2f})"
+    i = interval(xs)
+    return f"{i.mean:+.2f} (95 % interval {i.low:+.2f} .. {i.high:+.2f})"
 
 
 def main() -> None:
@@ -107,7 +86,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    a, b = setting(args.a), setting(args.b)
+    a, b = setting(args.a, mod, DEFAULTS), setting(args.b, mod, DEFAULTS)
     rules = dataclasses.replace(BaptistenRules.preset(args.rules), players=args.players,
                                 max_cards=args.max_cards)
     t0 = time.perf_counter()

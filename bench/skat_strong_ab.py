@@ -25,7 +25,6 @@ Run: ``python bench/skat_strong_ab.py --a '{}' --b '{...}' [--deals 80] [--seed 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -33,36 +32,24 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+import _harness
 import stich.bots.strong as strong_mod
+from _harness import apply_setting, constants, frozen
 from skat_strong import open_class
 from stich.bots import SkatHeuristicBot
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
 
-DEFAULTS = {k: getattr(strong_mod, k) for k in dir(strong_mod) if k.isupper()}
-
-
-def _frozen() -> float:
-    return 0.0
-
-
-def _tuples(v: Any) -> Any:
-    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+DEFAULTS = constants(strong_mod)
 
 
 def setting(text: str) -> dict[str, Any]:
-    out = {k: _tuples(v) for k, v in json.loads(text).items()}
-    unknown = sorted(set(out) - set(DEFAULTS) - {"worlds"})
-    if unknown:
-        raise SystemExit(f"not a constant of stich.bots.strong: {', '.join(unknown)}")
-    return out
+    return _harness.setting(text, strong_mod, DEFAULTS)
 
 
 def use(over: dict[str, Any], bot: strong_mod.SkatStrongBot, worlds: int, *,
         auction: bool) -> None:
-    for k, v in {**DEFAULTS, **over}.items():
-        if k != "worlds":
-            setattr(strong_mod, k, v)
+    apply_setting(strong_mod, DEFAULTS, over)
     bot.min_worlds = bot.max_worlds = over.get("worlds", worlds) if auction else worlds
 
 
@@ -110,7 +97,7 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
 def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any], bool]
              ) -> list[tuple[Result, Result]]:
     seed, worlds, a, b, whole = job
-    bot = strong_mod.SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen)
+    bot = strong_mod.SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=frozen)
     out = []
     for seat in range(3):
         rb = play(seed, seat, bot, worlds, b, a, whole=whole)
