@@ -19,7 +19,7 @@ in Ramsch): for constants of the card play, which the shortcut above cannot see;
 "differed" then counts the games played twice.
 
 Run: ``python bench/skat_strong_ab.py --a '{}' --b '{...}' [--deals 80] [--seed 1]
-[--worlds 8] [--jobs 2] [--whole]``.
+[--worlds 8] [--jobs 2] [--whole] [--rules lothar|isko]``.
 """
 
 from __future__ import annotations
@@ -57,11 +57,12 @@ Result = tuple[int, bool, bool, bool, bool]
 
 
 def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
-         b: dict[str, Any], a: dict[str, Any] | None, *, whole: bool = False) -> Result:
+         b: dict[str, Any], a: dict[str, Any] | None, *, whole: bool = False,
+         rules: str = "lothar") -> Result:
     """(the seat's list points, whether setting ``a`` would have chosen differently
     somewhere in the auction (``whole``: or ``strong`` chose a card), declared, won as
     declarer) of the game under ``b``."""
-    state = SkatState.new(SkatRules.preset("lothar"), seed=seed)
+    state = SkatState.new(SkatRules.preset(rules), seed=seed)
     easy = SkatHeuristicBot()
     rng = random.Random(seed * 31 + seat)
     differs = False
@@ -94,14 +95,14 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
     return o.scores[seat], differs, declared, declared and o.won, lost_at_bid
 
 
-def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any], bool]
+def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any], bool, str]
              ) -> list[tuple[Result, Result]]:
-    seed, worlds, a, b, whole = job
+    seed, worlds, a, b, whole, rules = job
     bot = strong_mod.SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=frozen)
     out = []
     for seat in range(3):
-        rb = play(seed, seat, bot, worlds, b, a, whole=whole)
-        ra = play(seed, seat, bot, worlds, a, None) if rb[1] else rb
+        rb = play(seed, seat, bot, worlds, b, a, whole=whole, rules=rules)
+        ra = play(seed, seat, bot, worlds, a, None, rules=rules) if rb[1] else rb
         out.append((ra, rb))
     return out
 
@@ -114,6 +115,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rules", default="lothar", choices=("lothar", "isko"))
     ap.add_argument("--whole", action="store_true",
                     help="play every game whole under both settings (card-play constants)")
     args = ap.parse_args()
@@ -122,7 +124,7 @@ def main() -> None:
     diffs: list[int] = []
     differing = 0
     tally = {"A": [0, 0, 0, 0], "B": [0, 0, 0, 0]}
-    jobs = [(args.seed * 100_003 + d, args.worlds, a, b, args.whole)
+    jobs = [(args.seed * 100_003 + d, args.worlds, a, b, args.whole, args.rules)
             for d in range(args.deals)]
     with ProcessPoolExecutor(args.jobs) as pool:
         for rows in pool.map(one_deal, jobs):
@@ -137,7 +139,7 @@ def main() -> None:
     n = len(diffs)
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
-    print(f"{args.deals} deals x 3 seats, seed {args.seed}, {args.worlds} worlds, "
+    print(f"{args.deals} deals x 3 seats, {args.rules}, seed {args.seed}, {args.worlds} worlds, "
           f"{time.perf_counter() - t0:.0f} s; A = {args.a}; B = {args.b}")
     what = "the auction or the card play" if args.whole else "the auction"
     print(f"B - A, list points per game: {mean:+.2f} (95 % interval {mean - half:+.2f} .. "
