@@ -16,7 +16,12 @@ Measured, after ``--warmup`` seconds, over ``--seconds``:
   clients of a table live in the same load-generator process);
 - actions/s completed (every client got it), refusals (should be 0);
 - the server process's memory: ``VmRSS`` (and the peak ``VmHWM``) from
-  ``/proc/PID/status``; its CPU use and the load generator's (``/proc/PID/stat``).
+  ``/proc/PID/status``; its CPU use and the load generator's (``/proc/PID/stat``);
+- the server's CPU per action, also divided by the time of a fixed reference workload
+  (:func:`reference_ms`, measured before and after) so that machines compare.
+
+At the end of a game (a round) each client says "Weiter" (``ready``) after a random
+wait like an action's, as a player clicks it when the table waits for everybody.
 
 ``--find-max`` raises the rate per table step by step (``--step`` times each time,
 ``--step-seconds`` per step) until p99 passes 50 ms, and prints the most actions/s one
@@ -30,7 +35,7 @@ and the generator the cores first; the database server keeps its own priority.
 
 Run: ``python bench/server_load.py [--db sqlite|postgresql] [--tables 200] [--rate 2.0]
 [--seconds 60] [--warmup 10] [--procs 1] [--find-max [--step 1.3] [--step-seconds 20]]
-[--nice -10]``
+[--nice -10] [--ws-compression]``
 (PostgreSQL: a new database on ``$STICH_TEST_PG``, default
 ``postgresql://postgres@127.0.0.1:5432/test``, or on a throwaway server when none answers
 there, see ``tests/services.py``; dropped afterwards).
@@ -92,6 +97,23 @@ def renice(pid: int, nice: int) -> None:
             os.setpriority(os.PRIO_PROCESS, int(task), nice)
 
 
+def reference_ms() -> float:
+    """The time of a fixed pure-Python workload (stdlib JSON, sorting, arithmetic; the
+    best of 25 runs, in ms): the server's CPU per action divided by it compares
+    machines of different speed.  It depends on nothing of stich's."""
+    data = {f"k{i}": [i, str(i) * 3, {"x": i * 0.5, "y": [i, i + 1]}] for i in range(300)}
+    best = math.inf
+    for _ in range(25):  # the best of many short runs: the machine's own speed
+        t0 = time.perf_counter()
+        for _ in range(4):
+            text = json.dumps(data)
+            json.loads(text)
+            sorted(data, key=lambda k: (len(k), k[::-1]))
+            sum(i * i % 7 for i in range(5000))
+        best = min(best, time.perf_counter() - t0)
+    return 1000 * best
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of a process (its own threads, not its children)."""
     with open(f"/proc/{pid}/stat") as f:
@@ -109,6 +131,7 @@ class Stats:
     sent: int = 0
     errors: int = 0
     ended: int = 0
+    readies: int = 0  # "Weiter" after a game or round, when the table waits for it
     lag: list[float] = field(default_factory=list)  # the generator's own event-loop lag
 
 
@@ -229,6 +252,10 @@ class Generator:
                             t.over = True
                             self.stats.ended += 1
                             self.spawn(self.renew(t))
+                        elif (ek in ("game_over", "round_over")
+                              and (msg.get("data") or {}).get("wait")):
+                            # the table waits for "Weiter": the player clicks it
+                            self.spawn(self.ready_later(p))
                     self.maybe_act(p)
                 elif kind == "welcome":
                     p.seat = msg["you"]
@@ -263,6 +290,14 @@ class Generator:
         self.stats.sent += 1
         try:
             await p.ws.send(json.dumps({"type": "act", "seq": seq, "action": action}))
+        except Exception:
+            self.stats.errors += 1
+
+    async def ready_later(self, p: Player) -> None:
+        await asyncio.sleep(self.rng.expovariate(self.rate))
+        self.stats.readies += 1
+        try:
+            await p.ws.send(json.dumps({"type": "ready"}))
         except Exception:
             self.stats.errors += 1
 
@@ -508,6 +543,8 @@ def main() -> None:
     ap.add_argument("--nice", type=int, default=None,
                     help="run the server and the load generator at this niceness (e.g. -10, "
                          "as root) so that other jobs on a shared machine disturb less")
+    ap.add_argument("--ws-compression", action="store_true",
+                    help="start the server with --ws-compression (permessage-deflate)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -526,8 +563,10 @@ def main() -> None:
     games = ["skat"] * n_skat + ["baptisten"] * (args.tables - n_skat)
     random.Random(args.seed).shuffle(games)
     load0 = os.getloadavg()
+    ref0 = reference_ms()
     with tempfile.TemporaryDirectory() as tmp, database(args.db, Path(tmp)) as url:
-        server = Server(url, bot_delay=0.0)
+        server = Server(url, bot_delay=0.0,
+                        args=["--ws-compression"] if args.ws_compression else [])
         cond: Conductor | None = None
         try:
             took = server.start(timeout=60)
@@ -568,11 +607,12 @@ def main() -> None:
                 print("server stderr (last lines):", *err.tail, sep="\n  ")
         del out
     load1 = os.getloadavg()
-    report(args, steps, n_skat, cond, loaded, (load0[0], load1[0]))
+    report(args, steps, n_skat, cond, loaded, (load0[0], load1[0]), (ref0, reference_ms()))
 
 
 def report(args: argparse.Namespace, steps: list[Step], n_skat: int, cond: Conductor,
-           loaded: dict[str, int], load: tuple[float, float]) -> None:
+           loaded: dict[str, int], load: tuple[float, float],
+           ref: tuple[float, float]) -> None:
     cores = os.cpu_count()
     print()
     print(f"== stich serve under load: {args.db}, {args.tables} tables ({n_skat} Skat x3, "
@@ -598,6 +638,10 @@ def report(args: argparse.Namespace, steps: list[Step], n_skat: int, cond: Condu
         per = 1000 * s.server_cpu / s.actions_s if s.actions_s else float("nan")
         print(f"CPU       server {100 * s.server_cpu:.0f}% of a core ({per:.2f} ms a action), "
               f"load generator {100 * s.load_cpu:.0f}%")
+        unit = min(ref)
+        print(f"          the reference workload took {ref[0]:.1f} ms before and {ref[1]:.1f} "
+              f"ms after: CPU per action = {per / unit:.3f} reference workloads (machine-"
+              f"independent; {per:.2f} ms / {unit:.1f} ms)")
         print(f"machine   the disk's fsync of 4 KB meanwhile: p50 {s.fsync_p50:.1f} ms, p99 "
               f"{s.fsync_p99:.1f} ms (every commit waits for one); the load generator's own "
               f"event-loop lag p99 {s.lag_p99:.1f} ms")

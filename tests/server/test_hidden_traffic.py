@@ -37,6 +37,7 @@ applied in memory (players saw events the log does not hold).
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
 import uuid
@@ -47,7 +48,7 @@ from typing import Any
 import pytest
 
 from stich.server.sitting import Sitting, TableSettings
-from stich.server.wire import SPECTATOR, event_message
+from stich.server.wire import SPECTATOR, event_texts
 from tests.server.harness import Server
 from tests.server.monitor import (
     LoggedEvent,
@@ -69,7 +70,7 @@ from tests.server.monitor import (
 def _sitting_traffic(settings: TableSettings, seed: int
                      ) -> tuple[Sitting, dict[int | None, list[dict[str, Any]]]]:
     """A whole table played by random legal actions in process, every event rendered
-    for every seat and for spectators by the server's wire code."""
+    for every seat and for spectators by the server's wire code (as the hub sends it)."""
     rng = random.Random(seed)
     s = Sitting(settings)
     msgs: dict[int | None, list[dict[str, Any]]] = {r: [] for r in range(len(settings.seats))}
@@ -78,8 +79,9 @@ def _sitting_traffic(settings: TableSettings, seed: int
     def apply(events: list[Any]) -> None:
         for ev in events:
             s.apply(ev)
+            texts = event_texts(s, ev, [*range(len(settings.seats)), SPECTATOR])
             for r, out in msgs.items():
-                out.append(event_message(s, ev, SPECTATOR if r is None else r))
+                out.append(json.loads(texts[SPECTATOR if r is None else r]))
 
     apply(s.plan_start())
     while not s.over:

@@ -49,7 +49,7 @@ from stich.server.sitting import (
     replay_events,
 )
 from stich.server.store.db import NewGame, Store
-from stich.server.wire import SPECTATOR, event_message, message_text, view_json
+from stich.server.wire import SPECTATOR, event_texts, message_text, view_json
 from stich.skat import SkatRules
 from stich.table import game_bilanz
 
@@ -224,8 +224,7 @@ class TableActor:
             self.sitting.apply(ev)
             if ev.kind in ("seat", "leave", "quit"):
                 self._rebind(ev.seq)
-            msgs = {r: message_text(event_message(self.sitting, ev, r))
-                    for r in self._receivers()}
+            msgs = event_texts(self.sitting, ev, self._rendered_for(ev.seq))
             self.recent.append((ev.seq, msgs))
             out.append((ev.seq, msgs))
         return out
@@ -263,10 +262,27 @@ class TableActor:
     def _receivers(self) -> list[int]:
         return [*range(self.sitting.n_seats), SPECTATOR]
 
+    def _rendered_for(self, seq: int) -> list[int]:
+        """Who event ``seq`` is rendered for as it happens: every seat a person holds
+        (present or not: a player who comes back asks for the events missed) and every
+        receiver a connection here gets it as.  A bot's seat and an unwatched table's
+        spectator view are not rendered; a connection that later needs such a message
+        gets a snapshot instead (:meth:`_send_since`)."""
+        out = {i for i, info in enumerate(self.sitting.seats)
+               if info is not None and info.bot is None}
+        for c in self.conns:
+            out.add(c.receiver if seq >= c.seated_at else SPECTATOR)
+        return sorted(out)
+
     def _deliver(self, rendered: list[tuple[int, dict[int, str]]]) -> None:
         for seq, msgs in rendered:
             for c in list(self.conns):
-                c.send_event(seq, msgs[c.receiver if seq >= c.seated_at else SPECTATOR])
+                text = msgs.get(c.receiver if seq >= c.seated_at else SPECTATOR)
+                if text is not None:
+                    c.send_event(seq, text)
+                elif seq > c.last_seq:  # not rendered for it (never expected): the state
+                    c.send(self.snapshot(c.receiver))
+                    c.last_seq = self.sitting.seq
 
     def _new_games(self, before: int) -> list[NewGame]:
         s = self.sitting
@@ -373,10 +389,13 @@ class TableActor:
             return  # up to date (a number beyond the table's gets a snapshot below)
         if since is not None and since < seq and seq - since <= CATCH_UP_LIMIT:
             self._render_since(since)
-            for n, msgs in self.recent:
-                if n > since:
-                    conn.send_event(n, msgs[conn.receiver])
-            return
+            missed = [(n, msgs.get(conn.receiver)) for n, msgs in self.recent if n > since]
+            if all(text is not None for _, text in missed):
+                for n, text in missed:
+                    assert text is not None
+                    conn.send_event(n, text)
+                return
+            # not rendered for this receiver (a bot's seat, an unwatched spectator view)
         conn.send(self.snapshot(conn.receiver))
         conn.last_seq = seq
 
@@ -393,8 +412,7 @@ class TableActor:
         rendered = []
         for ev in s.events[since:oldest - 1]:
             past.apply(ev)
-            rendered.append((ev.seq, {r: message_text(event_message(past, ev, r))
-                                      for r in self._receivers()}))
+            rendered.append((ev.seq, event_texts(past, ev, self._receivers())))
         self.recent = deque([*rendered, *self.recent], maxlen=RECENT)
 
     def snapshot(self, receiver: int) -> dict[str, Any]:

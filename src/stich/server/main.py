@@ -79,10 +79,11 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
         bot_delay: float, announce: Callable[[str], None], bot_time: float = 5.0,
         log_level: str = "warning", public_url: str | None = None,
         forwarded_allow_ips: str | None = None, limits: str | None = None,
-        metrics_token: str | None = None,
+        metrics_token: str | None = None, ws_compression: bool = False,
         announce_db: Callable[[str], None] | None = None) -> None:
     """Migrate, bind, announce the address (the first line: scripts read it), then where
-    the database is (:func:`shown_db`), serve until stopped."""
+    the database is (:func:`shown_db`), serve until stopped.  ``ws_compression``: the
+    WebSocket messages compressed (permessage-deflate; off by default: docs/speed.md)."""
     parse_limits(limits)  # a mistake is told now, not by every worker
     Site(public_url)
     migrate(db)
@@ -101,7 +102,7 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
                             log_level=log_level, ws_max_size=WS_MAX, workers=workers,
                             lifespan="on", proxy_headers=forwarded_allow_ips is not None,
                             forwarded_allow_ips=forwarded_allow_ips or "",
-                            server_header=False)
+                            server_header=False, ws_per_message_deflate=ws_compression)
     announce(f"http://{shown}:{real_port}" + (f"  ({public_url})" if public_url else ""))
     if announce_db is not None:
         announce_db(shown_db(db))

@@ -12,8 +12,11 @@ otherwise only its first word (``discard``).
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
+
+import orjson
 
 from stich.baptisten.view import BaptistenView
 from stich.baptisten.view import display_order as baptisten_display_order
@@ -26,7 +29,8 @@ from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
 from stich.skat.view import display_order as skat_display_order
 
-__all__ = ["SPECTATOR", "declare_values_json", "event_message", "known_mask", "message_text",
+__all__ = ["SPECTATOR", "declare_values_json", "event_message", "event_texts", "known_mask",
+           "message_text",
            "public_event_data", "view_json"]
 
 SPECTATOR = -1
@@ -47,12 +51,28 @@ def _plain(deck: PlainDeck, mask: int) -> list[str]:
 
 def _held_skat(mask: int, v: SkatView) -> list[str]:
     """Cards in a hand as a player holds them for the game (trumps first)."""
-    return [_SKAT_CODES[c.index] for c in
-            skat_display_order(mask, None if v.contract is None else v.contract.game)]
+    return list(_skat_order(mask, None if v.contract is None else v.contract.game))
+
+
+@lru_cache(maxsize=8192)
+def _skat_order(mask: int, game: GameType | None) -> tuple[str, ...]:
+    # a hand is rendered for every event while the others play: the same few masks
+    return tuple(_SKAT_CODES[c.index] for c in skat_display_order(mask, game))
 
 
 def _held_plain(deck: PlainDeck, mask: int, trump: int) -> list[str]:
-    return [c.code for c in baptisten_display_order(mask, deck, trump)]
+    return list(_plain_order(deck, mask, trump))
+
+
+@lru_cache(maxsize=8192)
+def _plain_order(deck: PlainDeck, mask: int, trump: int) -> tuple[str, ...]:
+    return tuple(c.code for c in baptisten_display_order(mask, deck, trump))
+
+
+@lru_cache(maxsize=4096)
+def _legal_texts(legal: tuple[Any, ...]) -> tuple[str, ...]:
+    """The legal actions' texts (the same tuples recur: bids, a hand's cards)."""
+    return tuple(str(a) for a in legal)
 
 
 def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[str, Any]:
@@ -87,7 +107,7 @@ def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[
                    for leader, cards, winner in v.tricks],
         "tricks_won": list(v.tricks_won),
         "points_taken": list(v.points_taken()),
-        "legal": [] if public else [str(a) for a in v.legal_actions],
+        "legal": [] if public else list(_legal_texts(v.legal_actions)),
         "deal": None,
     }
     if v.deal is not None:
@@ -165,7 +185,7 @@ def baptisten_view_json(v: BaptistenView, deck: PlainDeck,
                          for leader, cards, winner in v.round_tricks],
         "tricks_won": list(v.tricks_won),
         "totals": list(v.totals),
-        "legal": [] if public else [str(a) for a in v.legal_actions],
+        "legal": [] if public else list(_legal_texts(v.legal_actions)),
     }
 
 
@@ -296,6 +316,71 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
     return dict(d)
 
 
+def _private_view(sitting: Sitting, receiver: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view_json(sitting, receiver)`` from the public view ``public`` (the spectator's,
+    rendered once per event): a seat's own fields put over it; every other field of a
+    seat's view is the same for every receiver (tests/server/test_wire.py checks that
+    over whole games)."""
+    if receiver == SPECTATOR:
+        return public
+    v = _view(sitting, receiver)
+    out = dict(public)
+    if isinstance(v, SkatView):
+        out["seat"] = v.seat
+        out["hand"] = _held_skat(v.hand, v)
+        out["skat"] = _skat_cards(v.skat_seen)
+        out["discarded"] = _skat_cards(v.discarded)
+        out["legal"] = list(_legal_texts(v.legal_actions))
+        if v.phase == "DECLARE" and v.seat == v.declarer:
+            out["declare_values"] = declare_values_json(v)
+    else:
+        deck = _deck(sitting)
+        out["seat"] = v.seat
+        out["hand"] = _held_plain(deck, v.hand, v.trump)
+        out["others"] = [_plain(deck, h) for h in v.others]
+        out["hooked"] = v.hooked
+        out["legal"] = list(_legal_texts(v.legal_actions))
+    if sitting.over or sitting.between:
+        out["legal"] = []
+    return out
+
+
+def _public_view(sitting: Sitting) -> dict[str, Any] | None:
+    """The public view (a spectator's at a table that does not show every hand)."""
+    st = sitting.state
+    if st is None:
+        return None
+    v = _view(sitting, 0)
+    if isinstance(v, SkatView):
+        out = skat_view_json(v, public=True)
+        out["positions"] = list(sitting.positions)
+        out["number"] = sitting.game_number
+    else:
+        out = baptisten_view_json(v, _deck(sitting), public=True)
+    if sitting.over or sitting.between:
+        out["legal"] = []
+    return out
+
+
+def event_texts(sitting: Sitting, ev: Event, receivers: Iterable[int]) -> dict[int, str]:
+    """The message announcing ``ev`` (:func:`event_message`) as sent to each of
+    ``receivers``, as JSON text: the public part of the view is built once and each
+    seat's own part put over it.  ``sitting`` must stand right after ``ev``."""
+    public = _public_view(sitting)
+    out: dict[int, str] = {}
+    for r in receivers:
+        if public is None:
+            view = None
+        elif r == SPECTATOR and sitting.settings.show_hands:
+            view = _all_hands(sitting)
+        else:
+            view = _private_view(sitting, r, public)
+        out[r] = message_text({"type": "event", "seq": ev.seq, "kind": ev.kind,
+                               "seat": ev.seat, "data": public_event_data(sitting, ev, r),
+                               "view": view})
+    return out
+
+
 def event_message(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
     """The message announcing ``ev`` to ``receiver``, with the receiver's view after it.
     ``sitting`` must stand right after ``ev``."""
@@ -310,5 +395,7 @@ def event_message(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
 
 
 def message_text(msg: dict[str, Any]) -> str:
-    """A message as sent: compact JSON, UTF-8 as it is."""
-    return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    """A message as sent: compact JSON, UTF-8 as it is (orjson: the same text as
+    ``json.dumps(msg, ensure_ascii=False, separators=(",", ":"))`` several times faster;
+    one message is encoded for every receiver of every event)."""
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()

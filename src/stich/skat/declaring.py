@@ -136,11 +136,16 @@ def declare_values(rules: SkatRules, legal: tuple[Action, ...], *, bid: int, own
     skats = [a | b for a, b in combinations([1 << i for i in bits(unseen)], 2)] \
         if unseen else [0]
     out: dict[str, DeclareValue] = {}
+    # the goal depends on the Skat only through the matadors: each count once per game
+    counts: dict[GameType, list[int]] = {}
     for action in legal:
         if not isinstance(action, Declare):
             continue
-        goals = [game_goal(rules, action, bid=bid,
-                           matadors=matadors(owned | skat, action.game)) for skat in skats]
+        ms = counts.get(action.game)
+        if ms is None:
+            ms = counts[action.game] = list(dict.fromkeys(  # in the Skats' order: ties
+                matadors(owned | skat, action.game) for skat in skats))  # stay as they were
+        goals = [game_goal(rules, action, bid=bid, matadors=m) for m in ms]
         sure = [g for g in goals if g.kind != "impossible"]
         if sure:
             goal = min(sure, key=lambda g: (g.value, -abs(g.matadors)))

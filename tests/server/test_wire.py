@@ -1,0 +1,67 @@
+"""The messages the hub sends (:func:`stich.server.wire.event_texts`: the public part of
+the view built once per event, each seat's own part put over it) are exactly the
+messages built for each receiver alone (:func:`stich.server.wire.event_message`), over
+whole tables of both games, with and without every hand shown to spectators."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from stich.server.sitting import Event, Sitting, TableSettings
+from stich.server.wire import SPECTATOR, event_message, event_texts
+
+TABLES = [
+    TableSettings(game="skat", rules="skat(preset=lothar)", games=6,
+                  seats=("bot:random",) * 3, seed=4),
+    TableSettings(game="skat", rules="skat(preset=isko)", games=6, seats=("bot:random",) * 3,
+                  seed=9, show_hands=True),
+    TableSettings(game="baptisten", rules="baptisten(preset=default,players=4,max_cards=4,"
+                  "variants=2+3)", seats=("bot:random",) * 4, seed=3),
+    TableSettings(game="baptisten", rules="baptisten(preset=default,deck=romme-double-joker,"
+                  "players=5,max_cards=3,variants=2+4+5)", seats=("bot:random",) * 5, seed=8,
+                  show_hands=True),
+]
+
+
+@pytest.mark.parametrize("settings", TABLES)
+def test_shared_rendering_is_each_receivers_own(settings: TableSettings) -> None:
+    rng = random.Random(1)
+    s = Sitting(settings)
+    receivers = [*range(len(settings.seats)), SPECTATOR]
+    compared = declaring = 0
+
+    def apply(events: list[Event]) -> None:
+        nonlocal compared, declaring
+        for ev in events:
+            s.apply(ev)
+            texts = event_texts(s, ev, receivers)
+            assert sorted(texts) == sorted(receivers)
+            for r in receivers:
+                got = json.loads(texts[r])
+                assert got == json.loads(json.dumps(event_message(s, ev, r))), (ev, r)
+                compared += 1
+                declaring += "declare_values" in (got["view"] or {})
+
+    apply(s.plan_start())
+    while not s.over:
+        seat = s.to_move_seat()
+        assert seat is not None
+        apply(s.plan_act(seat, str(rng.choice(s.view(seat).legal_actions)), by="bot"))
+    assert compared > 300
+    if settings.game == "skat":
+        assert declaring > 0  # the declarer's own values were compared too
+
+
+def test_only_the_receivers_asked_for_are_rendered() -> None:
+    s = Sitting(TABLES[0])
+    events = s.plan_start()
+    for ev in events:
+        s.apply(ev)
+    texts = event_texts(s, events[-1], [1])
+    assert list(texts) == [1]
+    got = json.loads(texts[1])
+    assert got == json.loads(json.dumps(event_message(s, events[-1], 1)))
+    assert len(got["view"]["hand"]) == 10
