@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from importlib import resources
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     bindparam,
     case,
@@ -219,7 +220,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         # a failed statement's values (a password's hash, a session) never reach a log
-        kwargs: dict[str, Any] = {"hide_parameters": True}
+        kwargs: dict[str, Any] = {"hide_parameters": True, "json_serializer": _json_text}
         if make_url(url).get_backend_name() == "postgresql":
             kwargs |= {"pool_size": 10, "max_overflow": 20}
         self.engine: AsyncEngine = create_async_engine(async_url(url), **kwargs)
@@ -234,7 +235,8 @@ class Store:
         self._sync: Engine | None = None
         self._sync_thread: concurrent.futures.ThreadPoolExecutor | None = None
         if self._lock is not None:
-            self._sync = create_engine(sync_url(url), hide_parameters=True)
+            self._sync = create_engine(sync_url(url), hide_parameters=True,
+                                       json_serializer=_json_text)
             event.listen(self._sync, "connect", _sqlite_pragmas)
             self._sync_thread = concurrent.futures.ThreadPoolExecutor(
                 1, thread_name_prefix="stich-db")
@@ -628,6 +630,12 @@ class Store:
                 s.add(Analysis(game_id=game_id, lang=lang, result=result))
         except IntegrityError:  # another worker was quicker: same answer
             pass
+
+
+def _json_text(value: Any) -> str:
+    """The JSON columns' text (every event's data and a table's summary at every action):
+    orjson, compact UTF-8; read back as ``json.dumps`` wrote it."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def _write_sync(engine: Engine, batch: list[_Append]) -> None:
