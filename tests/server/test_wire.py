@@ -65,3 +65,15 @@ def test_only_the_receivers_asked_for_are_rendered() -> None:
     got = json.loads(texts[1])
     assert got == json.loads(json.dumps(event_message(s, events[-1], 1)))
     assert len(got["view"]["hand"]) == 10
+
+
+def test_a_lone_surrogate_still_gives_valid_json() -> None:
+    # the protocol refuses such strings at the door; should one get through, the
+    # message is still valid JSON (escaped) instead of an error in the hot path
+    from stich.server.store.db import _json_text
+    from stich.server.wire import message_text
+
+    for encode in (message_text, _json_text):
+        text = encode({"text": "Gr\u00fcn \ud800", 3: [1, 2.5, None]})
+        assert json.loads(text) == {"text": "Gr\u00fcn \ud800", "3": [1, 2.5, None]}
+    assert message_text({"a": "Gr\u00fcn"}) == '{"a":"Gr\u00fcn"}'

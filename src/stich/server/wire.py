@@ -12,6 +12,7 @@ otherwise only its first word (``discard``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -398,4 +399,7 @@ def message_text(msg: dict[str, Any]) -> str:
     """A message as sent: compact JSON, UTF-8 as it is (orjson: the same text as
     ``json.dumps(msg, ensure_ascii=False, separators=(",", ":"))`` several times faster;
     one message is encoded for every receiver of every event)."""
-    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # a lone surrogate (the validation refuses them
+        return json.dumps(msg, separators=(",", ":"))  # at the door): ASCII escapes

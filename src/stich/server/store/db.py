@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import hashlib
+import json
 import re
 import secrets
 from collections.abc import AsyncIterator, Collection, Sequence
@@ -635,7 +636,10 @@ class Store:
 def _json_text(value: Any) -> str:
     """The JSON columns' text (every event's data and a table's summary at every action):
     orjson, compact UTF-8; read back as ``json.dumps`` wrote it."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # a lone surrogate: ASCII escapes, as json.dumps does
+        return json.dumps(value)
 
 
 def _write_sync(engine: Engine, batch: list[_Append]) -> None:
