@@ -70,7 +70,7 @@ def serve_cmd(
         help="Serve Prometheus metrics at /metrics to requests with 'Authorization: "
              "Bearer TOKEN' (off without it).")] = None,
     ws_compression: Annotated[bool, typer.Option(
-        "--ws-compression/--no-ws-compression", envvar="STICH_WS_COMPRESSION",
+        "--ws-compression", envvar="STICH_WS_COMPRESSION",
         help="Compress the table messages (WebSocket permessage-deflate): a tenth of "
              "the bytes (a seat gets about 15 KB a Skat game without), for more CPU and "
              "about 50 KB of memory per connection.")] = False,
