@@ -1,17 +1,49 @@
 """The messages the hub sends (:func:`stich.server.wire.event_texts`: the public part of
 the view built once per event, each seat's own part put over it) are exactly the
-messages built for each receiver alone (:func:`stich.server.wire.event_message`), over
+messages built for each receiver alone from its whole engine view (``own_message``), over
 whole tables of both games, with and without every hand shown to spectators."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
+from stich.cards import plain_deck
 from stich.server.sitting import Event, Sitting, TableSettings
-from stich.server.wire import SPECTATOR, event_message, event_texts
+from stich.server.wire import (
+    SPECTATOR,
+    _all_hands,
+    baptisten_view_json,
+    event_texts,
+    public_event_data,
+    skat_view_json,
+)
+from stich.skat.view import SkatView
+
+
+def own_message(s: Sitting, ev: Event, r: int) -> dict[str, Any]:
+    """The message built for receiver ``r`` alone, the whole view from its own engine
+    view (the rendering before the public part was shared): the oracle."""
+    view: dict[str, Any] | None = None
+    if s.state is not None:
+        if r == SPECTATOR and s.settings.show_hands:
+            view = _all_hands(s)
+        else:
+            v = s.view(0 if r == SPECTATOR else r)
+            if isinstance(v, SkatView):
+                view = skat_view_json(v, public=r == SPECTATOR)
+                view["positions"] = list(s.positions)
+                view["number"] = s.game_number
+            else:
+                view = baptisten_view_json(v, plain_deck(s.baptisten_rules.deck),
+                                           public=r == SPECTATOR)
+            if s.over or s.between:
+                view["legal"] = []
+    return {"type": "event", "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
+            "data": public_event_data(s, ev, r), "view": view}
 
 TABLES = [
     TableSettings(game="skat", rules="skat(preset=lothar)", games=6,
@@ -41,7 +73,7 @@ def test_shared_rendering_is_each_receivers_own(settings: TableSettings) -> None
             assert sorted(texts) == sorted(receivers)
             for r in receivers:
                 got = json.loads(texts[r])
-                assert got == json.loads(json.dumps(event_message(s, ev, r))), (ev, r)
+                assert got == json.loads(json.dumps(own_message(s, ev, r))), (ev, r)
                 compared += 1
                 declaring += "declare_values" in (got["view"] or {})
 
@@ -63,7 +95,7 @@ def test_only_the_receivers_asked_for_are_rendered() -> None:
     texts = event_texts(s, events[-1], [1])
     assert list(texts) == [1]
     got = json.loads(texts[1])
-    assert got == json.loads(json.dumps(event_message(s, events[-1], 1)))
+    assert got == json.loads(json.dumps(own_message(s, events[-1], 1)))
     assert len(got["view"]["hand"]) == 10
 
 

@@ -214,23 +214,10 @@ def _deck(sitting: Sitting) -> PlainDeck:
 def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
     """What ``receiver`` (a seat, or :data:`SPECTATOR`) sees of the running game now;
     None before the start."""
-    st = sitting.state
-    if st is None:
-        return None
-    spectator = receiver == SPECTATOR
-    if spectator and sitting.settings.show_hands:
-        return _all_hands(sitting)
-    seat = 0 if spectator else receiver
-    v = _view(sitting, seat)
-    if isinstance(v, SkatView):
-        out = skat_view_json(v, public=spectator)
-        out["positions"] = list(sitting.positions)
-        out["number"] = sitting.game_number
-    else:
-        out = baptisten_view_json(v, _deck(sitting), public=spectator)
-    if sitting.over or sitting.between:  # closed while a game ran, or waiting for
-        out["legal"] = []  # "ready" after a round: nothing to do there now
-    return out
+    if receiver == SPECTATOR and sitting.settings.show_hands:
+        return None if sitting.state is None else _all_hands(sitting)
+    public = _public_view(sitting)
+    return None if public is None else _private_view(sitting, receiver, public)
 
 
 def _all_hands(sitting: Sitting) -> dict[str, Any]:
