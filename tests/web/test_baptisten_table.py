@@ -570,3 +570,43 @@ def test_the_printable_skat_list_on_a_phone_shows_its_score_columns(site: Server
     assert len(_pdf_pages(pdf)) == 1
     _no_page_errors(page)
     ctx.close()
+
+
+def test_a_card_under_a_resting_pointer_holds_still(site: Server, browser: Browser) -> None:
+    """A card lifts under the pointer.  A pointer resting on its lower edge (where the
+    previous card was tapped, the hand having moved since) must not make it jump up and
+    down for ever: the lifted card still owns the strip it left.  (Playwright waits for a
+    card to hold still before it clicks; a card that never did failed the tests.)"""
+    for size in (PHONE, DESKTOP):
+        ctx, page = person(browser, site.url, "Resi", viewport=size)
+        _open(page, site.url, ["me", "bot:random", "bot:random", "bot:random"], max_cards=5)
+
+        def playing(p: Page = page) -> bool:
+            v = state(p)["view"]
+            return bool(v["phase"] == "PLAY" and len(v["hand"]) >= 2 and v["legal"])
+
+        _play_until(page, playing)
+        page.keyboard.press("Escape")
+        page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+        cards = page.locator(".hand button.card:not(.illegal)")
+        for i in range(cards.count()):
+            card = cards.nth(i)
+            box = card.bounding_box()
+            assert box is not None
+            # the lowest pixel rows of the card, in its middle
+            for up in (1, 3, 5):
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - up)
+                page.wait_for_timeout(250)  # a lift takes 120 ms
+                tops = page.evaluate("""async (code) => {
+                    const out = [];
+                    for (let i = 0; i < 30; i++) {
+                        await new Promise(r => requestAnimationFrame(r));
+                        const el = document.querySelector(`.hand button.card[data-code="${code}"]`);
+                        out.push(el.getBoundingClientRect().top);
+                    }
+                    return out;
+                }""", card.get_attribute("data-code"))
+                assert max(tops) - min(tops) < 0.5, (size, i, up, tops)
+                assert card.evaluate("el => el.matches(':hover')"), (size, i, up)
+            page.mouse.move(0, 0)
+        ctx.close()
