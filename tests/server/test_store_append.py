@@ -1,0 +1,128 @@
+"""The store's hot path, :meth:`Store.append`, on SQLite and PostgreSQL (issue 27).
+
+On SQLite the events and the table's row are written by the sqlite3 connection itself
+(two prepared statements), not through SQLAlchemy's statement path: what they store must
+read back through SQLAlchemy exactly as before (the times in SQLAlchemy's format, the
+JSON columns, the creator's address dropped when the table is over), and a lost race
+must still be told as ``False`` with nothing of the loser stored."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import DateTime, select
+from sqlalchemy.dialects import sqlite
+
+from stich.server.sitting import Event
+from stich.server.store.db import NewGame, Store, _sqlite_time, migrate
+from stich.server.store.models import EventRow, GamePlayer, GameRow, TableRow
+from tests.server.harness import database
+from tests.server.test_crash import db_session
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with database(request.param, tmp_path) as u:
+        migrate(u)
+        yield u
+
+
+def _table(table_id: str) -> TableRow:
+    return TableRow(id=table_id, game="skat", rules="skat(preset=lothar)", settings={},
+                    invite="x", public=True, status="running", created_at=datetime.now(UTC),
+                    seq=0, summary={}, creator_addr="192.0.2.7")
+
+
+def _events(first: int, n: int) -> list[Event]:
+    return [Event(seq=first + i, kind="act", seat=i % 3,
+                  data={"action": "card", "card": "CA", "by": "player", "name": "Jörg ♣"})
+            for i in range(n)]
+
+
+def test_sqlite_times_are_stored_as_sqlalchemy_stores_them() -> None:
+    d = sqlite.dialect()
+    proc = DateTime(timezone=True).dialect_impl(d).bind_processor(d)
+    assert proc is not None
+    for t in (datetime.now(UTC), datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+              datetime(999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)):
+        assert _sqlite_time(t) == proc(t)
+
+
+def test_appended_events_and_the_table_row_read_back(url: str) -> None:
+    summary = {"seats": [{"name": "Ängste", "kind": "person"}, None], "n": 3}
+
+    async def go() -> tuple[list[Event], TableRow | None, TableRow | None]:
+        store = Store(url)
+        try:
+            await store.create_table(_table("rb"), [])
+            before = datetime.now(UTC) - timedelta(seconds=1)
+            assert await store.append("rb", _events(1, 3), status="running", summary=summary)
+            running = await store.table("rb")
+            assert running is not None and running.updated_at is not None
+            assert before <= running.updated_at.replace(tzinfo=UTC) <= datetime.now(UTC)
+            game = NewGame(number=1, game="skat", rules="skat(preset=lothar)",
+                           preset="lothar", record={"moves": ["CA"]},
+                           players=[{"seat": s, "user_id": None, "name": f"P{s}", "bot": None,
+                                     "score": 10 * s, "bilanz": s, "declarer": s == 0,
+                                     "won": True if s == 0 else None} for s in range(3)])
+            assert await store.append("rb", _events(4, 1), status="over", summary={},
+                                      games=[game])
+            return await store.events("rb"), running, await store.table("rb")
+        finally:
+            await store.close()
+
+    events, running, over = asyncio.run(go())
+    assert events == _events(1, 4)
+    assert running is not None and running.seq == 3 and running.status == "running"
+    assert running.summary == summary and running.creator_addr == "192.0.2.7"
+    assert over is not None and over.seq == 4 and over.status == "over"
+    assert over.summary == {} and over.creator_addr is None  # kept only while open
+    with db_session(url) as s:
+        g = s.scalars(select(GameRow).where(GameRow.table_id == "rb")).one()
+        assert g.record == {"moves": ["CA"]}
+        players = s.scalars(select(GamePlayer).where(GamePlayer.game_id == g.id)
+                            .order_by(GamePlayer.seat)).all()
+        assert [(p.seat, p.score, p.declarer, p.won) for p in players] == \
+            [(0, 0, True, True), (1, 10, False, None), (2, 20, False, None)]
+
+
+def test_a_lost_race_is_false_and_stores_nothing_of_the_loser(url: str) -> None:
+    """Two stores (two processes' worth) append the same numbers at once: one wins each
+    time; a batch holding the loser's append and another table's still stores the
+    other."""
+
+    async def go() -> tuple[list[bool], list[bool]]:
+        one, two = Store(url), Store(url)
+        try:
+            await one.create_table(_table("race"), [])
+            await one.create_table(_table("calm"), [])
+            results = []
+            for n in range(4):
+                evs = _events(2 * n + 1, 2)
+                results += await asyncio.gather(
+                    one.append("race", evs, status="running", summary={"by": 1}),
+                    two.append("race", evs, status="running", summary={"by": 2}))
+            # one batch of two appends (queued together), one of them lost already
+            batch = await asyncio.gather(
+                one.append("race", _events(1, 1), status="running", summary={}),
+                one.append("calm", _events(1, 2), status="running", summary={}))
+            return results, batch
+        finally:
+            await one.close()
+            await two.close()
+
+    results, batch = asyncio.run(go())
+    assert sorted(results) == [False] * 4 + [True] * 4
+    assert batch == [False, True]
+    with db_session(url) as s:
+        def seqs(t: str) -> list[int]:
+            return list(s.scalars(select(EventRow.seq).where(EventRow.table_id == t)
+                                  .order_by(EventRow.seq)))
+        assert seqs("race") == list(range(1, 9))
+        assert seqs("calm") == [1, 2]
+        race = s.get(TableRow, "race")
+        assert race is not None and race.seq == 8
