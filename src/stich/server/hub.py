@@ -504,8 +504,16 @@ class TableActor:
 
     def wake(self) -> None:
         self._wake.set()
-        if self._driver is None or self._driver.done():
+        if (self._driver is None or self._driver.done()) and self._bot_to_move():
             self._driver = asyncio.create_task(self._drive())
+
+    def _bot_to_move(self) -> bool:
+        """Whether a bot (or a stand-in) is to move here now (else no driver is started:
+        after every person's action at a table of people alone)."""
+        s = self.sitting
+        seat = s.to_move_seat()
+        return self.owned and seat is not None and not s.paused and not s.between \
+            and s.bot_seat(seat) is not None
 
     def _on_event(self, ev: Event) -> None:
         if not self.owned:
@@ -561,13 +569,13 @@ class TableActor:
                 return
 
     async def _bot_move(self) -> bool:
+        if not self._bot_to_move():
+            return False
         s = self.sitting
         seat = s.to_move_seat()
-        if not self.owned or seat is None or s.paused or s.between:
-            return False
+        assert seat is not None
         level = s.bot_seat(seat)
-        if level is None:
-            return False
+        assert level is not None
         seq = s.seq
         if self.hub.config.bot_delay > 0:  # people can follow; bots alone are paced too
             await asyncio.sleep(self.hub.config.bot_delay)
