@@ -369,8 +369,9 @@ async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace,
     see its seat away."""
     while not conn.closed:
         try:
-            frame = await (asyncio.wait_for(websocket.receive(), silence) if silence > 0
-                           else websocket.receive())
+            # (asyncio.timeout, not wait_for: no task of its own for every message)
+            async with asyncio.timeout(silence if silence > 0 else None):
+                frame = await websocket.receive()
         except TimeoutError:
             conn.close(4408)
             return
