@@ -304,33 +304,40 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
     return dict(d)
 
 
-def _private_view(sitting: Sitting, receiver: int, public: dict[str, Any]) -> dict[str, Any]:
-    """``view_json(sitting, receiver)`` from the public view ``public`` (the spectator's,
-    rendered once per event): a seat's own fields put over it; every other field of a
-    seat's view is the same for every receiver (tests/server/test_wire.py checks that
-    over whole games)."""
-    if receiver == SPECTATOR:
-        return public
+_OWN_KEYS = frozenset({"seat", "hand", "skat", "discarded", "legal", "declare_values",
+                       "others", "hooked"})
+"""The fields of a seat's view that differ from the public view (the rest is the same
+for every receiver)."""
+
+
+def _own_fields(sitting: Sitting, receiver: int) -> dict[str, Any]:
+    """A seat's own fields of its view (every key of :data:`_OWN_KEYS` its game has):
+    put over the public view they make the seat's view (tests/server/test_wire.py checks
+    that over whole games)."""
     v = _view(sitting, receiver)
-    out = dict(public)
+    out: dict[str, Any]
     if isinstance(v, SkatView):
-        out["seat"] = v.seat
-        out["hand"] = _held_skat(v.hand, v)
-        out["skat"] = _skat_cards(v.skat_seen)
-        out["discarded"] = _skat_cards(v.discarded)
-        out["legal"] = list(_legal_texts(v.legal_actions))
+        out = {"seat": v.seat, "hand": _held_skat(v.hand, v), "skat": _skat_cards(v.skat_seen),
+               "discarded": _skat_cards(v.discarded),
+               "legal": list(_legal_texts(v.legal_actions))}
         if v.phase == "DECLARE" and v.seat == v.declarer:
             out["declare_values"] = declare_values_json(v)
     else:
         deck = _deck(sitting)
-        out["seat"] = v.seat
-        out["hand"] = _held_plain(deck, v.hand, v.trump)
-        out["others"] = [_plain(deck, h) for h in v.others]
-        out["hooked"] = v.hooked
-        out["legal"] = list(_legal_texts(v.legal_actions))
+        out = {"seat": v.seat, "hand": _held_plain(deck, v.hand, v.trump),
+               "others": [_plain(deck, h) for h in v.others], "hooked": v.hooked,
+               "legal": list(_legal_texts(v.legal_actions))}
     if sitting.over or sitting.between:
         out["legal"] = []
     return out
+
+
+def _private_view(sitting: Sitting, receiver: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view_json(sitting, receiver)`` from the public view ``public`` (the spectator's,
+    rendered once per event): a seat's own fields put over it."""
+    if receiver == SPECTATOR:
+        return public
+    return public | _own_fields(sitting, receiver)
 
 
 def _public_view(sitting: Sitting) -> dict[str, Any] | None:
@@ -352,21 +359,40 @@ def _public_view(sitting: Sitting) -> dict[str, Any] | None:
 
 def event_texts(sitting: Sitting, ev: Event, receivers: Iterable[int]) -> dict[int, str]:
     """The message announcing ``ev`` (:func:`event_message`) as sent to each of
-    ``receivers``, as JSON text: the public part of the view is built once and each
-    seat's own part put over it.  ``sitting`` must stand right after ``ev``."""
+    ``receivers``, as JSON text: the public part of the view is built and encoded once,
+    and each seat's own fields are encoded and put before it.  ``sitting`` must stand
+    right after ``ev``."""
     public = _public_view(sitting)
+    shared = b""  # the public view's fields that no seat has its own of, as JSON
+    if public is not None:
+        shared = _dumps({k: v for k, v in public.items() if k not in _OWN_KEYS})[1:-1]
     out: dict[int, str] = {}
     for r in receivers:
+        view: Any
         if public is None:
             view = None
-        elif r == SPECTATOR and sitting.settings.show_hands:
-            view = _all_hands(sitting)
+        elif r == SPECTATOR:
+            view = _all_hands(sitting) if sitting.settings.show_hands else public
         else:
-            view = _private_view(sitting, r, public)
-        out[r] = message_text({"type": "event", "seq": ev.seq, "kind": ev.kind,
-                               "seat": ev.seat, "data": public_event_data(sitting, ev, r),
-                               "view": view})
+            own = _dumps(_own_fields(sitting, r))
+            view = orjson.Fragment(own[:-1] + (b"," + shared if shared else b"") + b"}")
+        msg = {"type": "event", "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
+               "data": public_event_data(sitting, ev, r), "view": view}
+        try:
+            out[r] = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+        except orjson.JSONEncodeError:  # a lone surrogate in the data: json.dumps, which
+            if public is not None and r != SPECTATOR:  # knows no Fragment
+                msg["view"] = _private_view(sitting, r, public)
+            out[r] = message_text(msg)
     return out
+
+
+def _dumps(value: dict[str, Any]) -> bytes:
+    """A dict as compact JSON (orjson; a lone surrogate as ``json.dumps`` writes it)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return json.dumps(value, separators=(",", ":")).encode()
 
 
 def event_message(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
