@@ -29,7 +29,6 @@ from typing import Any
 
 import orjson
 from sqlalchemy import (
-    bindparam,
     case,
     create_engine,
     delete,
@@ -44,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
@@ -206,14 +206,6 @@ def new_game_key() -> str:
 def token_hash(token: str) -> str:
     """What the database keeps of a session token: its SHA-256."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-_SET_TABLE = (update(TableRow).where(TableRow.id == bindparam("t_id"))
-              .values(seq=bindparam("t_seq"), status=bindparam("t_status"),
-                      summary=bindparam("t_summary"), updated_at=bindparam("t_at"),
-                      # the creator's address is kept only while the table is open
-                      creator_addr=case((bindparam("t_status") == "over", None),
-                                        else_=TableRow.creator_addr)))
 
 
 class Store:
@@ -505,7 +497,7 @@ class Store:
                     self._sync_thread, _write_sync, self._sync, batch)
             else:
                 async with self.engine.begin() as conn:
-                    await conn.run_sync(_write_batch, batch)
+                    await _write_pg(conn, batch)
 
     async def take_lease(self, table_id: str, owner: str, until: float, now_: float) -> bool:
         """Own a table (drive its bots and timers) until ``until``: granted when free,
@@ -666,21 +658,51 @@ def _insert(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
         conn.execute(insert(table).values(rows[i:i + ROWS_PER_INSERT]))
 
 
-def _update(conn: Connection, stmt: Any, rows: list[dict[str, Any]]) -> None:
-    """The same UPDATE for each row of parameters; on PostgreSQL one statement each (no
-    pipeline: see :func:`_insert`)."""
-    if conn.dialect.name != "postgresql":
-        conn.execute(stmt, rows)
-        return
-    for row in rows:
-        conn.execute(stmt, row)
-
-
 _SQLITE_EVENTS = (f"INSERT INTO {EventRow.__tablename__} (table_id, seq, kind, seat, data,"
                   " created_at) VALUES (?, ?, ?, ?, ?, ?)")
 _SQLITE_TABLE = (f"UPDATE {TableRow.__tablename__} SET seq = ?, status = ?, summary = ?,"
                  " updated_at = ?, creator_addr = CASE WHEN ? = 'over' THEN NULL"
                  " ELSE creator_addr END WHERE id = ?")
+
+
+_PG_EVENTS = (f"INSERT INTO {EventRow.__tablename__} (table_id, seq, kind, seat, data,"
+              " created_at) VALUES ")
+_PG_EVENT_ROW = "(%s, %s, %s, %s, %s::json, %s)"
+_PG_TABLE = (f"UPDATE {TableRow.__tablename__} SET seq = %s, status = %s,"
+             " summary = %s::json, updated_at = %s, creator_addr = CASE WHEN %s = 'over'"
+             " THEN NULL ELSE creator_addr END WHERE id = %s")
+
+
+async def _write_pg(conn: AsyncConnection, batch: list[_Append]) -> None:
+    """PostgreSQL: a batch's events and the tables' rows by psycopg itself, in the
+    transaction of ``conn`` (SQLAlchemy's statement path and its greenlet hops cost more
+    than the statements; docs/speed.md): the events in as few multi-row INSERTs as
+    :func:`_insert` makes (never ``executemany``: see there), each table's row in one
+    UPDATE; the rare finished games through SQLAlchemy.  psycopg's errors are raised as
+    SQLAlchemy's, as the statement path raised them."""
+    import psycopg
+
+    at = now()
+    rows = [(a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), at)
+            for a in batch for ev in a.events]
+    raw: Any = (await conn.get_raw_connection()).driver_connection
+    sql = _PG_EVENTS
+    try:
+        async with raw.cursor() as cur:
+            for i in range(0, len(rows), ROWS_PER_INSERT):
+                part = rows[i:i + ROWS_PER_INSERT]
+                sql = _PG_EVENTS + ", ".join([_PG_EVENT_ROW] * len(part))
+                await cur.execute(sql, [x for row in part for x in row])
+            sql = _PG_TABLE
+            for a in batch:
+                await cur.execute(sql, (a.events[-1].seq, a.status, _json_text(a.summary),
+                                        at, a.status, a.table_id))
+    except psycopg.IntegrityError as e:
+        raise IntegrityError(sql, None, e) from e
+    except psycopg.Error as e:
+        raise DBAPIError(sql, None, e) from e
+    if any(a.games for a in batch):
+        await conn.run_sync(_write_games, batch, at)
 
 
 def _sqlite_time(at: datetime) -> str:
@@ -689,29 +711,19 @@ def _sqlite_time(at: datetime) -> str:
 
 
 def _write_batch(conn: Connection, batch: list[_Append]) -> None:
-    """The statements of a batch of appends (Core, not the ORM: this is the hot path):
-    every event in one INSERT, the table rows' UPDATE, then the finished games.  SQLite:
-    the events and the tables' rows by the sqlite3 connection itself, two prepared
-    statements (SQLAlchemy's statement path cost more than SQLite's work, docs/speed.md),
-    in the same transaction."""
+    """SQLite: the statements of a batch of appends, every event in one ``executemany``,
+    the table rows' UPDATE, then the finished games; the events and the tables' rows by
+    the sqlite3 connection itself, two fixed statements (SQLAlchemy's statement path cost
+    more than SQLite's work, docs/speed.md), in the same transaction."""
     at = now()
-    if conn.dialect.name == "sqlite":
-        raw: Any = conn.connection.driver_connection
-        stamp = _sqlite_time(at)
-        raw.executemany(_SQLITE_EVENTS, [
-            (a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), stamp)
-            for a in batch for ev in a.events])
-        raw.executemany(_SQLITE_TABLE, [
-            (a.events[-1].seq, a.status, _json_text(a.summary), stamp, a.status, a.table_id)
-            for a in batch])
-        _write_games(conn, batch, at)
-        return
-    _insert(conn, EventRow, [
-        {"table_id": a.table_id, "seq": ev.seq, "kind": ev.kind, "seat": ev.seat,
-         "data": ev.data, "created_at": at} for a in batch for ev in a.events])
-    _update(conn, _SET_TABLE, [{"t_id": a.table_id, "t_seq": a.events[-1].seq,
-                                "t_status": a.status, "t_summary": a.summary, "t_at": at}
-                               for a in batch])
+    raw: Any = conn.connection.driver_connection
+    stamp = _sqlite_time(at)
+    raw.executemany(_SQLITE_EVENTS, [
+        (a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), stamp)
+        for a in batch for ev in a.events])
+    raw.executemany(_SQLITE_TABLE, [
+        (a.events[-1].seq, a.status, _json_text(a.summary), stamp, a.status, a.table_id)
+        for a in batch])
     _write_games(conn, batch, at)
 
 
