@@ -88,3 +88,29 @@ def test_every_engine_module_has_its_source() -> None:
     repo = Path(__file__).resolve().parents[1]
     for name in ENGINE_MODULES:
         assert (repo / source_path(name)).is_file(), name
+
+
+def test_every_view_survives_pickling() -> None:
+    """The bot workers (separate processes) receive the seat's view pickled
+    (``stich.server.workers``): the views of both engines must come back equal, compiled
+    or not (the Baptistenskat view, a frozen dataclass, compiled with mypyc did not:
+    FrozenInstanceError in every worker)."""
+    import pickle
+    import random
+
+    from stich.baptisten import BaptistenRules, BaptistenState
+    from stich.skat import SkatRules, SkatState
+
+    rng = random.Random(3)
+    for make in (lambda seed: SkatState.new(SkatRules.preset("lothar"), seed=seed),
+                 lambda seed: BaptistenState.new(BaptistenRules.parse(
+                     "baptisten(preset=default,players=4)"), seed=seed)):
+        for seed in range(3):
+            s: object = make(seed)
+            for _ in range(40):
+                for seat in range(3):
+                    v = s.view(seat)  # type: ignore[attr-defined]
+                    assert repr(pickle.loads(pickle.dumps(v))) == repr(v), type(v)
+                if s.is_over:  # type: ignore[attr-defined]
+                    break
+                s = s.apply(rng.choice(s.legal_actions()))  # type: ignore[attr-defined]
