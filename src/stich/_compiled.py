@@ -30,6 +30,7 @@ ENGINE_MODULES: tuple[str, ...] = (
     "stich.baptisten.tables",
     "stich.baptisten.scoring",
     "stich.baptisten.deal",
+    "stich.baptisten.view",
     "stich.skat.observation",
 )
 """The hot modules of both engines (states, tables, legal actions, views, outcomes,

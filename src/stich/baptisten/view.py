@@ -45,6 +45,15 @@ class BaptistenView:
     sheet: tuple[RoundResult, ...]
     legal_actions: tuple[BAction, ...]
 
+    def __reduce__(self) -> tuple[type[BaptistenView], tuple[object, ...]]:
+        """Pickled by its fields (views go to bot worker processes): compiled with mypyc,
+        a frozen dataclass cannot be rebuilt attribute by attribute."""
+        return (BaptistenView, (
+            self.seat, self.rules, self.round_no, self.cards, self.first, self.phase,
+            self.to_move, self.hand, self.others, self.trump_card, self.trump, self.bids,
+            self.stakes, self.forced, self.hooked, self.owed, self.trick, self.round_tricks,
+            self.tricks_won, self.totals, self.sheet, self.legal_actions))
+
     @property
     def forehead(self) -> bool:
         """Whether the round in play is a forehead round: the seat holds a card it cannot
