@@ -226,12 +226,13 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
         # SQLite: events are written by a plain sqlite3 connection in a thread of its
         # own, a whole transaction per call (aiosqlite would hop threads per statement)
-        self._sync: Engine | None = None
+        self._sync: _SyncWriter | None = None
         self._sync_thread: concurrent.futures.ThreadPoolExecutor | None = None
         if self._lock is not None:
-            self._sync = create_engine(sync_url(url), hide_parameters=True,
-                                       json_serializer=_json_text)
-            event.listen(self._sync, "connect", _sqlite_pragmas)
+            sync = create_engine(sync_url(url), hide_parameters=True,
+                                 json_serializer=_json_text)
+            event.listen(sync, "connect", _sqlite_pragmas)
+            self._sync = _SyncWriter(sync)
             self._sync_thread = concurrent.futures.ThreadPoolExecutor(
                 1, thread_name_prefix="stich-db")
 
@@ -252,7 +253,7 @@ class Store:
     async def close(self) -> None:
         await self.engine.dispose()
         if self._sync is not None and self._sync_thread is not None:
-            self._sync_thread.submit(self._sync.dispose).result()
+            self._sync_thread.submit(self._sync.close).result()
             self._sync_thread.shutdown()
 
     # --- users and sessions --------------------------------------------------------------
@@ -494,7 +495,7 @@ class Store:
         async with self._writing():
             if self._sync is not None:  # SQLite: the whole transaction in one thread call
                 await asyncio.get_running_loop().run_in_executor(
-                    self._sync_thread, _write_sync, self._sync, batch)
+                    self._sync_thread, self._sync.write, batch)
             else:
                 async with self.engine.begin() as conn:
                     await _write_pg(conn, batch)
@@ -635,9 +636,38 @@ def _json_text(value: Any) -> str:
         return json.dumps(value)
 
 
-def _write_sync(engine: Engine, batch: list[_Append]) -> None:
-    with engine.begin() as conn:
-        _write_batch(conn, batch)
+class _SyncWriter:
+    """SQLite: the writer thread's transactions, on one connection kept open between
+    them (a connection taken from the pool and given back for every commit cost about as
+    much as the statements: docs/speed.md).  A connection that failed is closed and the
+    next transaction opens a new one.  Used by that one thread only."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.conn: Connection | None = None
+
+    def write(self, batch: list[_Append]) -> None:
+        conn = self.conn
+        if conn is None:
+            conn = self.conn = self.engine.connect()
+        try:
+            with conn.begin():
+                _write_batch(conn, batch)
+        except BaseException:
+            # rolled back (a lost race: the connection goes on); broken or still in a
+            # transaction (the rollback failed too): a new one next time
+            if conn.invalidated or conn.closed or conn.in_transaction():
+                self.conn = None
+                with contextlib.suppress(Exception):
+                    conn.close()
+            raise
+
+    def close(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            self.conn = None
+        self.engine.dispose()
 
 
 ROWS_PER_INSERT = 1000  # PostgreSQL: rows of one INSERT (at most 65,535 parameters)
