@@ -126,3 +126,39 @@ def test_a_lost_race_is_false_and_stores_nothing_of_the_loser(url: str) -> None:
         assert seqs("calm") == [1, 2]
         race = s.get(TableRow, "race")
         assert race is not None and race.seq == 8
+
+
+def test_sqlite_writer_keeps_its_connection_and_replaces_a_broken_one(tmp_path: Path) -> None:
+    """SQLite's writer thread keeps one connection between transactions: a lost race
+    (rolled back) goes on with it; a connection that broke under it (closed by something
+    else) fails that append only, and the next append opens a new one."""
+    with database("sqlite", tmp_path) as url:
+        migrate(url)
+
+        async def go() -> None:
+            one, two = Store(url), Store(url)
+            try:
+                await one.create_table(_table("w"), [])
+                assert await one.append("w", _events(1, 1), status="running", summary={})
+                assert one._sync is not None
+                kept = one._sync.conn
+                assert kept is not None
+                assert await two.append("w", _events(2, 1), status="running", summary={})
+                assert not await one.append("w", _events(2, 1), status="running", summary={})
+                assert one._sync.conn is kept  # the lost race left it usable
+                assert await one.append("w", _events(3, 1), status="running", summary={})
+                assert one._sync.conn is kept
+                kept.connection.driver_connection.close()  # type: ignore[union-attr]
+                with pytest.raises(Exception, match="closed"):
+                    await one.append("w", _events(4, 1), status="running", summary={})
+                assert one._sync.conn is None
+                assert await one.append("w", _events(4, 2), status="running", summary={})
+                assert one._sync.conn is not None and one._sync.conn is not kept
+            finally:
+                await one.close()
+                await two.close()
+
+        asyncio.run(go())
+        with db_session(url) as s:
+            assert list(s.scalars(select(EventRow.seq).where(EventRow.table_id == "w")
+                                  .order_by(EventRow.seq))) == [1, 2, 3, 4, 5]
