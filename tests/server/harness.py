@@ -226,10 +226,21 @@ class TableSocket:
         self.seq = 0
         self.view: dict[str, Any] | None = None
         self.you: int | None = None
+        self.frames = 0  # WebSocket frames received
+        self._after: list[dict[str, Any]] = []  # a message received, not yet taken
 
     async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
-        raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        msg: dict[str, Any] = json.loads(raw)
+        """The next message.  An event whose frame carries the ``timer`` that followed
+        it is two messages, as the browser takes it: the event, then that timer (the
+        frames themselves are counted in ``frames``)."""
+        if self._after:
+            msg = self._after.pop()
+        else:
+            raw = await asyncio.wait_for(self.ws.recv(), timeout)
+            self.frames += 1
+            msg = json.loads(raw)
+            if msg.get("type") == "event" and msg.get("timer"):
+                self._after.append(msg.pop("timer"))
         self.messages.append(msg)
         if msg["type"] in ("event", "snapshot"):
             self.seq = max(self.seq, msg["seq"])

@@ -193,3 +193,33 @@ def test_loose_events_do_not_make_an_act_stale(clients: Callable[..., Client],
         await ws.close()
 
     run(go())
+
+
+def test_an_actions_timer_comes_in_its_events_frame(clients: Callable[..., Client],
+                                                   run: Callable[..., Any]) -> None:
+    """After an action the table's timer changes too: it rides in the action's event
+    frame (``timer``), one frame instead of two, and the clients take it as the message
+    after the event."""
+    c = guest(clients, "C")
+    tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
+                   clock=30)["table"]["id"]
+
+    async def go() -> None:
+        ws = await c.connect(tid)
+        await wait_my_turn(ws)
+        await barrier(ws)
+        timer = _timers(ws)[-1]
+        assert timer["kind"] == "move" and timer["seat"] == ws.you
+        assert ws.view is not None
+        await ws.act(ws.view["legal"][0])
+        mine = await ws.until(lambda m: m["type"] == "event" and m["kind"] == "act"
+                              and m["seat"] == ws.you)
+        frames = ws.frames
+        after = await ws.recv()  # a bot is to move now: the clock stopped
+        assert after == {"type": "timer", "kind": None, "seat": None, "left": 0,
+                         "total": 0, "bank": 0}, after
+        assert ws.frames == frames, "the timer came in a frame of its own"
+        assert "timer" not in mine  # (taken out by the harness, as the browser does)
+        await ws.close()
+
+    run(go())

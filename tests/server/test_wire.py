@@ -121,3 +121,23 @@ def test_a_lone_surrogate_in_an_events_data_still_gives_each_receiver_its_messag
     texts = event_texts(s, ev, [0, 1, SPECTATOR])
     for r, text in texts.items():
         assert json.loads(text) == json.loads(json.dumps(own_message(s, ev, r))), r
+
+
+def test_a_timer_goes_into_an_events_text_only() -> None:
+    from stich.server.wire import message_text, with_timer
+
+    s = Sitting(TABLES[0])
+    events = s.plan_start()
+    for ev in events:
+        s.apply(ev)
+    text = event_texts(s, events[-1], [1])[1]
+    timer = {"type": "timer", "kind": "move", "seat": 2, "left": 900, "total": 1000,
+             "bank": 0}
+    both = with_timer(text, timer)
+    assert both is not None
+    assert json.loads(both) == {**json.loads(text), "timer": timer}
+    assert with_timer(text, {"type": "pong", "seq": 3}) is None
+    assert with_timer(message_text({"type": "snapshot", "seq": 1}), timer) is None
+    # the fallback encoding of an event (a lone surrogate) is such a text too
+    odd = message_text({"type": "event", "seq": 1, "text": "\ud800"})
+    assert json.loads(with_timer(odd, timer) or "")["timer"] == timer

@@ -285,7 +285,16 @@ def _wire(page: Page) -> dict[str, list[Any]]:
 
 
 def _of(msgs: list[Any], kind: str) -> list[Any]:
-    return [m for m in msgs if isinstance(m, dict) and m.get("type") == kind]
+    """The messages of a type; a ``timer`` in an event's frame is a timer message."""
+    out = []
+    for m in msgs:
+        if not isinstance(m, dict):
+            continue
+        if m.get("type") == kind:
+            out.append(m)
+        elif kind == "timer" and m.get("type") == "event" and m.get("timer"):
+            out.append(m["timer"])
+    return out
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -71,7 +71,7 @@ from stich.server.protocol import (
 from stich.server.protocol import websocket_schema as _schema
 from stich.server.sitting import LOOSE_KINDS, Event, Sitting
 from stich.server.store.db import Store, migrate
-from stich.server.wire import SPECTATOR, message_text
+from stich.server.wire import SPECTATOR, message_text, with_timer
 from stich.server.workers import Workers
 
 __all__ = ["LANGS", "MAX_MESSAGE", "ServeConfig", "create_app", "error_body", "request_lang",
@@ -362,12 +362,29 @@ def _int(text: str | None) -> int | None:
 
 
 async def _write(websocket: WebSocket, conn: Conn) -> None:
+    """Send the connection's outbox in order.  A ``timer`` message queued right behind
+    an event goes in the event's frame (its ``timer`` field, taken by the clients as the
+    message after it): after an action the table's timer changes too, and each frame
+    costs the server a write to the socket (docs/speed.md)."""
+    outbox = conn.outbox
+    held: list[dict[str, Any] | str | None] = []  # taken from the outbox, not yet sent
     while True:
-        msg = await conn.outbox.get()
+        msg = held.pop() if held else await outbox.get()
         if msg is None:
             break
+        if isinstance(msg, str):
+            text = msg
+            if not outbox.empty():
+                after = outbox.get_nowait()
+                both = with_timer(msg, after) if isinstance(after, dict) else None
+                if both is not None:
+                    text = both
+                else:
+                    held.append(after)
+        else:
+            text = message_text(msg)
         try:
-            await websocket.send_text(msg if isinstance(msg, str) else message_text(msg))
+            await websocket.send_text(text)
         except Exception:  # the socket is gone: the reader ends the connection
             break
     with contextlib.suppress(Exception):

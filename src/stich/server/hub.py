@@ -206,6 +206,9 @@ class TableActor:
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
             await self._welcome_again()
+        # the timer right behind the events, before anything is awaited: each
+        # connection's writer then finds both and sends them in one frame (app._write)
+        self.retime()
         for ev in events:
             if ev.kind == "act":
                 metrics.ACTIONS.labels(str(ev.data.get("by", "player"))).inc()
@@ -213,7 +216,6 @@ class TableActor:
         self.wake()
         for ev in events:
             self._on_event(ev)
-        self.retime()
         if self.sitting.over and not self.conns:
             self.hub.forget(self)
         return events

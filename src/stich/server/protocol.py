@@ -209,6 +209,10 @@ class EventMessage(BaseModel):
     seat: int | None
     data: dict[str, Any]
     view: dict[str, Any] | None
+    # a timer that started or stopped with this event, in the event's frame (one frame
+    # less for every receiver of an action): take it as a ``timer`` message right after
+    # the event, also when the event itself is one seen already
+    timer: Timer | None = None
 
 
 class Snapshot(BaseModel):

@@ -408,6 +408,19 @@ def event_message(sitting: Sitting, ev: Event, receiver: int) -> dict[str, Any]:
     }
 
 
+_EVENT_START = '{"type":"event",'
+
+
+def with_timer(event: str, timer: dict[str, Any]) -> str | None:
+    """An event message's text (as :func:`event_texts` makes it) with the ``timer``
+    message that follows it in its ``timer`` field (one frame instead of two); None
+    when ``event`` is not such a text or ``timer`` not a timer message."""
+    if timer.get("type") != "timer" or not event.startswith(_EVENT_START) \
+            or not event.endswith("}"):
+        return None
+    return f'{event[:-1]},"timer":{message_text(timer)}}}'
+
+
 def message_text(msg: dict[str, Any]) -> str:
     """A message as sent: compact JSON, UTF-8 as it is (orjson: the same text as
     ``json.dumps(msg, ensure_ascii=False, separators=(",", ":"))`` several times faster;

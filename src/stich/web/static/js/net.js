@@ -226,6 +226,14 @@ export class TableConnection {
 
   /** @param {any} msg */
   receive(msg) {
+    if (msg.type === "event" && msg.timer) {
+      // the timer that started or stopped with the event rides in its frame: the event
+      // first, then the timer as the message after it (also when the event is old)
+      const { timer, ...event } = msg;
+      this.receive(event);
+      this.receive({ ...timer, type: "timer" });
+      return;
+    }
     switch (msg.type) {
       case "welcome":
         this.you = msg.you ?? null;
