@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import DateTime, select
+from sqlalchemy import DateTime, select, text
 from sqlalchemy.dialects import sqlite
 
 from stich.server.sitting import Event
@@ -90,6 +90,30 @@ def test_appended_events_and_the_table_row_read_back(url: str) -> None:
             [(0, 0, True, True), (1, 10, False, None), (2, 20, False, None)]
 
 
+def test_two_appends_of_one_table_in_one_batch_leave_the_later_row(url: str) -> None:
+    """Appends queued together share a commit; two of them for one table (a bot's move
+    right after a person's) leave the table's row as the later one wrote it."""
+
+    async def go() -> tuple[list[bool], TableRow | None, list[Event]]:
+        store = Store(url)
+        try:
+            await store.create_table(_table("two"), [])
+            await store.create_table(_table("one"), [])
+            done = await asyncio.gather(
+                store.append("two", _events(1, 2), status="running", summary={"n": 1}),
+                store.append("one", _events(1, 1), status="running", summary={"n": 9}),
+                store.append("two", _events(3, 1), status="running", summary={"n": 2}),
+                store.append("two", _events(4, 2), status="running", summary={"n": 3}))
+            return done, await store.table("two"), await store.events("two")
+        finally:
+            await store.close()
+
+    done, row, events = asyncio.run(go())
+    assert done == [True] * 4
+    assert events == _events(1, 2) + _events(3, 1) + _events(4, 2)
+    assert row is not None and row.seq == 5 and row.summary == {"n": 3}
+
+
 def test_a_lost_race_is_false_and_stores_nothing_of_the_loser(url: str) -> None:
     """Two stores (two processes' worth) append the same numbers at once: one wins each
     time; a batch holding the loser's append and another table's still stores the
@@ -162,3 +186,55 @@ def test_sqlite_writer_keeps_its_connection_and_replaces_a_broken_one(tmp_path: 
         with db_session(url) as s:
             assert list(s.scalars(select(EventRow.seq).where(EventRow.table_id == "w")
                                   .order_by(EventRow.seq))) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.needs("postgresql")
+def test_postgresql_writer_keeps_its_connection_and_replaces_a_broken_one(
+        tmp_path: Path) -> None:
+    """PostgreSQL's writer keeps a connection of its own (a batch is one statement on
+    it): a lost race goes on with it; a connection the server ended (a restart, an
+    administrator) fails that append only, and the next append opens a new one.  A batch
+    that finishes a game takes the transaction path and leaves the connection alone."""
+    with database("postgresql", tmp_path) as url:
+        migrate(url)
+
+        async def go() -> None:
+            one, two = Store(url), Store(url)
+            try:
+                await one.create_table(_table("p"), [])
+                assert await one.append("p", _events(1, 1), status="running", summary={})
+                assert one._pg is not None
+                kept = one._pg.conn
+                assert kept is not None and kept.autocommit
+                assert await two.append("p", _events(2, 1), status="running", summary={})
+                assert not await one.append("p", _events(2, 1), status="running", summary={})
+                assert one._pg.conn is kept  # the lost race left it usable
+                assert await one.append("p", _events(3, 1), status="running",
+                                        summary={"a": 1})
+                assert one._pg.conn is kept
+                async with two.engine.connect() as admin:
+                    await admin.execute(text("SELECT pg_terminate_backend(:pid)"),
+                                        {"pid": kept.info.backend_pid})
+                with pytest.raises(Exception, match=r"terminat|closed|connection"):
+                    await one.append("p", _events(4, 1), status="running", summary={})
+                assert one._pg.conn is None
+                assert await one.append("p", _events(4, 2), status="running",
+                                        summary={"b": 2})
+                fresh = one._pg.conn
+                assert fresh is not None and fresh is not kept
+                game = NewGame(number=1, game="skat", rules="skat(preset=lothar)",
+                               preset="lothar", record={}, players=[])
+                assert await one.append("p", _events(6, 1), status="over", summary={},
+                                        games=[game])
+                assert one._pg.conn is fresh
+            finally:
+                await one.close()
+                await two.close()
+
+        asyncio.run(go())
+        with db_session(url) as s:
+            assert list(s.scalars(select(EventRow.seq).where(EventRow.table_id == "p")
+                                  .order_by(EventRow.seq))) == [1, 2, 3, 4, 5, 6]
+            row = s.get(TableRow, "p")
+            assert row is not None and row.seq == 6 and row.status == "over"
+            assert row.creator_addr is None

@@ -228,6 +228,12 @@ class Store:
         # own, a whole transaction per call (aiosqlite would hop threads per statement)
         self._sync: _SyncWriter | None = None
         self._sync_thread: concurrent.futures.ThreadPoolExecutor | None = None
+        # PostgreSQL: a batch without finished games is one statement on a connection of
+        # the writer's own, kept open (one round trip instead of a pool checkout, BEGIN,
+        # an INSERT, an UPDATE per table and COMMIT)
+        self._pg: _PgWriter | None = None
+        if self.engine.dialect.name == "postgresql":
+            self._pg = _PgWriter(self.engine)
         if self._lock is not None:
             sync = create_engine(sync_url(url), hide_parameters=True,
                                  json_serializer=_json_text)
@@ -251,6 +257,8 @@ class Store:
         return self.engine.dialect.name
 
     async def close(self) -> None:
+        if self._pg is not None:
+            await self._pg.close()
         await self.engine.dispose()
         if self._sync is not None and self._sync_thread is not None:
             self._sync_thread.submit(self._sync.close).result()
@@ -496,6 +504,8 @@ class Store:
             if self._sync is not None:  # SQLite: the whole transaction in one thread call
                 await asyncio.get_running_loop().run_in_executor(
                     self._sync_thread, self._sync.write, batch)
+            elif self._pg is not None and self._pg.takes(batch):
+                await self._pg.write(batch)
             else:
                 async with self.engine.begin() as conn:
                     await _write_pg(conn, batch)
@@ -733,6 +743,70 @@ async def _write_pg(conn: AsyncConnection, batch: list[_Append]) -> None:
         raise DBAPIError(sql, None, e) from e
     if any(a.games for a in batch):
         await conn.run_sync(_write_games, batch, at)
+
+
+_PG_BATCH_TABLES = (
+    f" UPDATE {TableRow.__tablename__} AS t SET seq = v.seq, status = v.status,"
+    " summary = v.summary, updated_at = v.at, creator_addr = CASE WHEN v.status = 'over'"
+    " THEN NULL ELSE t.creator_addr END FROM (VALUES ")
+_PG_BATCH_TABLE_ROW = "(%s::text, %s::int, %s::text, %s::json, %s::timestamptz)"
+_PG_BATCH_END = ") AS v (id, seq, status, summary, at) WHERE t.id = v.id"
+
+
+class _PgWriter:
+    """PostgreSQL: the writer's own psycopg connection, kept open in autocommit mode, on
+    which a batch's events and its tables' rows are one statement (an INSERT in a WITH
+    clause and an UPDATE from a list of values): a statement on its own is a transaction,
+    so the batch is committed whole or not at all, in one round trip.  A connection that
+    failed is closed and the next batch opens a new one.  Used by the store's one writer
+    task at a time."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.args, self.kwargs = engine.dialect.create_connect_args(engine.url)
+        self.conn: Any = None
+
+    @staticmethod
+    def takes(batch: list[_Append]) -> bool:
+        """A batch for one statement: no finished game (those go through SQLAlchemy,
+        in a transaction) and not more events than one INSERT takes."""
+        return (not any(a.games for a in batch)
+                and sum(len(a.events) for a in batch) <= ROWS_PER_INSERT)
+
+    async def write(self, batch: list[_Append]) -> None:
+        import psycopg
+
+        at = now()
+        events = [(a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), at)
+                  for a in batch for ev in a.events]
+        # one row per table, its last append's (an UPDATE from a list of values with a
+        # table twice would take either row)
+        tables = {a.table_id: (a.table_id, a.events[-1].seq, a.status,
+                               _json_text(a.summary), at) for a in batch}
+        sql = ("WITH e AS (" + _PG_EVENTS + ", ".join([_PG_EVENT_ROW] * len(events)) + ")"
+               + _PG_BATCH_TABLES + ", ".join([_PG_BATCH_TABLE_ROW] * len(tables))
+               + _PG_BATCH_END)
+        params: list[Any] = [x for row in events for x in row]
+        params += [x for row in tables.values() for x in row]
+        conn = self.conn
+        if conn is None or conn.closed:
+            conn = self.conn = await psycopg.AsyncConnection.connect(
+                *self.args, **self.kwargs, autocommit=True)
+        try:
+            await conn.execute(sql, params)
+        except psycopg.Error as e:
+            if conn.closed or conn.broken:
+                self.conn = None
+                with contextlib.suppress(Exception):
+                    await conn.close()
+            if isinstance(e, psycopg.IntegrityError):
+                raise IntegrityError(sql, None, e) from e
+            raise DBAPIError(sql, None, e) from e
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                await self.conn.close()
+            self.conn = None
 
 
 def _sqlite_time(at: datetime) -> str:
