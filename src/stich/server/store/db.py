@@ -8,7 +8,8 @@ Events are committed in groups (:meth:`Store.append`): the appends of all tables
 arrive while a commit is under way go into the next transaction together, so one fsync
 serves many tables; each caller still returns only after its own events are committed.
 On SQLite the writes of this process take turns (an asyncio lock) instead of waiting in
-SQLite's busy handler.
+SQLite's busy handler, and a writer thread keeps one connection; on PostgreSQL the writer
+keeps a connection of its own too, on which a group commit is one statement.
 """
 
 from __future__ import annotations
