@@ -238,3 +238,44 @@ def test_postgresql_writer_keeps_its_connection_and_replaces_a_broken_one(
             row = s.get(TableRow, "p")
             assert row is not None and row.seq == 6 and row.status == "over"
             assert row.creator_addr is None
+
+
+@pytest.mark.needs("postgresql")
+def test_postgresql_writer_cancelled_mid_statement_leaves_no_stuck_connection(
+        tmp_path: Path) -> None:
+    """The writer task cancelled while its statement waits (here for a row another
+    transaction locked; at the end of the process, for instance): the append is
+    cancelled, its events are not stored, and the next append of the same numbers
+    commits (no connection left in the middle of a statement)."""
+    with database("postgresql", tmp_path) as url:
+        migrate(url)
+
+        async def go() -> None:
+            store, other = Store(url), Store(url)
+            try:
+                await store.create_table(_table("c"), [])
+                assert await store.append("c", _events(1, 1), status="running", summary={})
+                async with other.engine.connect() as locker:
+                    await locker.execute(text("BEGIN"))
+                    await locker.execute(text("SELECT id FROM tables WHERE id = 'c' FOR UPDATE"))
+                    waiting = asyncio.ensure_future(
+                        store.append("c", _events(2, 1), status="running", summary={}))
+                    await asyncio.sleep(0.3)  # the statement waits for the row
+                    assert not waiting.done()
+                    assert store._writer is not None
+                    store._writer.cancel()
+                    with pytest.raises(asyncio.CancelledError):
+                        await waiting
+                    await locker.execute(text("ROLLBACK"))
+                assert await store.append("c", _events(2, 1), status="running",
+                                          summary={"n": 2})
+            finally:
+                await store.close()
+                await other.close()
+
+        asyncio.run(go())
+        with db_session(url) as s:
+            assert list(s.scalars(select(EventRow.seq).where(EventRow.table_id == "c")
+                                  .order_by(EventRow.seq))) == [1, 2]
+            row = s.get(TableRow, "c")
+            assert row is not None and row.seq == 2 and row.summary == {"n": 2}

@@ -802,6 +802,11 @@ class _PgWriter:
             if isinstance(e, psycopg.IntegrityError):
                 raise IntegrityError(sql, None, e) from e
             raise DBAPIError(sql, None, e) from e
+        except BaseException:  # cancelled while the statement ran: what the connection
+            self.conn = None  # is doing is unknown, the next batch opens a new one
+            with contextlib.suppress(BaseException):
+                await conn.close()
+            raise
 
     async def close(self) -> None:
         if self.conn is not None:
