@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import DateTime, select, text
@@ -88,6 +89,47 @@ def test_appended_events_and_the_table_row_read_back(url: str) -> None:
                             .order_by(GamePlayer.seat)).all()
         assert [(p.seat, p.score, p.declarer, p.won) for p in players] == \
             [(0, 0, True, True), (1, 10, False, None), (2, 20, False, None)]
+
+
+def test_appends_close_together_share_a_commit_and_a_lone_one_goes_at_once(
+        url: str) -> None:
+    """While appends keep coming, a batch waits until ``gather`` seconds after the last
+    one was taken, and what arrives meanwhile commits with it; an append after a quiet
+    spell goes at once.  Each append still returns only after its own commit."""
+
+    async def go() -> tuple[list[list[str]], float, list[bool]]:
+        store = Store(url, gather=1.0)
+        commits: list[list[str]] = []
+        real = store._commit
+
+        async def counting(batch: list[Any]) -> list[bool]:
+            commits.append([a.table_id for a in batch])
+            return await real(batch)
+
+        store._commit = counting
+        try:
+            for t in "abcd":
+                await store.create_table(_table(t), [])
+            loop = asyncio.get_running_loop()
+            t0 = loop.time()
+            assert await store.append("a", _events(1, 1), status="running", summary={})
+            first = loop.time() - t0
+
+            async def later(t: str, delay: float) -> bool:
+                await asyncio.sleep(delay)
+                return await store.append(t, _events(1, 1), status="running", summary={})
+
+            done = await asyncio.gather(
+                store.append("a", _events(2, 1), status="running", summary={}),
+                later("b", 0.05), later("c", 0.1), later("d", 0.15))
+            return commits, first, done
+        finally:
+            await store.close()
+
+    commits, first, done = asyncio.run(go())
+    assert done == [True] * 4
+    assert commits == [["a"], ["a", "b", "c", "d"]]
+    assert first < 0.8  # not held back by the gathering (nothing came before it)
 
 
 def test_two_appends_of_one_table_in_one_batch_leave_the_later_row(url: str) -> None:
