@@ -420,6 +420,7 @@ class Step:
     hwm_mb: float
     lag_p99: float
     stuck: int
+    ended: int = 0  # tables that came to their end (and were set up anew) in the step
     fsync_p50: float = float("nan")
     fsync_p99: float = float("nan")
 
@@ -497,6 +498,7 @@ class Conductor:
                     hwm_mb=status["VmHWM"] / 1024,
                     lag_p99=1000 * max(r["lag_p99"] for r in results),
                     stuck=sum(r["stuck"] for r in results),
+                    ended=sum(r["ended"] for r in results),
                     fsync_p50=1000 * percentile(fsyncs, 50),
                     fsync_p99=1000 * percentile(fsyncs, 99))
 
@@ -522,6 +524,7 @@ def show_step(s: Step, tables: int) -> str:
             f"({1000 * s.server_cpu / max(s.actions_s, 1e-9):.2f} ms/action)  "
             f"load CPU {100 * s.load_cpu:3.0f}%  "
             f"RSS {s.rss_mb:5.0f} MB  refused {s.errors}  stuck {s.stuck}  "
+            f"tables ended and set up anew {s.ended}  "
             f"gen-lag p99 {s.lag_p99:4.1f} ms  fsync p50/p99 {s.fsync_p50:.1f}/"
             f"{s.fsync_p99:.1f} ms")
 
