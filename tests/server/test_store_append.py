@@ -132,6 +132,35 @@ def test_appends_close_together_share_a_commit_and_a_lone_one_goes_at_once(
     assert first < 0.8  # not held back by the gathering (nothing came before it)
 
 
+def test_a_writer_cancelled_while_gathering_cancels_its_appends(url: str) -> None:
+    """The writer task cancelled while a batch gathers: the appends waiting for it are
+    cancelled too (none waits for ever), nothing of them is stored, and a later append
+    starts a new writer."""
+
+    async def go() -> tuple[list[Event], TableRow | None]:
+        store = Store(url, gather=5.0)
+        try:
+            await store.create_table(_table("g"), [])
+            assert await store.append("g", _events(1, 1), status="running", summary={})
+            waiting = asyncio.ensure_future(
+                store.append("g", _events(2, 1), status="running", summary={}))
+            await asyncio.sleep(0.1)
+            assert not waiting.done() and store._writer is not None
+            store._writer.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await asyncio.wait_for(waiting, 2.0)
+            store.gather = 0.0
+            assert await store.append("g", _events(2, 1), status="running",
+                                      summary={"n": 2})
+            return await store.events("g"), await store.table("g")
+        finally:
+            await store.close()
+
+    events, row = asyncio.run(go())
+    assert [e.seq for e in events] == [1, 2]
+    assert row is not None and row.seq == 2 and row.summary == {"n": 2}
+
+
 def test_two_appends_of_one_table_in_one_batch_leave_the_later_row(url: str) -> None:
     """Appends queued together share a commit; two of them for one table (a bot's move
     right after a person's) leave the table's row as the later one wrote it."""

@@ -485,7 +485,13 @@ class Store:
             # come meanwhile join this batch; after a quiet spell a batch goes at once
             wait = self._last_write + self.gather - loop.time()
             if wait > 0:
-                await asyncio.sleep(wait)
+                try:
+                    await asyncio.sleep(wait)
+                except BaseException:  # cancelled (the end of the process): so are they
+                    for a in self._queue:
+                        a.done.cancel()
+                    self._queue = []
+                    raise
             self._last_write = loop.time()
             batch, self._queue = self._queue, []
             batch.sort(key=lambda a: a.table_id)  # one lock order for every writer
