@@ -736,58 +736,75 @@ _SQLITE_TABLE = (f"UPDATE {TableRow.__tablename__} SET seq = ?, status = ?, summ
 _PG_EVENTS = (f"INSERT INTO {EventRow.__tablename__} (table_id, seq, kind, seat, data,"
               " created_at) VALUES ")
 _PG_EVENT_ROW = "(%s, %s, %s, %s, %s::json, %s)"
-_PG_TABLE = (f"UPDATE {TableRow.__tablename__} SET seq = %s, status = %s,"
-             " summary = %s::json, updated_at = %s, creator_addr = CASE WHEN %s = 'over'"
-             " THEN NULL ELSE creator_addr END WHERE id = %s")
+_PG_TABLES = (
+    f"UPDATE {TableRow.__tablename__} AS t SET seq = v.seq, status = v.status,"
+    " summary = v.summary, updated_at = v.at, creator_addr = CASE WHEN v.status = 'over'"
+    " THEN NULL ELSE t.creator_addr END FROM (VALUES ")
+_PG_TABLE_ROW = "(%s::text, %s::int, %s::text, %s::json, %s::timestamptz)"
+_PG_TABLES_END = ") AS v (id, seq, status, summary, at) WHERE t.id = v.id"
+
+
+def _pg_events(rows: list[tuple[Any, ...]]) -> tuple[str, list[Any]]:
+    """PostgreSQL: one multi-row INSERT of event rows (at most :data:`ROWS_PER_INSERT`)."""
+    return (_PG_EVENTS + ", ".join([_PG_EVENT_ROW] * len(rows)),
+            [x for row in rows for x in row])
+
+
+def _pg_batch(batch: list[_Append], at: datetime
+              ) -> tuple[list[tuple[Any, ...]], str, list[Any]]:
+    """PostgreSQL: a batch's event rows, and the one UPDATE of its tables' rows from a
+    list of values with its parameters: one row per table, its last append's (a list
+    naming a table twice would update it from either row)."""
+    events = [(a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), at)
+              for a in batch for ev in a.events]
+    tables = {a.table_id: (a.table_id, a.events[-1].seq, a.status, _json_text(a.summary),
+                           at) for a in batch}
+    sql = _PG_TABLES + ", ".join([_PG_TABLE_ROW] * len(tables)) + _PG_TABLES_END
+    return events, sql, [x for row in tables.values() for x in row]
+
+
+def _as_sqlalchemy(sql: str, e: Exception) -> DBAPIError:
+    """psycopg's error as SQLAlchemy's statement path raises it (a lost race on the
+    unique key an ``IntegrityError``)."""
+    import psycopg
+
+    if isinstance(e, psycopg.IntegrityError):
+        return IntegrityError(sql, None, e)
+    return DBAPIError(sql, None, e)
 
 
 async def _write_pg(conn: AsyncConnection, batch: list[_Append]) -> None:
     """PostgreSQL: a batch's events and the tables' rows by psycopg itself, in the
     transaction of ``conn`` (SQLAlchemy's statement path and its greenlet hops cost more
     than the statements; docs/speed.md): the events in as few multi-row INSERTs as
-    :func:`_insert` makes (never ``executemany``: see there), each table's row in one
-    UPDATE; the rare finished games through SQLAlchemy.  psycopg's errors are raised as
-    SQLAlchemy's, as the statement path raised them."""
+    :func:`_insert` makes (never ``executemany``: see there), the tables' rows in one
+    UPDATE; the rare finished games through SQLAlchemy."""
     import psycopg
 
     at = now()
-    rows = [(a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), at)
-            for a in batch for ev in a.events]
+    rows, tables_sql, tables_params = _pg_batch(batch, at)
     raw: Any = (await conn.get_raw_connection()).driver_connection
     sql = _PG_EVENTS
     try:
         async with raw.cursor() as cur:
             for i in range(0, len(rows), ROWS_PER_INSERT):
-                part = rows[i:i + ROWS_PER_INSERT]
-                sql = _PG_EVENTS + ", ".join([_PG_EVENT_ROW] * len(part))
-                await cur.execute(sql, [x for row in part for x in row])
-            sql = _PG_TABLE
-            for a in batch:
-                await cur.execute(sql, (a.events[-1].seq, a.status, _json_text(a.summary),
-                                        at, a.status, a.table_id))
-    except psycopg.IntegrityError as e:
-        raise IntegrityError(sql, None, e) from e
+                sql, params = _pg_events(rows[i:i + ROWS_PER_INSERT])
+                await cur.execute(sql, params)
+            sql = tables_sql
+            await cur.execute(sql, tables_params)
     except psycopg.Error as e:
-        raise DBAPIError(sql, None, e) from e
+        raise _as_sqlalchemy(sql, e) from e
     if any(a.games for a in batch):
         await conn.run_sync(_write_games, batch, at)
 
 
-_PG_BATCH_TABLES = (
-    f" UPDATE {TableRow.__tablename__} AS t SET seq = v.seq, status = v.status,"
-    " summary = v.summary, updated_at = v.at, creator_addr = CASE WHEN v.status = 'over'"
-    " THEN NULL ELSE t.creator_addr END FROM (VALUES ")
-_PG_BATCH_TABLE_ROW = "(%s::text, %s::int, %s::text, %s::json, %s::timestamptz)"
-_PG_BATCH_END = ") AS v (id, seq, status, summary, at) WHERE t.id = v.id"
-
-
 class _PgWriter:
     """PostgreSQL: the writer's own psycopg connection, kept open in autocommit mode, on
-    which a batch's events and its tables' rows are one statement (an INSERT in a WITH
-    clause and an UPDATE from a list of values): a statement on its own is a transaction,
-    so the batch is committed whole or not at all, in one round trip.  A connection that
-    failed is closed and the next batch opens a new one.  Used by the store's one writer
-    task at a time."""
+    which a batch's events and its tables' rows are one statement (the INSERT in a WITH
+    clause, then the UPDATE of :func:`_pg_batch`): a statement on its own is a
+    transaction, so the batch is committed whole or not at all, in one round trip.  A
+    connection that failed is closed and the next batch opens a new one.  Used by the
+    store's one writer task at a time."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.args, self.kwargs = engine.dialect.create_connect_args(engine.url)
@@ -803,32 +820,21 @@ class _PgWriter:
     async def write(self, batch: list[_Append]) -> None:
         import psycopg
 
-        at = now()
-        events = [(a.table_id, ev.seq, ev.kind, ev.seat, _json_text(ev.data), at)
-                  for a in batch for ev in a.events]
-        # one row per table, its last append's (an UPDATE from a list of values with a
-        # table twice would take either row)
-        tables = {a.table_id: (a.table_id, a.events[-1].seq, a.status,
-                               _json_text(a.summary), at) for a in batch}
-        sql = ("WITH e AS (" + _PG_EVENTS + ", ".join([_PG_EVENT_ROW] * len(events)) + ")"
-               + _PG_BATCH_TABLES + ", ".join([_PG_BATCH_TABLE_ROW] * len(tables))
-               + _PG_BATCH_END)
-        params: list[Any] = [x for row in events for x in row]
-        params += [x for row in tables.values() for x in row]
+        rows, tables_sql, tables_params = _pg_batch(batch, now())
+        events_sql, params = _pg_events(rows)
+        sql = "WITH e AS (" + events_sql + ") " + tables_sql
         conn = self.conn
         if conn is None or conn.closed:
             conn = self.conn = await psycopg.AsyncConnection.connect(
                 *self.args, **self.kwargs, autocommit=True)
         try:
-            await conn.execute(sql, params)
+            await conn.execute(sql, params + tables_params)
         except psycopg.Error as e:
             if conn.closed or conn.broken:
                 self.conn = None
                 with contextlib.suppress(Exception):
                     await conn.close()
-            if isinstance(e, psycopg.IntegrityError):
-                raise IntegrityError(sql, None, e) from e
-            raise DBAPIError(sql, None, e) from e
+            raise _as_sqlalchemy(sql, e) from e
         except BaseException:  # cancelled while the statement ran: what the connection
             self.conn = None  # is doing is unknown, the next batch opens a new one
             with contextlib.suppress(BaseException):
