@@ -5,7 +5,9 @@ on seats, the start once every seat is taken, and ending an open-ended list."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -297,6 +299,28 @@ def test_seats_join_leave_bots_and_the_start(clients: Callable[..., Client],
     assert after[seat_b]["kind"] == "person" and after[seat_b]["quit"] is True
     assert [s["kind"] for s in after] == ["person", "person", "person", "bot", "bot"]
     assert error_of(b.post(f"/api/tables/{tid}/leave"))[:2] == (403, "server.not_seated")
+
+
+def test_people_who_join_at_the_same_moment_each_get_a_free_seat(
+        clients: Callable[..., Client]) -> None:
+    """Eight people click "join" on a nine-seat table at once: each gets a seat of their
+    own, none is told the seat is taken while seats are free, and the table starts."""
+    host = _person(clients, "Host")
+    tid = host.create(game="baptisten", seats=["me"] + ["person"] * 8)["table"]["id"]
+    people = [_person(clients, f"J{i}") for i in range(8)]
+    go = threading.Barrier(len(people))
+
+    def join(c: Client) -> tuple[int, Any]:
+        go.wait()
+        r = c.post(f"/api/tables/{tid}/join", {})
+        return r.status_code, r.json()
+
+    with ThreadPoolExecutor(len(people)) as pool:
+        answers = list(pool.map(join, people))
+    assert [status for status, _ in answers] == [200] * 8, answers
+    assert sorted(body["you"] for _, body in answers) == list(range(1, 9))
+    t = table(host, tid)
+    assert t["status"] == "running" and all(s["kind"] == "person" for s in t["seats"])
 
 
 def test_a_skat_table_starts_with_the_third_player(clients: Callable[..., Client],

@@ -285,14 +285,22 @@ async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, 
     s = actor.sitting
     if s.started:
         raise ArgumentError("server.started")
-    if body.seat is None:
-        free = s.free_seats()
-        if not free:
-            raise ArgumentError("server.no_free_seat")
-        seat = free[0]
-    else:
-        seat = body.seat
-    await actor.submit(lambda st: st.plan_sit(seat, user.name, user.id))
+    seat = body.seat
+
+    def plan(st: Sitting) -> list[Event]:
+        # the first free seat as the table is now, under its lock: two who join at once
+        # each get a seat of their own (chosen before the lock, both took the same one)
+        nonlocal seat
+        if body.seat is None:
+            free = st.free_seats()
+            if not free:
+                raise ArgumentError("server.no_free_seat")
+            seat = free[0]
+        assert seat is not None
+        return st.plan_sit(seat, user.name, user.id)
+
+    await actor.submit(plan)
+    assert seat is not None
     return {"table": _hub(request).table_info(actor, seat), "you": seat}
 
 
