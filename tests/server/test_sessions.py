@@ -9,12 +9,16 @@ import asyncio
 import random
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
 import websockets
+from sqlalchemy import create_engine, update
 
+from stich.server.store.db import sync_url, token_hash
+from stich.server.store.models import Session
 from tests.server.harness import Client, Server
 from tests.server.proto_helpers import error_of, kind, plain_clients, play_random, uid
 
@@ -107,6 +111,26 @@ def test_every_login_and_registration_ends_the_old_session(server: Server,
     r = planted.post("/api/login", {"name": name, "password": "geheim123"})
     assert r.status_code == 200
     assert _me(server, registered) is None and _token(planted) != registered
+
+
+def test_a_new_guest_ends_the_old_session_and_an_expired_one_counts_for_nothing(
+        server: Server, clients: Callable[..., Client]) -> None:
+    c = clients()
+    first = c.guest(uid("Gast"))
+    old = _token(c)
+    assert _me(server, old)["id"] == first["id"]
+    second = c.guest(uid("Gast"))  # the same browser plays as another guest
+    new = _token(c)
+    assert new != old and _me(server, old) is None
+    assert _me(server, new)["id"] == second["id"] != first["id"]
+    engine = create_engine(sync_url(server.db))
+    with engine.begin() as conn:  # the session's 30 days are over
+        conn.execute(update(Session).where(Session.token_hash == token_hash(new))
+                     .values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+    engine.dispose()
+    assert _me(server, new) is None
+    assert error_of(c.post("/api/tables", {"game": "skat", "seats": ["me"] * 3}))[:2] \
+        == (401, "auth.not_logged_in")
 
 
 def _seated_socket_story(c: Client, tid: str, end_it: Callable[[], None]

@@ -169,11 +169,18 @@ async def require_session(conn: HTTPConnection) -> tuple[User, str]:
 
 async def _start_session(request: Request, response: Response, user: User) -> None:
     """A new session for ``user``; the browser's old one (whoever's it was) ends."""
-    store = request.app.state.store
+    await _end_old_session(request)
+    _set_cookie(request, response, await request.app.state.store.new_session(user.id))
+
+
+async def _end_old_session(request: Request) -> None:
+    """The session of the request's cookie ends (whoever's it was)."""
     old = request.cookies.get(COOKIE)
     if old and len(old) <= 100:
         await _end_sessions(request, [token_hash(old)])
-    token = await store.new_session(user.id)
+
+
+def _set_cookie(request: Request, response: Response, token: str) -> None:
     site: Site = request.app.state.site
     response.set_cookie(COOKIE, token, httponly=True, samesite="lax",
                         secure=site.secure(request.scope), max_age=30 * 24 * 3600, path="/")
@@ -265,8 +272,9 @@ async def guest(body: GuestRequest, request: Request, response: Response) -> dic
     if taken is not None:  # a registered player's name (or one that looks like it)
         raise ArgumentError("auth.name_taken", name=name)
     await enforce(request, address_of(request), "guests_per_hour", 3600)
-    user = await store.create_user(name, f"guest:{secrets.token_hex(8)}", None, guest=True)
-    await _start_session(request, response, user)
+    await _end_old_session(request)
+    user, token = await store.create_guest(name, f"guest:{secrets.token_hex(8)}")
+    _set_cookie(request, response, token)
     return {"user": user_json(user)}
 
 

@@ -49,6 +49,7 @@ from stich.server.sitting import (
     replay_events,
 )
 from stich.server.store.db import NewGame, Store
+from stich.server.store.models import TableRow
 from stich.server.wire import SPECTATOR, event_texts, message_text, view_json
 from stich.skat import SkatRules
 from stich.table import game_bilanz
@@ -882,17 +883,20 @@ class Hub:
         loaded = await self._load(table_id)
         return None if loaded is None else loaded[0]
 
-    async def _load(self, table_id: str) -> tuple[Sitting, int | None] | None:
-        """A table replayed from the database, and the account that created it."""
+    async def _load(self, table_id: str) -> tuple[Sitting, TableRow] | None:
+        """A table replayed from the database, and its row."""
         row = await self.store.table(table_id)
         if row is None:
             return None
         s = Sitting(TableSettings.from_dict(row.settings))
         for ev in await self.store.events(table_id):
             s.apply(ev)
-        return s, row.created_by
+        return s, row
 
-    async def get(self, table_id: str) -> TableActor | None:
+    async def get(self, table_id: str,
+                  made: tuple[Sitting, TableRow] | None = None) -> TableActor | None:
+        """The table's actor, loaded from the database when it is not in memory yet
+        (``made``: a table just created and stored, as it is; nothing to read back)."""
         actor = self.actors.get(table_id)
         if actor is not None:
             return actor
@@ -901,12 +905,13 @@ class Hub:
             actor = self.actors.get(table_id)
             if actor is not None:
                 return actor
-            loaded = await self._load(table_id)
+            loaded = made if made is not None else await self._load(table_id)
             if loaded is None:
                 return None
             sitting = loaded[0]
             actor = TableActor(self, table_id, sitting)
-            actor.creator = loaded[1]
+            actor.creator = loaded[1].created_by
+            self.invites[table_id] = loaded[1].invite
             self.actors[table_id] = actor
         if self.config.multi and not sitting.over:
             await self._try_lease(actor)  # (once the lease is ours: the presence check)

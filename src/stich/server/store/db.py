@@ -336,20 +336,33 @@ class Store:
     async def new_session(self, user_id: int) -> str:
         token = secrets.token_urlsafe(32)
         async with self._writing(), self.session.begin() as s:
-            s.add(Session(token_hash=token_hash(token), user_id=user_id, created_at=now(),
-                          expires_at=now() + timedelta(days=SESSION_DAYS)))
+            s.add(_session_row(token, user_id))
         return token
+
+    async def create_guest(self, name: str, key: str) -> tuple[User, str]:
+        """A new guest account (``key`` random) and a session for it, in one transaction
+        (one commit).  Returns the account and the new session's token."""
+        user = User(name=name, name_key=key, password_hash=None, guest=True,
+                    created_at=now())
+        token = secrets.token_urlsafe(32)
+        async with self._writing(), self.session.begin() as s:
+            s.add(user)
+            await s.flush()
+            s.add(_session_row(token, user.id))
+        return user, token
 
     async def session_of(self, token: str) -> tuple[User, str] | None:
         """The user of a session token and the token's hash (None: no such session, or
         it has expired)."""
         digest = token_hash(token)
+        # one query (every request with a cookie asks this: two lookups cost twice)
+        q = (select(User, Session.expires_at).join(Session, Session.user_id == User.id)
+             .where(Session.token_hash == digest))
         async with self.session() as s:
-            row = await s.get(Session, digest)
-            if row is None or _aware(row.expires_at) < now():
-                return None
-            user = await s.get(User, row.user_id)
-            return None if user is None else (user, digest)
+            row = (await s.execute(q)).first()
+        if row is None or _aware(row[1]) < now():
+            return None
+        return row[0], digest
 
     async def live_sessions(self, hashes: Collection[str]) -> set[str]:
         """Which of these sessions (token hashes) still exist and have not expired."""
@@ -454,6 +467,18 @@ class Store:
             if creator_addr is not None:
                 q = q.where(TableRow.creator_addr == creator_addr)
             return list((await s.execute(q.limit(1000))).scalars())
+
+    async def count_open_tables(self, *, created_by: int | None = None,
+                                creator_addr: str | None = None) -> int:
+        """How many tables not over an account, or an address, created (counted by the
+        database: no row is loaded)."""
+        q = select(func.count()).select_from(TableRow).where(TableRow.status != "over")
+        if created_by is not None:
+            q = q.where(TableRow.created_by == created_by)
+        if creator_addr is not None:
+            q = q.where(TableRow.creator_addr == creator_addr)
+        async with self.session() as s:
+            return int((await s.execute(q)).scalar_one())
 
     async def events(self, table_id: str, after: int = 0) -> list[Event]:
         async with self.session() as s:
@@ -931,6 +956,11 @@ async def _tables_seating(s: AsyncSession, ids: set[int]) -> set[str]:
         if any(seat.get("user") in ids for seat in summary.get("seats", [])):
             out.add(tid)
     return out
+
+
+def _session_row(token: str, user_id: int) -> Session:
+    return Session(token_hash=token_hash(token), user_id=user_id, created_at=now(),
+                   expires_at=now() + timedelta(days=SESSION_DAYS))
 
 
 def _aware(t: datetime) -> datetime:
