@@ -130,6 +130,7 @@ class Stats:
     actions: int = 0
     sent: int = 0
     errors: int = 0
+    why: dict[str, int] = field(default_factory=dict)  # the refusals by code
     ended: int = 0
     readies: int = 0  # "Weiter" after a game or round, when the table waits for it
     lag: list[float] = field(default_factory=list)  # the generator's own event-loop lag
@@ -261,6 +262,8 @@ class Generator:
                     p.seat = msg["you"]
                 elif kind == "error":
                     self.stats.errors += 1
+                    code = str(msg.get("code"))
+                    self.stats.why[code] = self.stats.why.get(code, 0) + 1
                     if self.stats.errors <= 5:
                         print(f"refused: {msg}", file=sys.stderr, flush=True)
                     self.maybe_act(p)
@@ -292,6 +295,7 @@ class Generator:
             await p.ws.send(json.dumps({"type": "act", "seq": seq, "action": action}))
         except Exception:
             self.stats.errors += 1
+            self.stats.why["(not sent)"] = self.stats.why.get("(not sent)", 0) + 1
 
     async def ready_later(self, p: Player) -> None:
         await asyncio.sleep(self.rng.expovariate(self.rate))
@@ -300,6 +304,7 @@ class Generator:
             await p.ws.send(json.dumps({"type": "ready"}))
         except Exception:
             self.stats.errors += 1
+            self.stats.why["(not sent)"] = self.stats.why.get("(not sent)", 0) + 1
 
     async def renew(self, t: Table) -> None:
         """A Baptistenskat table came to its end: the same four sit at a new one."""
@@ -348,7 +353,7 @@ async def child_main() -> None:
         await asyncio.sleep(cmd["seconds"])
         st, el = gen.stats, time.perf_counter() - w0
         reply({"every": st.every, "slowest": st.slowest, "actions": st.actions,
-               "sent": st.sent, "errors": st.errors, "ended": st.ended,
+               "sent": st.sent, "errors": st.errors, "why": st.why, "ended": st.ended,
                "lag_p99": percentile(st.lag, 99), "cpu": (cpu_seconds(me) - c0) / el,
                "elapsed": el, "stuck": gen.stuck(time.perf_counter())})
     for t in gen.tables:
@@ -421,6 +426,7 @@ class Step:
     lag_p99: float
     stuck: int
     ended: int = 0  # tables that came to their end (and were set up anew) in the step
+    why: dict[str, int] = field(default_factory=dict)  # the refusals by code
     fsync_p50: float = float("nan")
     fsync_p99: float = float("nan")
 
@@ -499,6 +505,8 @@ class Conductor:
                     lag_p99=1000 * max(r["lag_p99"] for r in results),
                     stuck=sum(r["stuck"] for r in results),
                     ended=sum(r["ended"] for r in results),
+                    why={k: sum(r["why"].get(k, 0) for r in results)
+                         for k in sorted({k for r in results for k in r["why"]})},
                     fsync_p50=1000 * percentile(fsyncs, 50),
                     fsync_p99=1000 * percentile(fsyncs, 99))
 
@@ -516,6 +524,13 @@ class Conductor:
                 child.wait()
 
 
+def _why(s: Step) -> str:
+    """The refusals' codes, e.g. `` (server.stale 1)``; nothing when none."""
+    if not s.why:
+        return ""
+    return " (" + ", ".join(f"{k} {n}" for k, n in s.why.items()) + ")"
+
+
 def show_step(s: Step, tables: int) -> str:
     return (f"rate/table {s.rate:5.2f}  offered {s.rate * tables:6.0f}/s  done "
             f"{s.actions_s:6.1f}/s  p50 {s.p50:6.1f} ms  p99 {s.p99:6.1f} ms  "
@@ -523,7 +538,7 @@ def show_step(s: Step, tables: int) -> str:
             f"server CPU {100 * s.server_cpu:3.0f}% "
             f"({1000 * s.server_cpu / max(s.actions_s, 1e-9):.2f} ms/action)  "
             f"load CPU {100 * s.load_cpu:3.0f}%  "
-            f"RSS {s.rss_mb:5.0f} MB  refused {s.errors}  stuck {s.stuck}  "
+            f"RSS {s.rss_mb:5.0f} MB  refused {s.errors}{_why(s)}  stuck {s.stuck}  "
             f"tables ended and set up anew {s.ended}  "
             f"gen-lag p99 {s.lag_p99:4.1f} ms  fsync p50/p99 {s.fsync_p50:.1f}/"
             f"{s.fsync_p99:.1f} ms")
@@ -631,7 +646,8 @@ def report(args: argparse.Namespace, steps: list[Step], n_skat: int, cond: Condu
         ok = "met" if s.p99 <= TARGET_P99_MS else "NOT met"
         print(f"offered   {args.rate:g} actions/s per table = {args.rate * args.tables:.0f} "
               f"actions/s; done {s.actions_s:.1f} actions/s over {args.seconds:g} s "
-              f"(after {args.warmup:g} s warm-up), refused {s.errors}, stuck tables {s.stuck}")
+              f"(after {args.warmup:g} s warm-up), refused {s.errors}{_why(s)}, stuck tables "
+              f"{s.stuck}")
         print(f"latency   action -> event at every client of its table: p50 {s.p50:.1f} ms, "
               f"p99 {s.p99:.1f} ms (target p99 <= {TARGET_P99_MS:.0f} ms: {ok})")
         print(f"          per delivery (each client): p50 {s.p50_every:.1f} ms, "

@@ -1,0 +1,26 @@
+"""``bench/server_setup.py``: a short run sets up a few tables against a real server and
+prints the server's CPU per request of each kind, per table, and in reference
+workloads."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from . import BENCH_DIR
+
+
+def test_a_short_run_prints_the_cost_of_each_request_and_of_a_table() -> None:
+    out = subprocess.run([sys.executable, str(BENCH_DIR / "server_setup.py"), "--tables", "3",
+                          "--repeat", "1"], capture_output=True, text=True, timeout=300,
+                         check=True).stdout
+    assert re.search(r"load average \d+\.\d before, \d+\.\d after; reference workload "
+                     r"\d+\.\d\d ms", out), out
+    m = re.search(r"^round 1: server CPU ms per request: guest (\S+)  create (\S+)  join (\S+)"
+                  r"  connect (\S+)  ->  one table (\S+) ms \((\S+) reference workloads\)$",
+                  out, re.M)
+    assert m, out
+    guest, create, join, connect, table, ref = (float(x) for x in m.groups())
+    assert min(guest, create, join, connect) > 0 and ref > 0
+    assert abs(table - (4 * guest + create + 3 * join + 4 * connect)) < 0.2
