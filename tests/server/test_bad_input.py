@@ -291,6 +291,9 @@ def test_values_no_row_can_have_are_not_found(clients: Callable[..., Client],
     other.guest(uid("O"))
     r = other.post(f"/api/tables/{tid}/join", {"invite": "ä" * 20})
     assert error_of(r)[:2] == (404, "server.no_such_table")
+    r = other.http.post(f"/api/tables/{tid}/join", content=b'{"invite": "\\ud800\\ud800"}',
+                        headers={"content-type": "application/json"})  # lone surrogates
+    assert error_of(r)[:2] == (422, "server.bad_message")
     reg = clients()
     name = reg.register(uid("R"))["name"]
     for q in ("offset=100000000000000000000", "limit=100000000000000000000",

@@ -170,10 +170,15 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
+def same_invite(given: str, invite: str) -> bool:
+    """Whether a request's invite is the table's (compared in constant time)."""
+    return secrets.compare_digest(given.encode(), invite.encode())
+
+
 def insider(row: TableRow, invite: str | None, user: User | None) -> bool:
     """Whether a request belongs to a table's circle: it shows the invite, or its
     account created the table or has a seat at it (as the lobby's summary says)."""
-    if invite is not None and secrets.compare_digest(invite.encode(), row.invite.encode()):
+    if invite is not None and same_invite(invite, row.invite):
         return True
     if user is None:
         return False
@@ -190,8 +195,7 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
     live = hub.actors.get(table_id)
     known = hub.invites.get(table_id)
     if live is not None and (
-            (invite is not None and known is not None
-             and secrets.compare_digest(invite.encode(), known.encode()))
+            (invite is not None and known is not None and same_invite(invite, known))
             or (user is not None
                 and (live.creator == user.id or live.seat_of(user.id) is not None))):
         # the table is in memory and the request shows its invite, or its account
