@@ -206,7 +206,15 @@ def test_an_actions_timer_comes_in_its_events_frame(clients: Callable[..., Clien
 
     async def go() -> None:
         ws = await c.connect(tid)
-        await wait_my_turn(ws)
+        # to a trick that C leads: after C's card a bot is to move, whatever the deal
+        # (after a bid, or a won bidding, it may be C's turn again: a new clock of C's)
+        while True:
+            v = await wait_my_turn(ws)
+            if v["phase"] == "PLAY" and not v["trick"]:
+                break
+            await ws.act(v["legal"][0])
+            await ws.until(lambda m: m["type"] == "event" and m["kind"] == "act"
+                           and m["seat"] == ws.you)
         await barrier(ws)
         timer = _timers(ws)[-1]
         assert timer["kind"] == "move" and timer["seat"] == ws.you
