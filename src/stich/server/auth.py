@@ -215,7 +215,7 @@ async def register(body: LoginRequest, request: Request, response: Response) -> 
     if me is not None and me.guest:
         user = await store.register_guest(me.id, name, key, pw_hash)
     else:
-        user = await store.create_user(name, key, pw_hash, guest=False)
+        user = await store.create_user(name, key, pw_hash)
     await _start_session(request, response, user)
     return {"user": user_json(user)}
 

@@ -170,6 +170,7 @@ class TableActor:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.quiet_since: float | None = time.monotonic()  # nobody at the table since
         self.creator: int | None = None  # the account that created the table
+        self.invite: str | None = None  # the table's invite (never sent to a spectator)
         # the turn clock / the wait after a game: what runs now (see :meth:`retime`)
         self._clock: dict[str, Any] | None = None
         self._clock_handle: asyncio.TimerHandle | None = None
@@ -206,7 +207,7 @@ class TableActor:
                 raise ArgumentError("server.stale", current=self.sitting.seq,
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
-            await self._welcome_again()
+            self._welcome_again()
         # the timer right behind the events, before anything is awaited: each
         # connection's writer then finds both and sends them in one frame (app._write)
         self.retime()
@@ -249,11 +250,11 @@ class TableActor:
                 c.seated_at = seq
             c.receiver = new
 
-    async def _welcome_again(self) -> None:
+    def _welcome_again(self) -> None:
         """A new ``welcome`` to each connection whose seat changed since its last one."""
         for c in list(self.conns):
             if c.told is not None and c.told != c.receiver and not c.closed:
-                c.send(await self.hub.welcome(self, c))
+                c.send(self.hub.welcome(self, c))
 
     def _undo(self, n: int) -> None:
         """Forget the last ``n`` applied events (their commit failed)."""
@@ -324,7 +325,7 @@ class TableActor:
         events = await self.hub.store.events(self.id, after=self.sitting.seq)
         if events:
             self._deliver(self._apply(events))
-            await self._welcome_again()
+            self._welcome_again()
             for ev in events:
                 self._on_event(ev)
             self.retime()
@@ -349,7 +350,7 @@ class TableActor:
         self._rebind(old + 1)
         missed = [ev for ev in events if ev.seq > old]
         self._deliver(self._apply(missed))
-        await self._welcome_again()
+        self._welcome_again()
         for ev in missed:
             self._on_event(ev)
         self.retime()
@@ -374,7 +375,7 @@ class TableActor:
             self.conns.add(conn)
             metrics.CONNECTIONS.inc()
             self.hub.addresses[conn.address] += 1
-            conn.send(await self.hub.welcome(self, conn))
+            conn.send(self.hub.welcome(self, conn))
             self._send_since(conn, since)
         await self.hub.bus.presence(self.id, conn.receiver, +1)
         if conn.receiver != SPECTATOR:
@@ -740,7 +741,6 @@ class Hub:
         self.actors: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self.invites: dict[str, str] = {}
         self.addresses: Counter[str] = Counter()  # open sockets per address
         self._purged = 0.0
 
@@ -877,7 +877,6 @@ class Hub:
         """Drop a finished table nobody watches from memory (it reloads on demand)."""
         if self.actors.get(actor.id) is actor and actor.sitting.over and not actor.conns:
             del self.actors[actor.id]
-            self.invites.pop(actor.id, None)
 
     async def load_sitting(self, table_id: str) -> Sitting | None:
         loaded = await self._load(table_id)
@@ -910,8 +909,7 @@ class Hub:
                 return None
             sitting = loaded[0]
             actor = TableActor(self, table_id, sitting)
-            actor.creator = loaded[1].created_by
-            self.invites[table_id] = loaded[1].invite
+            actor.creator, actor.invite = loaded[1].created_by, loaded[1].invite
             self.actors[table_id] = actor
         if self.config.multi and not sitting.over:
             await self._try_lease(actor)  # (once the lease is ours: the presence check)
@@ -974,15 +972,11 @@ class Hub:
                 "status": table_status(s), "public": st.public, "grace": st.grace,
                 "show_hands": st.show_hands, "paused_by": s.paused_by, "idle": s.idle,
                 "end_reason": s.end_reason, "seq": s.seq,
-                "invite": self.invites.get(actor.id) if receiver != SPECTATOR else None,
+                "invite": actor.invite if receiver != SPECTATOR else None,
                 "next_after": st.next_after, "clock": st.clock, "bank": st.bank,
                 "on_timeout": st.on_timeout, "between": s.between, "ready": sorted(s.ready)}
 
-    async def welcome(self, actor: TableActor, conn: Conn) -> dict[str, Any]:
-        if conn.receiver != SPECTATOR and actor.id not in self.invites:
-            row = await self.store.table(actor.id)
-            if row is not None:
-                self.invites[actor.id] = row.invite
+    def welcome(self, actor: TableActor, conn: Conn) -> dict[str, Any]:
         conn.told = conn.receiver
         return {"type": "welcome", "table": self.table_info(actor, conn.receiver),
                 "you": None if conn.receiver == SPECTATOR else conn.receiver,

@@ -193,9 +193,8 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
     private table is refused as if it did not exist."""
     hub = _hub(request)
     live = hub.actors.get(table_id)
-    known = hub.invites.get(table_id)
     if live is not None and (
-            (invite is not None and known is not None and same_invite(invite, known))
+            (invite is not None and live.invite is not None and same_invite(invite, live.invite))
             or (user is not None
                 and (live.creator == user.id or live.seat_of(user.id) is not None))):
         # the table is in memory and the request shows its invite, or its account
@@ -206,7 +205,6 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
     actor = await hub.get(table_id) if row is not None else None
     if row is None or actor is None:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
-    hub.invites[table_id] = row.invite
     inside = insider(row, invite, user) or (
         user is not None and actor.seat_of(user.id) is not None)
     if not row.public and not inside:
@@ -303,21 +301,19 @@ async def join(table_id: str, body: JoinRequest, request: Request) -> dict[str, 
     s = actor.sitting
     if s.started:
         raise ArgumentError("server.started")
-    seat = body.seat
 
     def plan(st: Sitting) -> list[Event]:
         # the first free seat as the table is now, under its lock: two who join at once
         # each get a seat of their own (chosen before the lock, both took the same one)
-        nonlocal seat
-        if body.seat is None:
+        seat = body.seat
+        if seat is None:
             free = st.free_seats()
             if not free:
                 raise ArgumentError("server.no_free_seat")
             seat = free[0]
-        assert seat is not None
         return st.plan_sit(seat, user.name, user.id)
 
-    await actor.submit(plan)
+    seat = (await actor.submit(plan))[0].seat  # the "seat" event
     assert seat is not None
     return {"table": _hub(request).table_info(actor, seat), "you": seat}
 

@@ -280,11 +280,10 @@ class Store:
 
     # --- users and sessions --------------------------------------------------------------
 
-    async def create_user(self, name: str, key: str, password_hash: str | None,
-                          guest: bool) -> User:
-        """A new account; ``key`` is unique: the name's key (``names.name_key``), or a
-        random one for a guest (guests' names need not be unique)."""
-        user = User(name=name, name_key=key, password_hash=password_hash, guest=guest,
+    async def create_user(self, name: str, key: str, password_hash: str) -> User:
+        """A new registered account; ``key``, the name's key (``names.name_key``), is
+        unique (a guest: :meth:`create_guest`)."""
+        user = User(name=name, name_key=key, password_hash=password_hash, guest=False,
                     created_at=now())
         try:
             async with self._writing(), self.session.begin() as s:
@@ -340,8 +339,9 @@ class Store:
         return token
 
     async def create_guest(self, name: str, key: str) -> tuple[User, str]:
-        """A new guest account (``key`` random) and a session for it, in one transaction
-        (one commit).  Returns the account and the new session's token."""
+        """A new guest account (``key`` random: guests' names need not be unique) and a
+        session for it, in one transaction (one commit).  Returns the account and the new
+        session's token."""
         user = User(name=name, name_key=key, password_hash=None, guest=True,
                     created_at=now())
         token = secrets.token_urlsafe(32)
@@ -457,15 +457,11 @@ class Store:
             return [(i, n, st, None if at is None else _aware(at))
                     for i, n, st, at in (await s.execute(q)).all()]
 
-    async def open_tables(self, *, created_by: int | None = None,
-                          creator_addr: str | None = None) -> list[TableRow]:
-        """The tables not over that an account, or an address, created."""
+    async def open_tables(self, *, created_by: int) -> list[TableRow]:
+        """The tables not over that an account created."""
         async with self.session() as s:
-            q = select(TableRow).where(TableRow.status != "over")
-            if created_by is not None:
-                q = q.where(TableRow.created_by == created_by)
-            if creator_addr is not None:
-                q = q.where(TableRow.creator_addr == creator_addr)
+            q = select(TableRow).where(TableRow.status != "over",
+                                       TableRow.created_by == created_by)
             return list((await s.execute(q.limit(1000))).scalars())
 
     async def count_open_tables(self, *, created_by: int | None = None,
