@@ -339,6 +339,7 @@ def _english_leftovers(text: str) -> list[str]:
 
 def test_german_and_english_pages(site: Server, browser: Browser) -> None:
     ctx, page = person(browser, site.url, "Lena")
+    page.wait_for_selector("h2:has-text('Offene Tische')")  # the list comes after the form
     text = page.inner_text("body")
     assert "Neuer Tisch" in text and "Offene Tische" in text
     assert _english_leftovers(text) == []
@@ -352,6 +353,7 @@ def test_german_and_english_pages(site: Server, browser: Browser) -> None:
     en = page.inner_text("body")
     assert "Last trick" in en and "Letzter Stich" not in en
     page.goto(site.url + "/")
+    page.wait_for_selector("h2:has-text('Open tables')")
     assert "Open tables" in page.inner_text("body")
     # switching the language keeps the page's other parameters
     page.goto(site.url + "/bestenliste?preset=isko&period=year&lang=en")
