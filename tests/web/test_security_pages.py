@@ -23,8 +23,17 @@ def _name(prefix: str) -> str:
 
 
 def _register(browser: Browser, base: str, name: str, viewport: dict[str, int],
-              next_path: str = "") -> Page:
+              next_path: str = "", fence: bool = False) -> Page:
+    """A person registers on the login page (``/login?next=…`` when ``next_path``).
+    ``fence``: every request to another host is answered here with a page of its own
+    (``elsewhere``), so that a browser led off the site arrives somewhere at once
+    instead of waiting for a name that does not resolve."""
     ctx = browser.new_context(viewport=viewport, locale="de-DE")  # type: ignore[arg-type]
+    if fence:
+        host = urlsplit(base).netloc
+        ctx.route(lambda url: urlsplit(url).netloc != host,
+                  lambda route: route.fulfill(status=200, content_type="text/html",
+                                              body="<p>elsewhere</p>"))
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -52,20 +61,55 @@ def _readable(page: Page, selector: str) -> None:
     assert size >= 14, (selector, size)
 
 
-@pytest.mark.parametrize("target", ["//evil.example/x", "/\\evil.example", "https://evil.example",
-                                    "/\t/evil.example", "javascript:alert(1)"])
+# Every way of writing another site (or no site) as the ``next`` of the login page that
+# we know of.  The browser resolves an address as the URL standard says: it drops tabs
+# and newlines anywhere and spaces and control characters at either end, reads ``\`` as
+# ``/``, and takes out the segments ``.``, ``..``, ``%2e``, ``.%2e`` (so ``/.//host`` is
+# the path ``//host``, which a browser reads as another host again); ``https:host``
+# without slashes is an absolute address.  Issue 38 found ``/.//host``: the lobby
+# checked the string, then navigated to the path it resolved to.
+OTHER_SITES = [
+    "//evil.example/x", "///evil.example", "/\\evil.example", "/\\/evil.example",
+    "\\\\evil.example", "/\t/evil.example", "/\n/evil.example",
+    # dot segments: the resolved path starts with //
+    "/.//evil.example", "/..//evil.example", "/../..//evil.example", "/a/..//evil.example",
+    "/././/evil.example", "/./..//evil.example", "/%2e//evil.example",
+    "/%2E%2E//evil.example", "/.%2e//evil.example", "/%2e/%2e//evil.example",
+    "/./\t/evil.example", "/.\t/\t/evil.example", "/.\\/evil.example",
+    "/.//\\evil.example", "/.//evil.example:8080/t/x?invite=y#z",
+    "/.//user@evil.example",
+    # encoded slashes and backslashes: no path of this site has them
+    "/%2f/evil.example", "/%2F%2Fevil.example", "/%5c/evil.example", "/.%2f/evil.example",
+    # other schemes, leading spaces and tabs
+    "https://evil.example", "https:evil.example", "https:/evil.example",
+    "http:evil.example", " //evil.example", "\t//evil.example", " /.//evil.example",
+    "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)",
+    "data:text/html,<p>x</p>",
+]
+
+
+@pytest.mark.parametrize("target", OTHER_SITES)
 def test_login_never_leads_to_another_site(site: Server, browser: Browser,
                                            target: str) -> None:
-    page = _register(browser, site.url, _name("Next"), DESKTOP, target)
-    page.wait_for_function("() => location.pathname === '/' && !location.search")
-    assert urlsplit(page.url).netloc == urlsplit(site.url).netloc
+    """After logging in from ``/login?next=…`` with any spelling of another site, the
+    browser is at the lobby of this site (requests to any other host are answered by a
+    page of the test's own, so a wrong turn shows at once)."""
+    page = _register(browser, site.url, _name("Next"), DESKTOP, target, fence=True)
+    here = urlsplit(site.url).netloc
+    page.wait_for_url(lambda url: urlsplit(url).netloc != here
+                      or (urlsplit(url).path == "/" and not urlsplit(url).query))
+    assert page.url == site.url + "/", (target, page.url)
+    page.wait_for_selector("a.me")  # logged in, in the lobby
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
 
-def test_login_goes_back_to_the_page_it_came_from(site: Server, browser: Browser) -> None:
-    page = _register(browser, site.url, _name("Back"), DESKTOP, "/bestenliste?period=year")
-    page.wait_for_url(f"{site.url}/bestenliste?period=year")
+@pytest.mark.parametrize("target", ["/bestenliste?period=year", "/t/abc?invite=x#y"])
+def test_login_goes_back_to_the_page_it_came_from(site: Server, browser: Browser,
+                                                  target: str) -> None:
+    page = _register(browser, site.url, _name("Back"), DESKTOP, target, fence=True)
+    page.wait_for_url(lambda url: urlsplit(url).path != "/login")
+    assert page.url == site.url + target  # the query and the fragment too
     page.context.close()
 
 

@@ -3,7 +3,7 @@
  * The lobby: logging in (or playing as a guest), the open tables, and a new table with
  * every option the server offers.  Everything goes through the HTTP API.
  */
-import { _, api, h } from "./site.js";
+import { _, api, h, siteHref } from "./site.js";
 
 /**
  * The Skat rules: short names in the list (a phone's select shows one line), what they
@@ -21,20 +21,8 @@ function rulesField() {
 
 const root = /** @type {HTMLElement} */ (document.getElementById("lobby"));
 const loggedIn = root.dataset.user === "yes";
-const next = safeNext(new URLSearchParams(location.search).get("next"));
-
-/**
- * Where to go after logging in: a path of this site, never another site (`//host`,
- * `/\host` and `https://…` are addresses of other sites in a browser's eyes).
- * @param {string|null} given @returns {string}
- */
-function safeNext(given) {
-  if (!given || !given.startsWith("/") || given.startsWith("//") || given.includes("\\")) return "/";
-  try {
-    const url = new URL(given, location.origin);
-    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
-  } catch { return "/"; }
-}
+/** where to go after logging in: a path of this site (`siteHref`), never another site */
+const next = siteHref(new URLSearchParams(location.search).get("next"));
 
 /** the server's defaults of a new table (docs/server.md): seconds per move on a public and
  * on a private table, seconds a result shows before the table goes on */
@@ -209,7 +197,7 @@ function createBox() {
     }
     try {
       const r = await api("/api/tables", body);
-      location.href = r.invite_path;
+      location.href = siteHref(r.invite_path);
     } catch (x) { err.replaceChildren(errorLine(/** @type {Error} */ (x).message)); }
   });
   return f;

@@ -44,6 +44,31 @@ export async function api(path, body) {
 }
 
 /**
+ * Where to go for an address that came from the URL or from the server (`?next=` after
+ * logging in, a new table's `invite_path`, a seat's `path`): its absolute address when
+ * it is a path of this site, else the lobby's.  The value is resolved as the browser
+ * itself would resolve it (`new URL(given, location.origin)`: tabs and newlines dropped,
+ * leading spaces trimmed, `\` read as `/`, the segments `.`, `..`, `%2e` taken out), so
+ * `//host`, `/\host`, `/.//host`, `/..//host`, `/%2e//host`, `/./<TAB>/host` and
+ * `https:host` all are another site's, and so is a resolved path that starts with `//`
+ * or holds an encoded slash or backslash; only a value that starts with `/` counts at
+ * all (`javascript:`, `data:` never).  The answer is always absolute
+ * (`https://this.site/…`): never a string a browser could read as another host.
+ * @param {string|null|undefined} given
+ * @returns {string}
+ */
+export function siteHref(given) {
+  const home = new URL("/", location.origin).href;
+  if (typeof given !== "string" || !given.startsWith("/")) return home;
+  /** @type {URL} */
+  let url;
+  try { url = new URL(given, location.origin); } catch { return home; }
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return home;
+  if (url.pathname.startsWith("//") || /%2f|%5c/i.test(url.pathname)) return home;
+  return url.href;
+}
+
+/**
  * An element with attributes and children (text or nodes).
  * @param {string} tag
  * @param {Record<string, any>} [attrs]
@@ -88,7 +113,7 @@ async function seatedBanner() {
   box.replaceChildren(...seats.map((s) => h("p", { class: "seated" },
     _("You still sit at the table “{table}”", { table: s.title }),
     s.to_move ? h("b", {}, " · " + _("it is your turn there")) : null, " – ",
-    h("a", { href: s.path }, _("go back to the table")))));
+    h("a", { href: siteHref(s.path) }, _("go back to the table")))));
   box.hidden = seats.length === 0;
 }
 
