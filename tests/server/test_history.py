@@ -485,19 +485,27 @@ def test_analysis_of_skat_games_is_the_engines_and_cached(played: Played) -> Non
     for rec in (null, grand):
         expected = expected_analysis(rec)
         assert isinstance(expected, dict)
-        first = c.get(f"/api/games/{rec['id']}/analysis")
+        # reading (GET) starts nothing: none made yet
+        none = c.get(f"/api/games/{rec['id']}/analysis", params={"lang": "de"})
+        assert none.status_code == 404, none.text
+        assert none.json()["error"]["code"] == "server.no_analysis"
+        assert "noch nicht analysiert" in none.json()["error"]["text"]
+        first = c.post(f"/api/games/{rec['id']}/analysis")  # starting one is a POST
         assert first.status_code == 200, first.text
         body = first.json()
         assert body["cached"] is False and body["game"] == rec["id"]
         got = dict(body["analysis"])
         assert got.pop("players") == rec["players"]
         assert got == expected
-        again = c.get(f"/api/games/{rec['id']}/analysis").json()
-        assert again["cached"] is True and again["analysis"] == body["analysis"]
+        for again in (c.get(f"/api/games/{rec['id']}/analysis").json(),  # now it reads it
+                      c.post(f"/api/games/{rec['id']}/analysis").json()):
+            assert again["cached"] is True and again["analysis"] == body["analysis"]
     for rec, code in ((ramsch, "analysis.ramsch"), (passed, "analysis.all_passed")):
         assert expected_analysis(rec) == code
         for _ in range(2):  # a refusal, every time: never a 500, never cached
-            r = c.get(f"/api/games/{rec['id']}/analysis", params={"lang": "de"})
+            r = c.post(f"/api/games/{rec['id']}/analysis", params={"lang": "de"})
             assert r.status_code == 400, r.text
             assert r.json()["error"]["code"] == code
             assert r.json()["error"]["text"]
+            r = c.get(f"/api/games/{rec['id']}/analysis")
+            assert r.status_code == 404 and r.json()["error"]["code"] == "server.no_analysis"

@@ -8,7 +8,8 @@ limits (not the roomy ones the other tests use), attacked over real sockets.
 - Quotas: guests per address, open tables per account, tables of bots alone.
 - Per connection: too many messages or ``sync`` requests are refused, then the socket
   is closed.
-- Analyses: only for an account.
+- Analyses: only for an account, only started by a POST; reading one (GET) starts
+  none and spends no quota.
 """
 
 from __future__ import annotations
@@ -309,9 +310,71 @@ def test_an_analysis_needs_an_account(strict: Server, clients: Callable[..., Cli
     assert played
     key = played[0]["id"]
     anon = clients()
-    status, code, _ = error_of(anon.get(f"/api/games/{key}/analysis"))
+    status, code, _ = error_of(anon.post(f"/api/games/{key}/analysis"))
     assert (status, code) == (401, "auth.not_logged_in")
+    # reading one needs no account: there is none yet
+    status, code, _ = error_of(anon.get(f"/api/games/{key}/analysis"))
+    assert (status, code) == (404, "server.no_analysis")
     assert anon.get(f"/api/games/{key}").status_code == 200  # the game itself is public
+
+
+def _declared_games(owner: Client, tid: str) -> list[str]:
+    """The keys of a table's finished games with a declarer (not Ramsch, not passed):
+    those there are once there is one (within 60 s)."""
+    end = time.monotonic() + 60
+    keys: list[str] = []
+    while time.monotonic() < end and not keys:
+        games = owner.get(f"/api/tables/{tid}/games").json()["games"]
+        keys = [g["id"] for g in games if any(p["declarer"] for p in g["players"])]
+        time.sleep(0.2)
+    assert keys, "no game with a declarer"
+    return keys
+
+
+def test_reading_an_analysis_starts_none_and_spends_no_quota(tmp_path: Path) -> None:
+    """Issue 38: a GET that starts an analysis lets an ``<img>`` on a page of the same
+    site spend a visitor's quota.  With the site's default limits (10 analyses an hour
+    per account, 30 per address), an account and an anonymous visitor on one address
+    ``GET`` analyses more often than both quotas allow: each answer is
+    ``server.no_analysis`` (404) and no analysis is computed (the metrics count none).
+    A POST from another origin's page is refused and starts nothing.  Then the account's
+    ``POST`` starts one (its quota untouched), and a GET reads it for anybody."""
+    token = "t" * 32
+    with serving(tmp_path, STICH_METRICS_TOKEN=token) as srv:
+        owner = Client(srv)
+        owner.register(uid("Wirt"))
+        tid = owner.create(game="skat", games=9, seats=["bot:random"] * 3)["table"]["id"]
+        keys = _declared_games(owner, tid)
+        reader, anon = Client(srv), Client(srv)
+        reader.register(uid("Leser"))
+
+        def computed() -> list[str]:
+            text = httpx.get(srv.url + "/metrics",
+                             headers={"Authorization": f"Bearer {token}"}).text
+            return [ln for ln in text.splitlines() if ln.startswith("stich_analyses_total ")]
+
+        for i in range(16):  # 16 by the account (quota 10), 32 from the address (30)
+            for c in (reader, anon):
+                r = c.get(f"/api/games/{keys[i % len(keys)]}/analysis")
+                assert error_of(r)[:2] == (404, "server.no_analysis"), r.text
+        for headers in ({"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "same-site"},
+                        {"Origin": f"http://127.0.0.1:{srv.port + 1}"}):
+            r = reader.http.post(f"/api/games/{keys[0]}/analysis", headers=headers)
+            assert error_of(r)[:2] == (403, "server.bad_origin"), (headers, r.text)
+        assert error_of(anon.get(f"/api/games/{keys[0]}/analysis"))[:2] \
+            == (404, "server.no_analysis")  # still none: nothing started meanwhile
+        assert computed() == ["stich_analyses_total 0.0"]
+        made = reader.post(f"/api/games/{keys[0]}/analysis",
+                           headers={"Origin": srv.url, "Sec-Fetch-Site": "same-origin"})
+        assert made.status_code == 200, made.text
+        assert made.json()["cached"] is False
+        assert computed() == ["stich_analyses_total 1.0"]
+        read = anon.get(f"/api/games/{keys[0]}/analysis")
+        assert read.status_code == 200, read.text
+        assert read.json() == {"game": keys[0], "cached": True,
+                               "analysis": made.json()["analysis"]}
+        for c in (owner, reader, anon):
+            c.close()
 
 
 def test_sockets_per_address_are_bounded(tmp_path: Path) -> None:
@@ -365,7 +428,7 @@ def test_one_analysis_for_many_askers(tmp_path: Path) -> None:
         results: list[dict[str, Any]] = []
 
         def ask(a: Client) -> None:
-            results.append(a.get(f"/api/games/{keys[0]}/analysis").json())
+            results.append(a.post(f"/api/games/{keys[0]}/analysis").json())
         threads = [threading.Thread(target=ask, args=(a,)) for a in askers]
         for t in threads:
             t.start()

@@ -7,8 +7,8 @@ be forgotten) and the table WebSocket are asked, with the private tables' ids, t
 games' keys and her name filled in, by an anonymous visitor, a guest and a registered
 stranger, with no invite and with a wrong one.  No answer may hold a private table's id,
 its invite or a game's key (but what it was asked with), every request naming one is
-refused (the table page is a shell whose socket is refused), and nothing may change at
-the tables.  The same requests
+refused (the table page is a shell whose socket is refused), nothing may change at
+the tables, and no analysis of her games may be started.  The same requests
 from her, or with the invite, do see the games (so the walk reaches real data).
 """
 
@@ -100,6 +100,7 @@ def test_every_route_refuses_a_private_tables_data_to_strangers(
     asyncio.run(asyncio.wait_for(play_one(), 120))
 
     keys = [k for tid, invite in tables for k in _games(owner, tid, invite)]
+    skat_keys = [k for tid, invite in (tables[0], tables[2]) for k in _games(owner, tid, invite)]
     assert len(keys) >= 3 + 1 + 1
     secrets = [tid for tid, _ in tables] + [inv for _, inv in tables] + keys
     seqs = {tid: owner.get(f"/api/tables/{tid}", params={"invite": inv}).json()["table"]["seq"]
@@ -120,6 +121,7 @@ def test_every_route_refuses_a_private_tables_data_to_strangers(
     values = {"table_id": [tid for tid, _ in tables], "key": keys, "name": [name],
               "seat": ["0"]}
     asked = 0
+    walked: set[tuple[str, str]] = set()
     routes = _routes()
     kinds = {k for k, _, _ in routes}
     assert kinds == {"http", "ws", "static"}, kinds
@@ -150,6 +152,7 @@ def test_every_route_refuses_a_private_tables_data_to_strangers(
                         r = who.http.request(method, url, params=query,
                                              json={} if method == "POST" else None)
                         asked += 1
+                        walked.add((method, path))
                         # nothing but what was asked for may be named (a refusal may
                         # repeat the id it was given) ...
                         leaked = [s for s in secrets if s in r.text and s not in url]
@@ -159,6 +162,14 @@ def test_every_route_refuses_a_private_tables_data_to_strangers(
                         if any(s in url for s in secrets) and path != "/t/{table_id}":
                             assert r.status_code in (401, 403, 404), (method, url, r.text)
     assert asked > 100
+    # the routes that show or start a game's analysis were walked, both of them (starting
+    # one is a POST since issue 38: a GET with a side effect could be an <img> elsewhere)
+    assert {("GET", "/api/games/{key}/analysis"),
+            ("POST", "/api/games/{key}/analysis")} <= walked, sorted(walked)
+    for key in skat_keys:  # no stranger's request started an analysis of her games
+        r = owner.get(f"/api/games/{key}/analysis")
+        assert r.status_code == 404 and r.json()["error"]["code"] == "server.no_analysis", \
+            r.text
     after = {tid: owner.get(f"/api/tables/{tid}", params={"invite": inv}).json()["table"]
              for tid, inv in tables}
     for tid, t in after.items():  # nobody sat down, closed or played anything

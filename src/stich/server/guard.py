@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -85,7 +86,7 @@ STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_logi
           "server.rate_limited": 429, "auth.too_many_attempts": 429, "server.busy": 503,
           "server.metrics_token": 401, "server.open_tables": 429, "server.bot_tables": 429,
           "server.not_creator": 403, "auth.wrong_password": 403, "auth.still_seated": 409,
-          "server.table_over": 409}
+          "server.table_over": 409, "server.no_analysis": 404}
 
 
 def status_of(code: str) -> int:
@@ -101,8 +102,18 @@ def error_body(e: StichError, lang: str) -> dict[str, Any]:
 
 def capitalised(text: str) -> str:
     """A refusal as a sentence for a person: its first letter a capital (the English
-    catalogue texts start in lower case, as ``str(e)`` reads in logs)."""
+    catalogue texts start in lower case, as ``str(e)`` reads in logs).  A lone surrogate
+    that a request smuggled into a parameter (``"\\ud800"`` in JSON) becomes U+FFFD:
+    the answer is always UTF-8.
+
+    >>> capitalised("seat \\ud800x")
+    'Seat \\ufffdx'
+    """
+    text = _SURROGATES.sub("\ufffd", text)
     return text[:1].upper() + text[1:]
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def address_key(host: str | None) -> str:

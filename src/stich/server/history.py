@@ -7,9 +7,13 @@ The games of a private table are served only to its circle (its players and crea
 or with its invite: ``?invite=…``); to anybody else they do not exist.  The Bestenliste
 and the rankings count them, but no list links one for somebody outside.
 
-An analysis is computed once per game (the same request twice waits for the one
-computation), only for an account (a guest is one), within the limits per account and
-address, and refused as busy when several already wait for the analysis process.
+An analysis is started only by ``POST /api/games/{key}/analysis`` (a request with a side
+effect is never a GET: an ``<img>`` on a page of the same site would spend the visitor's
+quota, and the Origin check guards POSTs only).  It is computed once per game (the same
+request twice waits for the one computation), only for an account (a guest is one),
+within the limits per account and address, and refused as busy when several already
+wait for the analysis process.  ``GET`` of the same path answers the cached analysis, or
+``server.no_analysis`` (404): it never starts one and counts against no quota.
 """
 
 from __future__ import annotations
@@ -167,13 +171,33 @@ ANALYSIS_VERSION = "v2"
 the game's worth (``mistake``, ``cost``); the analyses cached before it are not served."""
 
 
-@router.get("/games/{key}/analysis")
-async def analysis(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
-    """The open-card analysis of a finished Skat game (``stich analyze``): computed once
-    in the worker pool, then cached.  Starting one needs an account."""
+async def _skat_game(request: Request, key: str, invite: str | None) -> GameRow:
+    """A finished game this request may see, which must be a Skat game (the analysis is
+    the Skat solver's)."""
     g = await _game(request, key, invite)
     if g.game != "skat":
         raise ArgumentError("server.not_skat")
+    return g
+
+
+@router.get("/games/{key}/analysis")
+async def analysis(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
+    """The open-card analysis of a finished Skat game, if one was made (``POST`` makes
+    it): never starts one, so it needs no account and counts against no quota.  None yet:
+    ``server.no_analysis`` (404)."""
+    g = await _skat_game(request, key, invite)
+    cached = await _store(request).analysis(g.id, ANALYSIS_VERSION)
+    if cached is None:
+        raise ArgumentError("server.no_analysis")
+    return {"game": g.key, "cached": True, "analysis": cached}
+
+
+@router.post("/games/{key}/analysis")
+async def analyse(key: str, request: Request, invite: str | None = None) -> dict[str, Any]:
+    """Start (or join) the open-card analysis of a finished Skat game (``stich
+    analyze``) and answer it: computed once in the worker pool, then cached.  Starting
+    one needs an account and counts against the quotas; a cached one is free."""
+    g = await _skat_game(request, key, invite)
     store = _store(request)
     cached = await store.analysis(g.id, ANALYSIS_VERSION)
     if cached is not None:

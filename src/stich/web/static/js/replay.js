@@ -3,7 +3,8 @@
  * A finished game step by step (`GET /api/games/{id}/replay`): first/back/next/last and
  * the arrow keys, the hands before the trick being played (its cards already played
  * struck through), the trick, and per player what the game has given so far.  For Skat
- * the button "Analyse" fetches `GET /api/games/{id}/analysis` and shows on the steps and
+ * the button "Analyse" asks `POST /api/games/{id}/analysis` (it starts the analysis, or
+ * answers the one made already; a GET only reads a cached one) and shows on the steps and
  * the cards what it says: the value after every card, the best card, where the game was
  * lost or decided, and the discards that would have won.
  */
@@ -298,7 +299,8 @@ class Replay {
     this.abutton.disabled = true;
     this.apanel.replaceChildren(h("p", { class: "muted" }, _("Analysing with open cards… this can take a minute.")));
     try {
-      const data = await api(`/api/games/${this.id}/analysis${this.invite}`);
+      // a POST: starting an analysis spends the person's quota (never a GET's doing)
+      const data = await api(`/api/games/${this.id}/analysis${this.invite}`, {});
       this.analysis = data.analysis;
     } catch (e) {
       this.apanel.replaceChildren(h("p", { class: "error" }, String(/** @type {Error} */ (e).message)));
