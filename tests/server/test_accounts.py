@@ -1,16 +1,24 @@
 """Accounts over real sockets: register, log in and out, the session cookie, refusals,
-and a guest who plays from an invite link and registers afterwards (the games become
-theirs, in their player page and in the Bestenliste)."""
+a guest who plays from an invite link and registers afterwards (the games become
+theirs, in their player page and in the Bestenliste), and one name, one person at a
+time (a guest holds its name while it has a live session)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import threading
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, select, update
 
+from stich.server.names import look_key, name_key
+from stich.server.store.db import Store, sync_url, token_hash
+from stich.server.store.models import Session, User
 from tests.server.harness import Client, Server
 from tests.server.proto_helpers import error_of, kind, plain_clients, play_random, table, uid
 
@@ -22,8 +30,10 @@ def clients(server: Server) -> Iterator[Callable[..., Client]]:
 
 
 def _cookie_attrs(r: httpx.Response) -> tuple[str, dict[str, str]]:
-    """The session cookie's value and its attributes (lower-case names) from Set-Cookie."""
-    headers = r.headers.get_list("set-cookie")
+    """The session cookie's value and its attributes (lower-case names) from Set-Cookie
+    (a login also sets the browser's device cookie: ``test_lockout.py``)."""
+    headers = [h for h in r.headers.get_list("set-cookie")
+               if not h.startswith("stich_device=")]
     assert len(headers) == 1, headers
     first, *attrs = [p.strip() for p in headers[0].split(";")]
     name, _, value = first.partition("=")
@@ -165,8 +175,8 @@ def test_a_guest_plays_from_an_invite_link_then_registers(
     assert g["guest"] is True and g["name"] == gname
     me = guest.get("/api/me").json()["user"]
     assert me == g
-    twin = clients().guest(gname)  # guests' names need not be unique
-    assert twin["id"] != g["id"]
+    twin = clients().post("/api/guest", {"name": gname})  # the name is the guest's now
+    assert error_of(twin)[:2] == (409, "auth.name_taken")
 
     # Without the invite the private table does not exist for the guest.
     assert error_of(guest.post(f"/api/tables/{tid}/join", {}))[:2] \
@@ -236,3 +246,138 @@ def _bestenliste(c: Client) -> dict[str, dict[str, Any]]:
     r = c.get("/api/bestenliste", params={"preset": "lothar"})
     assert r.status_code == 200, r.text
     return {p["name"]: p for p in r.json()["players"]}
+
+
+# --- one name, one person at a time ------------------------------------------------------
+
+def test_guests_racing_for_one_name(clients: Callable[..., Client]) -> None:
+    """Seven guests ask for one name at the same moment: one gets it (the database's
+    unique keys decide), the others are told it is taken."""
+    name = uid("Race")
+    people = [clients() for _ in range(7)]
+    start = threading.Barrier(len(people))
+    results: list[tuple[int, str]] = []
+
+    def ask(c: Client) -> None:
+        start.wait()
+        r = c.post("/api/guest", {"name": name})
+        results.append((r.status_code, r.json().get("error", {}).get("code", "")))
+
+    threads = [threading.Thread(target=ask, args=(c,)) for c in people]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [(200, "")] + [(409, "auth.name_taken")] * 6, results
+    holders = [c for c in people if c.get("/api/me").json()["user"] is not None]
+    assert len(holders) == 1 and holders[0].get("/api/me").json()["user"]["name"] == name
+
+
+def _expire(server: Server, token: str) -> None:
+    """The session's 30 days are over (it stays in the database until the purge)."""
+    engine = create_engine(sync_url(server.db))
+    with engine.begin() as conn:
+        conn.execute(update(Session).where(Session.token_hash == token_hash(token))
+                     .values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+    engine.dispose()
+
+
+def test_a_guest_holds_its_name_while_it_has_a_session(server: Server,
+                                                       clients: Callable[..., Client]
+                                                       ) -> None:
+    g = clients()
+    name = uid("Gina")
+    g.guest(name)
+    for other in (name, name.swapcase(), f"  {name.upper()} "):
+        r = clients().post("/api/register", {"name": other, "password": "geheim123"})
+        assert error_of(r)[:2] == (409, "auth.name_taken"), other
+        assert error_of(clients().post("/api/guest", {"name": other}))[:2] \
+            == (409, "auth.name_taken")
+    # the guest logs out: its name is free at once
+    assert g.post("/api/logout").status_code == 200
+    assert clients().register(name)["name"] == name
+    # a guest whose browser becomes another guest lets go of its name
+    g2, name2 = clients(), uid("Gerd")
+    g2.guest(name2)
+    g2.guest(uid("Gerd"))
+    assert clients().guest(name2)["name"] == name2
+    # a guest whose session expired lets go of it when somebody asks for it
+    g3, name3 = clients(), uid("Gero")
+    g3.guest(name3)
+    _expire(server, str(g3.http.cookies["stich_session"]))
+    assert clients().register(name3.lower())["name"] == name3.lower()
+    # the browser's own guest may go by its name again (a new guest: the old one ends)
+    g4, name4 = clients(), uid("Gabi")
+    first = g4.guest(name4)
+    again = g4.guest(name4)
+    assert again["name"] == name4 and again["id"] != first["id"]
+
+
+def _play_out(c: Client, tid: str) -> None:
+    async def play() -> None:
+        ws = await c.connect(tid)
+        await play_random(ws, random.Random(3), kind("end"))
+        await ws.close()
+    asyncio.run(asyncio.wait_for(play(), 120))
+
+
+def test_a_guest_who_registers_keeps_its_name_and_games(clients: Callable[..., Client]
+                                                       ) -> None:
+    g = clients()
+    name = uid("Kurt")
+    me = g.guest(name)
+    tid = g.create(game="baptisten", seats=["me", "bot:random", "bot:random"],
+                   max_cards=1)["table"]["id"]
+    _play_out(g, tid)
+    r = g.post("/api/register", {"name": name, "password": "geheim123"})
+    assert r.status_code == 200, r.text
+    assert r.json()["user"] == {"id": me["id"], "name": name, "guest": False}
+    page = g.get(f"/api/users/{name}").json()
+    assert len(page["games"]) == 1 and page["games"][0]["table"] == tid
+    seat0 = next(p for p in page["games"][0]["players"] if p["seat"] == 0)
+    assert seat0["name"] == name and seat0["registered"] is True
+
+
+def test_a_guest_that_left_keeps_its_name_in_its_games(clients: Callable[..., Client]
+                                                       ) -> None:
+    """After the guest's last session the name is free; the games it finished show
+    it still, and are not the games of whoever takes the name next."""
+    g = clients()
+    name = uid("Hugo")
+    g.guest(name)
+    tid = g.create(game="baptisten", seats=["me", "bot:random", "bot:random"],
+                   max_cards=1)["table"]["id"]
+    _play_out(g, tid)
+    assert g.post("/api/logout").status_code == 200
+    newcomer = clients()
+    assert newcomer.register(name)["name"] == name
+    games = newcomer.get(f"/api/tables/{tid}/games").json()["games"]
+    assert games and games[0]["players"][0]["name"] == name
+    assert newcomer.get(f"/api/users/{name}").json()["games"] == []
+
+
+def test_the_purge_frees_the_names_of_guests_without_a_live_session(
+        server: Server, clients: Callable[..., Client]) -> None:
+    """The hourly purge (``Store.purge``, also ``stich admin purge``) frees the name of
+    a guest whose session expired; a guest with a live session keeps its name."""
+    gone, staying = clients(), clients()
+    gone_id = gone.guest(uid("Pia"))["id"]
+    staying_name = uid("Pit")
+    staying_id = staying.guest(staying_name)["id"]
+    _expire(server, str(gone.http.cookies["stich_session"]))
+
+    async def purge() -> None:
+        store = Store(server.db)
+        try:
+            await store.purge(30.0)
+        finally:
+            await store.close()
+    asyncio.run(purge())
+    engine = create_engine(sync_url(server.db))
+    with engine.connect() as conn:
+        keys = {uid_: (key, look) for uid_, key, look in conn.execute(
+            select(User.id, User.name_key, User.look_key).where(
+                User.id.in_([gone_id, staying_id])))}
+    engine.dispose()
+    assert keys[gone_id][0].startswith("guest:") and keys[gone_id][1] == keys[gone_id][0]
+    assert keys[staying_id] == (name_key(staying_name), look_key(staying_name))

@@ -269,6 +269,40 @@ def test_names_that_look_alike_are_one_name(server: Server,
     assert made["name"] == wide
 
 
+def _asking(name: str) -> list[tuple[str, dict[str, str]]]:
+    """The two ways to ask for a name: register, or play as a guest."""
+    return [("/api/register", {"name": name, "password": "geheim123"}),
+            ("/api/guest", {"name": name})]
+
+
+def test_look_alike_capitals_and_words_of_two_scripts_are_no_new_names(
+        server: Server, clients: Callable[..., Client]) -> None:
+    """Issue 38: a capital that looks like a Latin capital is that letter, whatever its
+    small letter looks like (``ΚΑΤΕ`` in Greek capitals, ``КАТЕ`` in Cyrillic ones); a
+    word may not mix scripts (``Sveп`` with a Cyrillic п, ``Uωe`` with a Greek ω: the
+    confusables data does not count those letters alike)."""
+    digits = str(random.randrange(10**6, 10**7))
+    clients().register(f"KATE{digits}")
+    for other in (f"\u039a\u0391\u03a4\u0395{digits}", f"\u041a\u0410\u0422\u0415{digits}",
+                  f"\u041aate{digits}", f"Kat\u0395{digits}"):
+        for path, body in _asking(other):
+            r = clients().post(path, body)
+            assert error_of(r)[:2] == (409, "auth.name_taken"), (path, other)
+    for taken, other in ((f"Sven{digits}", f"Sve\u043f{digits}"),
+                         (f"Uwe{digits}", f"U\u03c9e{digits}")):
+        clients().register(taken)
+        for path, body in _asking(other):
+            c = clients()
+            r = c.post(path + "?lang=de", body)
+            status, code, text = error_of(r)
+            assert (status, code) == (400, "auth.name_scripts"), (path, other, r.text)
+            assert other in text and "Schrift" in text
+            assert c.get("/api/me").json()["user"] is None
+    # a word of one script is a name in any script
+    assert clients().register(f"\u0394\u03b7\u03bc\u03ae\u03c4\u03c1\u03b7\u03c2 {digits}"
+                              )["name"].endswith(digits)
+
+
 def test_a_long_case_fold_is_a_name_not_an_error(server: Server,
                                                  clients: Callable[..., Client]) -> None:
     """24 × ß folds to 48 letters: a valid name on every database (once a 500 on

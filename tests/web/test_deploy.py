@@ -164,12 +164,24 @@ def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxy]:
         public.stop()
 
 
-def set_cookie(r: httpx.Response) -> list[str]:
-    """The attributes of the session cookie a response sets (lower case)."""
+SESSION = "__Host-stich_session"  # the session cookie's name on HTTPS (stich_session on http)
+
+
+def set_cookie(r: httpx.Response, name: str = SESSION) -> list[str]:
+    """The attributes of the session cookie ``name`` a response sets (lower case); on
+    HTTPS it is ``__Host-stich_session`` (Secure, Path=/, no Domain), and nothing sets a
+    plain ``stich_session`` there."""
+    found = None
     for header in r.headers.get_list("set-cookie"):
-        if header.startswith("stich_session="):
-            return [a.strip().lower().split("=")[0] for a in header.split(";")[1:]]
-    raise AssertionError(f"no session cookie: {r.headers}")
+        assert name == SESSION or not header.startswith(f"{SESSION}="), header
+        assert name != SESSION or not header.startswith("stich_session="), header
+        if header.startswith(f"{name}="):
+            found = [a.strip().lower() for a in header.split(";")[1:]]
+    if found is None:
+        raise AssertionError(f"no session cookie {name}: {r.headers}")
+    if name == SESSION:
+        assert "path=/" in found and not any(a.startswith("domain") for a in found), found
+    return [a.split("=")[0] for a in found]
 
 
 def ws_first(url: str, origin: str, cookie: str, tls: ssl.SSLContext) -> Any:
@@ -231,10 +243,11 @@ def test_a_whole_game_in_chromium_through_caddy(proxy: Proxy, browser: Browser) 
     assert len(sockets) == 2 and all(
         u.startswith(f"wss://localhost:{proxy.p1}/ws/tables/{tid}?") for u in sockets), sockets
     assert "since=" in sockets[1], sockets
-    # the session cookie: Secure, HttpOnly, SameSite=Lax
-    cookies = [c for c in ctx.cookies(proxy.base) if c["name"] == "stich_session"]
-    assert len(cookies) == 1, ctx.cookies()
+    # the session cookie: __Host-, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain
+    cookies = [c for c in ctx.cookies(proxy.base) if c["name"].endswith("stich_session")]
+    assert len(cookies) == 1 and cookies[0]["name"] == SESSION, ctx.cookies()
     assert cookies[0]["secure"] and cookies[0]["httpOnly"] and cookies[0]["sameSite"] == "Lax"
+    assert cookies[0]["path"] == "/" and cookies[0]["domain"] == "localhost", cookies
     # every answer of the site (page, scripts, styles, API) came with HSTS and the CSP
     ours = [r for r in responses if r.url.startswith(proxy.base + "/")]
     kinds = {r.request.resource_type for r in ours}
@@ -265,7 +278,7 @@ def test_the_origin_check_holds_through_caddy(proxy: Proxy) -> None:
         tid = r.json()["table"]["id"]
         # the invite link is the public address, not the server's own behind Caddy
         assert r.json()["invite_url"].startswith(f"https://localhost:{proxy.p1}/t/{tid}?")
-        cookie = f"stich_session={c.cookies['stich_session']}"
+        cookie = f"{SESSION}={c.cookies[SESSION]}"
         refused = c.post("/api/tables", json={"game": "skat", "seats": ["me", "bot:easy",
                                                                          "bot:easy"]},
                          headers={"Origin": "https://evil.example"})
@@ -330,15 +343,17 @@ def test_the_scheme_comes_from_caddy_alone(proxy: Proxy) -> None:
                                                                    "bot:easy"]})
         assert t.status_code == 200, t.text
         tid = t.json()["table"]["id"]
-        cookie = f"stich_session={c.cookies['stich_session']}"
+        cookie = f"{SESSION}={c.cookies[SESSION]}"
     # the Origin check knows the page's https origin from Host and X-Forwarded-Proto
     url = f"wss://localhost:{proxy.p2}/ws/tables/{tid}"
     assert ws_first(url, f"https://localhost:{proxy.p2}", cookie, proxy.tls)["you"] == 0
     assert ws_first(url, f"http://localhost:{proxy.p2}", cookie, proxy.tls) == 403
-    # straight to the server's own port, plain http: no Secure cookie, no HSTS
+    # straight to the server's own port, plain http: no Secure cookie (a plain
+    # stich_session: browsers refuse Secure and __Host- cookies there), no HSTS
     with from_address("127.0.0.3", proxy.plain.url) as c:
         r = guest(c, "Tara")
-        assert r.status_code == 200 and "secure" not in set_cookie(r), r.headers
+        assert r.status_code == 200 and "secure" not in set_cookie(r, "stich_session"), \
+            r.headers
         assert "strict-transport-security" not in r.headers
     # X-Forwarded-Proto counts from the proxy's address (127.0.0.1) ...
     with from_address(PROXY, proxy.plain.url) as c:
@@ -347,5 +362,6 @@ def test_the_scheme_comes_from_caddy_alone(proxy: Proxy) -> None:
     # ... from nowhere else
     with from_address("127.0.0.5", proxy.plain.url) as c:
         r = guest(c, "Vera", **{"X-Forwarded-Proto": "https"})
-        assert r.status_code == 200 and "secure" not in set_cookie(r), r.headers
+        assert r.status_code == 200 and "secure" not in set_cookie(r, "stich_session"), \
+            r.headers
         assert "strict-transport-security" not in r.headers

@@ -91,7 +91,8 @@ async def find_users(store: Store, name_or_id: str) -> list[User]:
     """The accounts ``name_or_id`` names: a number is an account's id (when there is
     one; else it is taken as a name); a name is a registered player's (compared as the
     site compares names: case and look-alike letters do not count), else every guest's
-    of that name (guests' names need not be unique).  [] when nobody."""
+    of that name (a guest holds its name only while it has a live session: older
+    guests of the name may be more).  [] when nobody."""
     text = " ".join(name_or_id.split())
     if not text or "\x00" in text:
         return []
@@ -101,7 +102,7 @@ async def find_users(store: Store, name_or_id: str) -> list[User]:
             return [user]
     key = name_key(text)
     user = await store.user_by_key(key)
-    if user is not None:
+    if user is not None and not user.guest:
         return [user]
     async with store.session() as s:  # compared here: SQLite's lower() knows only ASCII
         q = select(User.id, User.name).where(User.guest.is_(True)).order_by(User.id)

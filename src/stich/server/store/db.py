@@ -31,13 +31,17 @@ from typing import Any
 
 import orjson
 from sqlalchemy import (
+    String,
+    and_,
     case,
+    cast,
     create_engine,
     delete,
     event,
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -53,20 +57,27 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from stich.core import ArgumentError
+from stich.server.names import GUEST_KEY
 from stich.server.sitting import Event
 from stich.server.store.models import (
     Analysis,
     EventRow,
     GamePlayer,
     GameRow,
+    KnownLogin,
     Session,
+    SnapshotRow,
     TableRow,
     User,
 )
 
-__all__ = ["NewGame", "Store", "async_url", "migrate", "now", "revisions", "sync_url"]
+__all__ = ["NewGame", "Store", "async_url", "migrate", "now", "random_guest_key", "revisions",
+           "sync_url"]
 
 SESSION_DAYS = 30
+DEVICE_DAYS = 365  # a browser that logged in to an account is known this long after
+ADDRESS_DAYS = 30  # an address that an account logged in from is known this long after
+KNOWN_KEPT = 10  # browsers and addresses known per account (each): the newest
 INT_MAX = 2**31 - 1  # the largest value of an Integer column (PostgreSQL)
 
 
@@ -280,11 +291,13 @@ class Store:
 
     # --- users and sessions --------------------------------------------------------------
 
-    async def create_user(self, name: str, key: str, password_hash: str) -> User:
-        """A new registered account; ``key``, the name's key (``names.name_key``), is
-        unique (a guest: :meth:`create_guest`)."""
-        user = User(name=name, name_key=key, password_hash=password_hash, guest=False,
-                    created_at=now())
+    async def create_user(self, name: str, key: str, look: str,
+                          password_hash: str) -> User:
+        """A new registered account; ``key`` and ``look``, the name's keys
+        (``names.name_key``, ``names.look_key``), are unique (a guest:
+        :meth:`create_guest`)."""
+        user = User(name=name, name_key=key, look_key=look, password_hash=password_hash,
+                    guest=False, created_at=now())
         try:
             async with self._writing(), self.session.begin() as s:
                 s.add(user)
@@ -300,6 +313,22 @@ class Store:
             return (await s.execute(select(User).where(User.name_key == key))
                     ).scalar_one_or_none()
 
+    async def name_holders(self, key: str, look: str) -> list[User]:
+        """Who holds a name with one of these keys (``names.name_key``,
+        ``names.look_key``; none, one, or two accounts): registered players, and guests
+        with a live session.  A guest found without one lets go of the name on the spot
+        (its keys become random ones, as at its last session's end)."""
+        if "\x00" in key + look:
+            return []
+        async with self.session() as s:
+            found = list((await s.execute(select(User).where(
+                or_(User.name_key == key, User.look_key == look)))).scalars())
+        if any(u.guest for u in found):
+            async with self._writing(), self.session.begin() as s:
+                freed = await _release_names(s, [u.id for u in found if u.guest])
+            found = [u for u in found if u.id not in freed]
+        return found
+
     async def user(self, user_id: int) -> User | None:
         async with self.session() as s:
             return await s.get(User, user_id)
@@ -311,7 +340,7 @@ class Store:
                 q = q.where(User.guest.is_(guests))
             return list((await s.execute(q)).scalars())
 
-    async def register_guest(self, user_id: int, name: str, key: str,
+    async def register_guest(self, user_id: int, name: str, key: str, look: str,
                              password_hash: str) -> User:
         """A guest becomes a registered player (under a new name, if given); the games
         played as the guest stay theirs."""
@@ -319,7 +348,7 @@ class Store:
             async with self._writing(), self.session.begin() as s:
                 user = await s.get(User, user_id)
                 assert user is not None
-                user.name, user.name_key = name, key
+                user.name, user.name_key, user.look_key = name, key, look
                 user.password_hash, user.guest = password_hash, False
                 await s.execute(update(GamePlayer).where(GamePlayer.user_id == user_id)
                                 .values(name=name))
@@ -338,17 +367,22 @@ class Store:
             s.add(_session_row(token, user_id))
         return token
 
-    async def create_guest(self, name: str, key: str) -> tuple[User, str]:
-        """A new guest account (``key`` random: guests' names need not be unique) and a
-        session for it, in one transaction (one commit).  Returns the account and the new
-        session's token."""
-        user = User(name=name, name_key=key, password_hash=None, guest=True,
+    async def create_guest(self, name: str, key: str, look: str) -> tuple[User, str]:
+        """A new guest account and a session for it, in one transaction (one commit).
+        The guest holds its name's keys (``names.name_key``, ``names.look_key``) while
+        it has a live session: of several asking for one name at once, the database's
+        unique keys let one have it (the others: ``auth.name_taken``).  Returns the
+        account and the new session's token."""
+        user = User(name=name, name_key=key, look_key=look, password_hash=None, guest=True,
                     created_at=now())
         token = secrets.token_urlsafe(32)
-        async with self._writing(), self.session.begin() as s:
-            s.add(user)
-            await s.flush()
-            s.add(_session_row(token, user.id))
+        try:
+            async with self._writing(), self.session.begin() as s:
+                s.add(user)
+                await s.flush()
+                s.add(_session_row(token, user.id))
+        except IntegrityError:
+            raise ArgumentError("auth.name_taken", name=name) from None
         return user, token
 
     async def session_of(self, token: str) -> tuple[User, str] | None:
@@ -380,10 +414,74 @@ class Store:
             return [h for h in (await s.execute(q)).scalars() if h != keep]
 
     async def end_sessions(self, hashes: Collection[str]) -> None:
+        """End sessions (by token hash); a guest left without a live session lets go of
+        its name (its keys become random ones: anybody may take the name now)."""
         if not hashes:
             return
         async with self._writing(), self.session.begin() as s:
+            users = list((await s.execute(select(Session.user_id).where(
+                Session.token_hash.in_(list(hashes))))).scalars())
             await s.execute(delete(Session).where(Session.token_hash.in_(list(hashes))))
+            await _release_names(s, users)
+
+    # --- where accounts logged in before -------------------------------------------------
+
+    async def known_login(self, key: str, device: str | None, address: str) -> bool:
+        """Whether the account of the name key ``key`` logged in before in this browser
+        (``device``, its device cookie's hash: within :data:`DEVICE_DAYS`) or from this
+        address (a hash of its key: within :data:`ADDRESS_DAYS`).  One query, whether
+        the name is anybody's or not."""
+        if "\x00" in key:
+            return False
+        at = now()
+        known = and_(KnownLogin.kind == "address", KnownLogin.hash == address,
+                     KnownLogin.last_used > at - timedelta(days=ADDRESS_DAYS))
+        if device is not None:
+            known = or_(known, and_(KnownLogin.kind == "device", KnownLogin.hash == device,
+                                    KnownLogin.last_used > at - timedelta(days=DEVICE_DAYS)))
+        q = (select(KnownLogin.user_id).join(User, User.id == KnownLogin.user_id)
+             .where(User.name_key == key, known).limit(1))
+        async with self.session() as s:
+            return (await s.execute(q)).first() is not None
+
+    async def knows_device(self, user_id: int, device: str) -> bool:
+        """Whether this browser (its device cookie's hash) logged in to the account."""
+        async with self.session() as s:
+            return await s.get(KnownLogin, (user_id, "device", device)) is not None
+
+    async def remember_login(self, user_id: int, device: str, address: str) -> None:
+        """The account logged in in this browser (``device``: its device cookie's hash)
+        from this address (a hash of its key); of each, the newest :data:`KNOWN_KEPT`
+        are kept."""
+        at = now()
+        try:
+            async with self._writing(), self.session.begin() as s:
+                for kind, digest in (("device", device), ("address", address)):
+                    row = await s.get(KnownLogin, (user_id, kind, digest))
+                    if row is not None:
+                        row.last_used = at
+                    else:
+                        s.add(KnownLogin(user_id=user_id, kind=kind, hash=digest,
+                                         created_at=at, last_used=at))
+                await s.flush()
+                for kind in ("device", "address"):
+                    old = list((await s.execute(
+                        select(KnownLogin.hash).where(KnownLogin.user_id == user_id,
+                                                      KnownLogin.kind == kind)
+                        .order_by(KnownLogin.last_used.desc()).offset(KNOWN_KEPT))).scalars())
+                    if old:
+                        await s.execute(delete(KnownLogin).where(
+                            KnownLogin.user_id == user_id, KnownLogin.kind == kind,
+                            KnownLogin.hash.in_(old)))
+        except IntegrityError:  # the same login at the same moment: it is remembered
+            pass
+
+    async def forget_logins(self, user_id: int, keep: Collection[str] = ()) -> None:
+        """Forget where the account logged in (a new password: a thief's browser and
+        address are strangers again), but the hashes in ``keep``."""
+        async with self._writing(), self.session.begin() as s:
+            await s.execute(delete(KnownLogin).where(KnownLogin.user_id == user_id,
+                                                     KnownLogin.hash.not_in(list(keep))))
 
     async def seated_users(self) -> set[int]:
         """The accounts that sit at a table that is not over."""
@@ -406,11 +504,20 @@ class Store:
 
     async def purge(self, guest_days: float) -> tuple[int, int]:
         """Delete expired sessions, and guests older than ``guest_days`` without a
-        session who sit at no live table (their games stay, under their name).
+        session who sit at no live table (their games stay, under their name); free the
+        names of guests without a live session, and forget logins of long ago.
         Returns (sessions, guests) deleted."""
         seated = await self.seated_users()
         async with self._writing(), self.session.begin() as s:
             gone = await s.execute(delete(Session).where(Session.expires_at < now()))
+            holding = select(User.id).where(User.guest.is_(True),
+                                            ~User.name_key.startswith(GUEST_KEY))
+            await _release_names(s, list((await s.execute(holding)).scalars()))
+            await s.execute(delete(KnownLogin).where(or_(
+                and_(KnownLogin.kind == "device",
+                     KnownLogin.last_used < now() - timedelta(days=DEVICE_DAYS)),
+                and_(KnownLogin.kind == "address",
+                     KnownLogin.last_used < now() - timedelta(days=ADDRESS_DAYS)))))
             q = (select(User.id).where(User.guest.is_(True),
                                        User.created_at < now() - timedelta(days=guest_days))
                  .where(~select(Session.token_hash).where(Session.user_id == User.id)
@@ -436,12 +543,32 @@ class Store:
             return await s.get(TableRow, table_id)
 
     async def tables(self, *, public_only: bool, statuses: Sequence[str],
-                     limit: int = 200) -> list[TableRow]:
+                     limit: int = 200, per_creator: int | None = None) -> list[TableRow]:
+        """Tables of these statuses, newest first; with ``per_creator``: tables waiting
+        for players first, and at most that many of one creator's account and of one
+        creator's address (counted by the database before the limit, so that the
+        tables of a few do not push everybody else's out)."""
         async with self.session() as s:
-            q = select(TableRow).where(TableRow.status.in_(statuses))
+            where = [TableRow.status.in_(statuses)]
             if public_only:
-                q = q.where(TableRow.public.is_(True))
-            q = q.order_by(TableRow.created_at.desc()).limit(limit)
+                where.append(TableRow.public.is_(True))
+            if per_creator is None:
+                q = select(TableRow).where(*where).order_by(TableRow.created_at.desc())
+                return list((await s.execute(q.limit(limit))).scalars())
+            newest = TableRow.created_at.desc()
+            ranked = select(
+                TableRow.id,
+                func.row_number().over(
+                    partition_by=func.coalesce(TableRow.creator_addr, TableRow.id),
+                    order_by=newest).label("by_addr"),
+                func.row_number().over(
+                    partition_by=func.coalesce(cast(TableRow.created_by, String), TableRow.id),
+                    order_by=newest).label("by_user"),
+            ).where(*where).subquery()
+            q = (select(TableRow).join(ranked, ranked.c.id == TableRow.id)
+                 .where(ranked.c.by_addr <= per_creator, ranked.c.by_user <= per_creator)
+                 .order_by(case((TableRow.status == "waiting", 0), else_=1), newest)
+                 .limit(limit))
             return list((await s.execute(q)).scalars())
 
     async def live_table_ids(self) -> list[str]:
@@ -476,12 +603,58 @@ class Store:
         async with self.session() as s:
             return int((await s.execute(q)).scalar_one())
 
-    async def events(self, table_id: str, after: int = 0) -> list[Event]:
+    async def events(self, table_id: str, after: int = 0,
+                     limit: int | None = None) -> list[Event]:
+        """The table's events after event ``after`` (at most ``limit`` of them)."""
         async with self.session() as s:
-            q = (select(EventRow).where(EventRow.table_id == table_id, EventRow.seq > after)
+            q = (select(EventRow.seq, EventRow.kind, EventRow.seat, EventRow.data)
+                 .where(EventRow.table_id == table_id, EventRow.seq > after)
                  .order_by(EventRow.seq))
-            return [Event(r.seq, r.kind, r.seat, dict(r.data))
-                    for r in (await s.execute(q)).scalars()]
+            if limit is not None:
+                q = q.limit(limit)
+            return [Event(seq, kind, seat, dict(data))
+                    for seq, kind, seat, data in (await s.execute(q)).all()]
+
+    async def seats_changed(self, table_id: str) -> datetime | None:
+        """When a seat of the table was last taken or given up (None: never)."""
+        async with self.session() as s:
+            q = select(func.max(EventRow.created_at)).where(
+                EventRow.table_id == table_id, EventRow.kind.in_(("seat", "leave")))
+            at = (await s.execute(q)).scalar_one_or_none()
+        return None if at is None else _aware(at)
+
+    async def snapshot(self, table_id: str, fmt: int,
+                       at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
+        """The table's newest snapshot of format ``fmt`` (at event ``at_most`` or
+        before, when given): its event number and its data."""
+        async with self.session() as s:
+            q = select(SnapshotRow.seq, SnapshotRow.data).where(
+                SnapshotRow.table_id == table_id, SnapshotRow.format == fmt)
+            if at_most is not None:
+                q = q.where(SnapshotRow.seq <= at_most)
+            row = (await s.execute(q.order_by(SnapshotRow.seq.desc()).limit(1))).first()
+        if row is None:
+            return None
+        return int(row[0]), orjson.loads(row[1])
+
+    async def save_snapshot(self, table_id: str, seq: int, fmt: int, data: str,
+                            keep_from: int) -> None:
+        """Keep a snapshot of the table at event ``seq`` (written once: another worker's
+        of the same event stands), and forget its snapshots before event ``keep_from``."""
+        row = {"table_id": table_id, "seq": seq, "format": fmt, "data": data,
+               "created_at": now()}
+        async with self._writing(), self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+                await conn.execute(pg_insert(SnapshotRow).values(**row).on_conflict_do_nothing())
+            else:
+                from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+                await conn.execute(sqlite_insert(SnapshotRow).values(**row)
+                                   .on_conflict_do_nothing())
+            await conn.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id,
+                                                         SnapshotRow.seq < keep_from))
 
     async def append(self, table_id: str, events: Sequence[Event], *, status: str,
                      summary: dict[str, Any], games: Sequence[NewGame] = ()) -> bool:
@@ -941,7 +1114,33 @@ async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None
     await s.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids)).values(user_id=None))
     await s.execute(update(TableRow).where(TableRow.created_by.in_(ids)).values(created_by=None))
     await s.execute(delete(Session).where(Session.user_id.in_(ids)))
+    await s.execute(delete(KnownLogin).where(KnownLogin.user_id.in_(ids)))
     await s.execute(delete(User).where(User.id.in_(ids)))
+
+
+async def _release_names(s: AsyncSession, user_ids: Collection[int]) -> set[int]:
+    """In the transaction ``s``: the guests among these accounts that have no live
+    session let go of their names (their keys become random ones, so that anybody may
+    take the name); the ids of those that did.  A guest's finished games keep its name."""
+    if not user_ids:
+        return set()
+    live = select(Session.token_hash).where(Session.user_id == User.id,
+                                            Session.expires_at > now()).exists()
+    q = select(User.id).where(User.id.in_(set(user_ids)), User.guest.is_(True),
+                              ~User.name_key.startswith(GUEST_KEY), ~live)
+    freed = set((await s.execute(q)).scalars())
+    for uid in freed:
+        key = random_guest_key()
+        # the same condition again: a session made meanwhile keeps the name
+        await s.execute(update(User).where(User.id == uid, ~live)
+                        .values(name_key=key, look_key=key))
+    return freed
+
+
+def random_guest_key() -> str:
+    """The keys of a guest that holds no name (no name's key starts so:
+    ``names.check_new_name``)."""
+    return f"{GUEST_KEY}{secrets.token_hex(8)}"
 
 
 async def _tables_seating(s: AsyncSession, ids: set[int]) -> set[str]:

@@ -3,9 +3,15 @@ migrations in ``migrations/``; these classes must match them (a test compares).
 
 - ``users``: registered players and guests (a guest has no password until it registers).
 - ``sessions``: login sessions; the cookie holds a random token, the table its SHA-256.
+- ``known_logins``: where an account logged in before (a browser's device cookie, an
+  address, each as a hash): the owner gets past a lock that others' wrong passwords put
+  on the name.
 - ``tables``: a table's settings (with its secret deal seed) and where it stands.
 - ``events``: the append-only event log; (table_id, seq) is unique: the lock that lets
   any worker append, and the fence against two writers.
+- ``snapshots``: a table's state at an event (:mod:`stich.server.snapshot`), so that a
+  table loads from its newest snapshots and the events after them, not its whole log;
+  the two newest of each table are kept.
 - ``games``: every finished game's record (addressed by a random ``key``: ids that count
   up would let anyone walk through private games); ``game_players`` a line per player for the
   Bestenliste and the history; ``analyses`` cached analyses of Skat games.
@@ -26,12 +32,13 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "Session", "TableRow",
-           "User"]
+__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "Session", "SnapshotRow",
+           "TableRow", "User"]
 
 
 class Base(DeclarativeBase):
@@ -43,12 +50,16 @@ class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
-    # the name's key (stich.server.names.name_key: casefolded confusables skeleton);
-    # a guest's is random ("guest:…"): guests' names need not be unique
+    # the name's keys (stich.server.names: name_key, the case-folded confusables
+    # skeleton; look_key, the skeleton case-folded): two names are one when either is.
+    # A guest holds its name's keys while it has a live session; then random ones
+    # ("guest:…"), and the name is free
     name_key: Mapped[str] = mapped_column(String(100), unique=True)
+    look_key: Mapped[str] = mapped_column(String(100))
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("look_key", name="uq_users_look_key"),)
 
 
 class Session(Base):
@@ -57,6 +68,17 @@ class Session(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class KnownLogin(Base):
+    __tablename__ = "known_logins"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # device | address
+    # the device cookie's SHA-256, or a hash of the address's key
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TableRow(Base):
@@ -93,6 +115,16 @@ class EventRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # the event it stands at
+    format: Mapped[int] = mapped_column(Integer)  # stich.server.snapshot.FORMAT
+    data: Mapped[str] = mapped_column(Text)  # JSON
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class GameRow(Base):
