@@ -306,8 +306,13 @@ def test_a_paused_table_waits_until_it_is_resumed(slow_bots: Server,
             info = c.get(f"/api/tables/{tid}").json()["table"]
             assert info["paused_by"] == 0
 
-            # nothing happens while paused, and nobody can move
-            assert await quiet(ws, 2.0) == []  # four times the bots' delay
+            # nothing happens while paused (but the pause's own timer: it goes on by
+            # itself after 5 minutes), and nobody can move
+            got = await quiet(ws, 2.0)  # four times the bots' delay
+            assert [m for m in got if m["type"] != "timer"] == []
+            timer = [m for m in ws.messages if m["type"] == "timer"][-1]
+            assert timer["kind"] == "pause" and timer["seat"] == 0
+            assert 295_000 < timer["left"] <= 300_000 and timer["total"] == 300_000
             await ws.act("pass")
             err = await ws.until(lambda m: m["type"] == "error")
             assert err["code"] == "server.paused"
@@ -336,8 +341,8 @@ def test_a_paused_table_waits_until_it_is_resumed(slow_bots: Server,
             await wait_turn(ws)
             await catch_up(spectator, ws.seq)
             assert events(spectator, paused_at - 1)[0]["kind"] == "pause"
-            await ws.send({"type": "pause"})
-            await ws.until(lambda m: m.get("kind") == "pause")
+            await ws.send({"type": "pause"})  # (refused when it is the same game)
+            await ws.until(lambda m: m.get("kind") == "pause" or m["type"] == "error")
             await ws.close()
             await spectator.close()
 

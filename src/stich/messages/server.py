@@ -49,6 +49,16 @@ define({
         "en": "the table is paused already",
         "de": "Der Tisch ist schon angehalten",
     },
+    "server.pause_absent": {
+        "en": "only a player who is at the table can pause it",
+        "de": "Anhalten kann nur, wer am Tisch sitzt und da ist",
+    },
+    "server.pause_used": {
+        "en": "you can pause {most:plural:once|{most} times} a game at most; a player can "
+              "go on at any time",
+        "de": "Du kannst höchstens {most:plural:einmal|{most}-mal} pro Spiel anhalten; "
+              "fortsetzen kann jeder Spieler jederzeit",
+    },
     "server.not_paused": {
         "en": "the table is not paused",
         "de": "Der Tisch ist nicht angehalten",
@@ -98,6 +108,10 @@ define({
     "server.not_skat": {
         "en": "only Skat games can be analysed",
         "de": "Nur Skatspiele können analysiert werden",
+    },
+    "server.no_analysis": {
+        "en": "this game has not been analysed yet: start its analysis first",
+        "de": "Dieses Spiel ist noch nicht analysiert: starte zuerst seine Analyse",
     },
     "server.games_count": {
         "en": "a Skat list has a multiple of 3 games (or 0 for open-ended), not {games}",
@@ -152,8 +166,18 @@ define({
         "de": "Eine Chatzeile hat 1 bis {most} Zeichen, nicht {given}",
     },
     "server.chat_control": {
-        "en": "a chat line cannot contain control characters (such as line breaks)",
-        "de": "Eine Chatzeile darf keine Steuerzeichen (etwa Zeilenumbrüche) enthalten",
+        "en": "a chat line cannot contain control or invisible characters (such as line "
+              "breaks or zero-width spaces)",
+        "de": "Eine Chatzeile darf keine Steuerzeichen oder unsichtbaren Zeichen (etwa "
+              "Zeilenumbrüche oder Leerzeichen ohne Breite) enthalten",
+    },
+    "server.chat_blank": {
+        "en": "a chat line needs something to read",
+        "de": "Eine Chatzeile braucht etwas zum Lesen",
+    },
+    "server.chat_marks": {
+        "en": "a chat line can have at most {most} accents on one letter",
+        "de": "Eine Chatzeile darf höchstens {most} Akzente auf einem Buchstaben haben",
     },
     "server.bad_db": {
         "en": "the database must be sqlite:///FILE or postgresql://…, not {url!r}",
@@ -173,6 +197,10 @@ define({
         "en": "the period is all, year or month, not {given!r}",
         "de": "Der Zeitraum ist all, year oder month, nicht „{given}“",
     },
+    "server.bad_status": {
+        "en": "the tables to list are open, waiting, running or over, not {given!r}",
+        "de": "Aufgelistet werden open, waiting, running oder over, nicht „{given}“",
+    },
     "server.bad_preset": {
         "en": "the Skat rules are lothar, isko or custom, not {given!r}",
         "de": "Die Skatregeln sind lothar, isko oder custom, nicht „{given}“",
@@ -185,6 +213,27 @@ define({
         "en": "the message does not fit the protocol: {reason}",
         "de": "Die Nachricht passt nicht zum Protokoll: {reason}",
     },
+    # why (the reason of server.bad_json and server.bad_message: stich.server.problems)
+    "server.why_json_at": {"en": "invalid at character {at}", "de": "ungültig bei Zeichen {at}"},
+    "server.why_not_json": {"en": "it cannot be read", "de": "sie ist nicht lesbar"},
+    "server.why_too_deep": {"en": "nested too deeply", "de": "zu tief verschachtelt"},
+    "server.why_not_utf8": {"en": "not UTF-8 text", "de": "kein UTF-8-Text"},
+    "server.why_missing": {"en": "{field}: missing", "de": "{field}: fehlt"},
+    "server.why_extra": {"en": "{field}: not a field of this message",
+                         "de": "{field}: gehört nicht zu dieser Nachricht"},
+    "server.why_type": {"en": "{field}: must be {kind}", "de": "{field}: muss {kind} sein"},
+    "server.why_too_long": {"en": "{field}: too long (at most {most})",
+                            "de": "{field}: zu lang (höchstens {most})"},
+    "server.why_too_short": {"en": "{field}: too short (at least {least})",
+                             "de": "{field}: zu kurz (mindestens {least})"},
+    "server.why_unknown": {"en": "{field}: not a known value", "de": "{field}: unbekannter Wert"},
+    "server.why_invalid": {"en": "{field}: not valid", "de": "{field}: ungültig"},
+    "server.kind_text": {"en": "a text", "de": "ein Text"},
+    "server.kind_int": {"en": "a whole number", "de": "eine ganze Zahl"},
+    "server.kind_number": {"en": "a number", "de": "eine Zahl"},
+    "server.kind_bool": {"en": "true or false", "de": "true oder false"},
+    "server.kind_list": {"en": "a list", "de": "eine Liste"},
+    "server.kind_object": {"en": "an object", "de": "ein Objekt"},
     "server.too_large": {
         "en": "the message is too long ({size} bytes, at most {limit})",
         "de": "Die Nachricht ist zu lang ({size} Bytes, höchstens {limit})",
@@ -244,6 +293,13 @@ define({
     "auth.name_taken": {
         "en": "the name {name!r} is taken",
         "de": "Der Name „{name}“ ist schon vergeben",
+    },
+    "auth.name_scripts": {
+        "en": "each word of a name is written in one script: {name!r} mixes letters of "
+              "several (such as Latin and Cyrillic or Greek ones that look alike)",
+        "de": "Jedes Wort eines Namens ist in einer Schrift geschrieben: „{name}“ mischt "
+              "Buchstaben mehrerer (etwa lateinische und kyrillische oder griechische, die "
+              "gleich aussehen)",
     },
     "auth.password_short": {
         "en": "a password has at least {least} characters",

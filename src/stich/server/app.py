@@ -55,6 +55,7 @@ from stich.server.limits import (
     RateLimited,
     RedisLimiter,
 )
+from stich.server.problems import json_problem, validation_problem
 from stich.server.protocol import (
     Act,
     Away,
@@ -69,7 +70,7 @@ from stich.server.protocol import (
     client_adapter,
 )
 from stich.server.protocol import websocket_schema as _schema
-from stich.server.sitting import LOOSE_KINDS, Event, Sitting
+from stich.server.sitting import Event, Sitting
 from stich.server.store.db import Store, migrate
 from stich.server.wire import SPECTATOR, message_text, with_timer
 from stich.server.workers import Workers
@@ -84,6 +85,14 @@ CHAT_MOST = 200  # characters of a chat line (after trimming)
 # never in a chat line: control characters, line and paragraph separators, and the
 # bidirectional overrides and isolates (they would turn the lines around them)
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# control, line and paragraph separators, format (zero widths, BOM, word joiner, tags),
+# lone surrogates, private use, unassigned: never in a chat line, but for the joiners
+# that emoji sequences and some scripts need
+_CHAT_NEVER = frozenset({"Cc", "Zl", "Zp", "Cf", "Cs", "Co", "Cn"})
+_JOINERS = frozenset("\u200c\u200d")
+# letters and symbols that show nothing: a line of only these (and spaces) is blank
+_BLANK = frozenset("\u3164\u115f\u1160\uffa0\u2800\u180e")
+CHAT_MARKS = 4  # combining marks on one character (Vietnamese needs two or three)
 
 
 @dataclass
@@ -142,6 +151,24 @@ def ws_error(e: StichError, conn: Conn, actor: TableActor | None) -> dict[str, A
             "seq": actor.sitting.seq if actor is not None else None}
 
 
+class _NotUtf8(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 as an ERROR with its
+    traceback (and closes the socket with 1007, as RFC 6455 says: such a frame cannot be
+    read, so no ``error`` message can answer it).  Any client can send one: the log gets
+    one line instead, counted with the refusals."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Invalid UTF-8 sequence received from client"):
+            metrics.REFUSALS.labels("server.not_utf8").inc()
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "a table socket sent a text frame that is not UTF-8: " \
+                "closed (1007)", ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
+logging.getLogger("uvicorn.error").addFilter(_NotUtf8())
+
 GC_THRESHOLDS = (20_000, 10, 10)
 """The collector's thresholds while serving (``gc.set_threshold``; Python's are 700, 10,
 10): a young pass after 20,000 new tracked objects instead of 700.  Every action makes
@@ -176,6 +203,7 @@ def create_app(config: ServeConfig) -> FastAPI:
         hashing = auth.Hashing(limits.hashes_at_once, limits.hashes_waiting)
         app.state.store, app.state.hub, app.state.workers = store, hub, workers
         app.state.limiter, app.state.hashing = limiter, hashing
+        hub.limiter = limiter
         await hub.start()
         asyncio.get_running_loop().create_task(workers.start())  # no wait: ready at once
         gc.freeze()  # what the start made (modules, classes: most objects) is never
@@ -236,7 +264,9 @@ def create_app(config: ServeConfig) -> FastAPI:
             err = StichError("server.too_large", size=size if size.isdigit() else
                              f"> {MAX_BODY}", limit=MAX_BODY)
         elif e.status_code == 400:  # invalid UTF-8, JSON nested too deep, a broken body
-            err = StichError("server.bad_json", reason=str(e.detail)[:100])
+            cause = e.__cause__  # (FastAPI's parser error: RecursionError, UnicodeError…)
+            err = StichError("server.bad_json", reason=json_problem(
+                cause if isinstance(cause, RecursionError | UnicodeError) else ValueError()))
         else:
             return await http_exception_handler(request, e)
         return JSONResponse(error_body(err, lang), status_code=e.status_code,
@@ -248,10 +278,13 @@ def create_app(config: ServeConfig) -> FastAPI:
                             request.headers.get("accept-language"))
         errors = list(e.errors())
         if errors and errors[0].get("type") == "json_invalid":  # not JSON at all
-            reason = str((errors[0].get("ctx") or {}).get("error", ""))[:200]
-            err = StichError("server.bad_json", reason=reason)
+            loc = list(errors[0].get("loc") or ())
+            at = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+            cause = (errors[0].get("ctx") or {}).get("error")
+            err = StichError("server.bad_json", reason=json_problem(
+                RecursionError() if "recursion" in str(cause) else ValueError(), at))
         else:
-            err = StichError("server.bad_message", reason=_first_problem(errors))
+            err = StichError("server.bad_message", reason=validation_problem(errors))
         return JSONResponse(error_body(err, lang), status_code=422)
 
     @app.get("/api/schema")
@@ -273,15 +306,6 @@ def create_app(config: ServeConfig) -> FastAPI:
         await serve_socket(websocket, table_id)
 
     return app
-
-
-def _first_problem(errors: Any) -> str:
-    try:
-        first = next(iter(errors))
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
-        return f"{where}: {first.get('msg', '')}" if where else str(first.get("msg", ""))
-    except (StopIteration, TypeError, AttributeError):
-        return "?"
 
 
 async def serve_socket(websocket: WebSocket, table_id: str) -> None:
@@ -332,10 +356,8 @@ class Pace:
     or a run of events) ``sync`` requests; too many refusals close the connection."""
 
     def __init__(self, limits: Limits) -> None:
-        rules = (limits.rule("messages_per_10s", 10.0), limits.rule("syncs_per_10s", 10.0),
-                 limits.rule("chats_per_20s", 20.0))
-        self.messages, self.syncs, self.chats = (Bucket(r) if r is not None else None
-                                                 for r in rules)
+        rules = (limits.rule("messages_per_10s", 10.0), limits.rule("syncs_per_10s", 10.0))
+        self.messages, self.syncs = (Bucket(r) if r is not None else None for r in rules)
         self.most = limits.refusals_before_close
         self.refused = 0
 
@@ -429,11 +451,11 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as e:
-        raise StichError("server.bad_json", reason=str(e)[:200]) from None
+        raise StichError("server.bad_json", reason=json_problem(e)) from None
     try:
         msg = client_adapter.validate_python(data, strict=True)  # JSON types, not "3"/true
     except ValidationError as e:
-        raise StichError("server.bad_message", reason=_first_problem(e.errors())[:300]) \
+        raise StichError("server.bad_message", reason=validation_problem(e.errors())) \
             from None
     if isinstance(msg, Ping):
         conn.send({"type": "pong", "seq": actor.sitting.seq})
@@ -444,13 +466,13 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
         await actor.sync(conn, msg.since)
         return
     if isinstance(msg, Chat):
-        if pace is not None:
-            pace.check(pace.chats)
-        await chat(actor, conn, msg.text)
+        await chat(actor, conn, msg.text, pace)
         return
     seat = conn.receiver
     if seat == SPECTATOR:
         raise StichError("server.spectator")
+    if not isinstance(msg, Act):  # an event that does not change the game: budgeted
+        await spend(actor, seat, pace)
 
     def own(s: Sitting) -> None:  # still this person's seat (not left and retaken)
         info = s.seats[seat]
@@ -463,8 +485,7 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
 
         def plan(s: Sitting) -> list[Event]:
             own(s)
-            if seen != s.seq and (seen > s.seq or any(
-                    e.kind not in LOOSE_KINDS for e in s.events[seen:])):
+            if s.changed_since(seen):
                 raise StichError("server.stale", current=s.seq, seen=seen)
             return s.plan_act(seat, action)
 
@@ -502,35 +523,74 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
             return s.plan_presence(seat, kind, asked=kind == "away")
 
         await actor.submit(plan_presence)
+        if kind == "back":  # somebody at the table again: the site's pause ends
+            await actor.resume_if_watched()
 
 
 def chat_text(text: str) -> str:
     """A chat line as the table keeps it (trimmed), or the refusal: 1 to
-    :data:`CHAT_MOST` characters, no control characters.  Never interpreted: the
+    :data:`CHAT_MOST` characters with something to see; no control, format or private
+    characters and no lone surrogates (the joiners of emoji and scripts excepted), at
+    most :data:`CHAT_MARKS` combining marks on one character.  Never interpreted: the
     clients show it as text.
 
-    >>> chat_text("  gut gespielt! ")
-    'gut gespielt!'
+    >>> chat_text("  gut gespielt! 👍🏽 ")
+    'gut gespielt! 👍🏽'
+    >>> chat_text("\\u3164 \\u2800")
+    Traceback (most recent call last):
+    ...
+    stich.messages.StichError: a chat line needs something to read
     """
     line = text.strip()
     if not 1 <= len(line) <= CHAT_MOST:
         raise StichError("server.chat_length", given=len(line), most=CHAT_MOST)
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI for ch in line):
-        raise StichError("server.chat_control")
+    marks = 0
+    for ch in line:
+        cat = unicodedata.category(ch)
+        if (cat in _CHAT_NEVER and ch not in _JOINERS) or ch in _BIDI:
+            raise StichError("server.chat_control")
+        marks = marks + 1 if cat in ("Mn", "Me") else 0
+        if marks > CHAT_MARKS:
+            raise StichError("server.chat_marks", most=CHAT_MARKS)
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK for ch in line):
+        raise StichError("server.chat_blank")
     return line
 
 
-async def chat(actor: TableActor, conn: Conn, text: str) -> None:
+async def spend(actor: TableActor, seat: int | None, pace: Pace | None) -> None:
+    """Count a message that adds an event which does not change the game against the
+    seat's and the table's budgets (:meth:`TableActor.spend`); refused beyond them."""
+    wait = await actor.spend(seat)
+    if wait > 0:
+        if pace is not None:
+            pace.refused += 1
+        metrics.REFUSALS.labels("server.rate_limited").inc()
+        raise RateLimited("server.rate_limited", wait)
+
+
+async def chat(actor: TableActor, conn: Conn, text: str, pace: Pace | None = None) -> None:
     """A chat line from a player (signed with the seat) or a watcher with an account
-    (no seat); anonymous watchers only read."""
+    (no seat); anonymous watchers only read.  At most ``chats_per_20s`` lines of one
+    account at one table (however many connections it has), within the table's
+    budget."""
     if conn.user_id is None or not conn.name:
         raise StichError("server.chat_anonymous")
     line = chat_text(text)
     seat = conn.receiver
+    limiter = actor.hub.limiter
+    rule = actor.hub.config.limits.rule("chats_per_20s", 20.0)
+    if limiter is not None and rule is not None:
+        wait = await limiter.hit(f"chat:{actor.id}:{conn.user_id}", rule)
+        if wait > 0:
+            if pace is not None:
+                pace.refused += 1
+            metrics.REFUSALS.labels("server.rate_limited").inc()
+            raise RateLimited("server.rate_limited", wait)
+    await spend(actor, None if seat == SPECTATOR else seat, pace)
 
     def plan(s: Sitting) -> list[Event]:
         info = s.seats[seat] if seat != SPECTATOR else None
         mine = info is not None and info.user == conn.user_id and info.bot is None
-        return s.plan_chat(seat if mine else None, conn.name or "", line)
+        return s.plan_chat(seat if mine else None, conn.name or "", line, conn.user_id)
 
     await actor.submit(plan)

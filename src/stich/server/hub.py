@@ -34,20 +34,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
+
 from stich.baptisten.scoring import ranking
 from stich.core import ArgumentError
 from stich.messages import StichError
-from stich.server import metrics
+from stich.server import metrics, snapshot
 from stich.server.bus import Bus
-from stich.server.limits import Limits
-from stich.server.sitting import (
-    LOOSE_KINDS,
-    Event,
-    Sitting,
-    TableSettings,
-    deal_seed,
-    replay_events,
-)
+from stich.server.limits import Limiter, Limits
+from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
 from stich.server.store.db import NewGame, Store
 from stich.server.store.models import TableRow
 from stich.server.wire import SPECTATOR, event_texts, message_text, view_json
@@ -61,6 +56,35 @@ log = logging.getLogger("stich.server")
 RECENT = 64  # events kept rendered per table, for reconnects
 CATCH_UP_LIMIT = 48  # more missed events than this: a snapshot instead
 LEASE_SECONDS = 15.0
+SNAPSHOT_EVERY = 256
+"""A table's state is written down (:mod:`stich.server.snapshot`) after this many events
+since the last time: a load replays at most about this many and :data:`RECENT` more."""
+LOAD_SLICE = 1000
+"""Events read and replayed at a time when a table is loaded; between two slices the
+event loop serves the others (a table stored before snapshots existed, or whose
+snapshot could not be written, is replayed from its whole log once)."""
+
+
+@dataclass
+class Loaded:
+    """A table read from the database: the sitting at its last event, its row, the
+    snapshot its in-memory events follow (None: from the first), and its last events
+    rendered for every receiver (:attr:`TableActor.recent`)."""
+
+    sitting: Sitting
+    row: TableRow
+    base: dict[str, Any] | None = None
+    recent: list[tuple[int, dict[int, str]]] = field(default_factory=list)
+
+    @staticmethod
+    def new(row: TableRow, settings: TableSettings, events: list[Event]) -> Loaded:
+        """A table just created with these events, and stored."""
+        s = Sitting(settings)
+        recent = []
+        for ev in events:
+            s.apply(ev)
+            recent.append((ev.seq, event_texts(s, ev, _people_and_watchers(s))))
+        return Loaded(s, row, None, recent[-RECENT:])
 
 
 @dataclass
@@ -140,7 +164,7 @@ def table_summary(s: Sitting) -> dict[str, Any]:
             seats.append({"seat": i, "kind": "bot" if info.bot else "person",
                           "name": info.name, "bot": info.bot, "user": info.user,
                           "quit": i in s.quit})
-    return {"seats": seats, "games_played": len(s.finished) if s.settings.game == "skat"
+    return {"seats": seats, "games_played": s.games_done if s.settings.game == "skat"
             else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
             "paused_by": s.paused_by, "idle": s.idle}
 
@@ -163,6 +187,8 @@ class TableActor:
         # the JSON texts: strings are no work for the garbage collector, dicts of
         # views (64 events x every receiver x every table) were most of its heap
         self.recent: deque[tuple[int, dict[int, str]]] = deque(maxlen=RECENT)
+        # the snapshot the sitting's events in memory follow (None: the first event)
+        self.base: dict[str, Any] | None = None
         self.owned = not hub.config.multi
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
@@ -174,6 +200,8 @@ class TableActor:
         # the turn clock / the wait after a game: what runs now (see :meth:`retime`)
         self._clock: dict[str, Any] | None = None
         self._clock_handle: asyncio.TimerHandle | None = None
+        # a move's clock stopped by a pause: its turn and the time used (see retime)
+        self._held: tuple[Any, float] | None = None
         # the time bank left per seat in the running game (kept in memory only: a
         # restarted server gives every seat its whole bank again)
         self.banks: dict[int, float] = {}
@@ -190,7 +218,6 @@ class TableActor:
             if not events:
                 return []
             finished = len(self.sitting.finished)
-            committed = self.sitting.seq
             rendered = self._apply(events)
             games = self._new_games(finished)
             try:
@@ -202,12 +229,14 @@ class TableActor:
                 log.exception("table %s: events from %d not stored", self.id, events[0].seq)
                 self._undo(len(events))
                 raise ArgumentError("server.not_saved") from None
-            if not ok:
-                await self._reload_locked(committed)
+            if not ok:  # another worker wrote first: its events instead of these
+                self._undo(len(events))
+                await self._catch_up_locked(force=True)
                 raise ArgumentError("server.stale", current=self.sitting.seq,
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
             self._welcome_again()
+            self._keep_snapshot()
         # the timer right behind the events, before anything is awaited: each
         # connection's writer then finds both and sends them in one frame (app._write)
         self.retime()
@@ -221,6 +250,27 @@ class TableActor:
         if self.sitting.over and not self.conns:
             self.hub.forget(self)
         return events
+
+    def _keep_snapshot(self, write: bool = True) -> None:
+        """Every :data:`SNAPSHOT_EVERY` events: the table's state written down (and the
+        events before it dropped from memory), so that a load replays only what came
+        after.  The write does not hold up the table; should it fail, the log is still
+        the truth (the next load replays more)."""
+        s = self.sitting
+        if s.seq - s.base < SNAPSHOT_EVERY:
+            return
+        keep_from = s.base
+        snap = self.base = snapshot.take(s)
+        s.forget_events()
+        if write:
+            self._spawn(self._save_snapshot(snap, keep_from))
+
+    async def _save_snapshot(self, snap: dict[str, Any], keep_from: int) -> None:
+        try:
+            await self.hub.store.save_snapshot(self.id, int(snap["seq"]), snapshot.FORMAT,
+                                               orjson.dumps(snap).decode(), keep_from)
+        except Exception as e:  # (the log is the truth: a longer load)
+            log.warning("table %s: snapshot at %s not stored: %s", self.id, snap["seq"], e)
 
     def _apply(self, events: list[Event]) -> list[tuple[int, dict[int, str]]]:
         out = []
@@ -257,23 +307,25 @@ class TableActor:
                 c.send(self.hub.welcome(self, c))
 
     def _undo(self, n: int) -> None:
-        """Forget the last ``n`` applied events (their commit failed)."""
-        self.sitting = replay_events(self.sitting.settings, self.sitting.events[:-n])
+        """Forget the last ``n`` applied events (their commit failed): the sitting again
+        from its snapshot and the events after it (never more than
+        :data:`SNAPSHOT_EVERY`: a snapshot is taken only after a commit)."""
+        old = self.sitting
+        fresh = snapshot.restore(old.settings, self.base) if self.base is not None \
+            else Sitting(old.settings)
+        for ev in old.events[:-n]:
+            fresh.apply(ev)
+        self.sitting = fresh
         for _ in range(min(n, len(self.recent))):
             self.recent.pop()
         self._rebind(self.sitting.seq + 1)
 
-    def _receivers(self) -> list[int]:
-        return [*range(self.sitting.n_seats), SPECTATOR]
-
     def _rendered_for(self, seq: int) -> list[int]:
         """Who event ``seq`` is rendered for as it happens: every seat a person holds
-        (present or not: a player who comes back asks for the events missed) and every
-        receiver a connection here gets it as.  A bot's seat and an unwatched table's
-        spectator view are not rendered; a connection that later needs such a message
-        gets a snapshot instead (:meth:`_send_since`)."""
-        out = {i for i, info in enumerate(self.sitting.seats)
-               if info is not None and info.bot is None}
+        (present or not: a player who comes back asks for the events missed), the
+        spectators (a watcher who comes back likewise) and every receiver a connection
+        here gets it as.  A bot's seat is not rendered: nobody receives it."""
+        out = set(_people_and_watchers(self.sitting))
         for c in self.conns:
             out.add(c.receiver if seq >= c.seated_at else SPECTATOR)
         return sorted(out)
@@ -335,27 +387,6 @@ class TableActor:
         async with self.lock:
             await self._catch_up_locked(force)
 
-    async def _reload_locked(self, old: int) -> None:
-        """The table from the database after a lost commit: ``old`` is the last event
-        this worker had committed or caught up with (what its connections were sent);
-        everything after it is the other writer's, sent and acted upon here."""
-        fresh = await self.hub.load_sitting(self.id)
-        assert fresh is not None
-        self.sitting = Sitting(fresh.settings)
-        self.recent.clear()
-        events = fresh.events
-        for ev in events:
-            if ev.seq <= old:
-                self.sitting.apply(ev)
-        self._rebind(old + 1)
-        missed = [ev for ev in events if ev.seq > old]
-        self._deliver(self._apply(missed))
-        self._welcome_again()
-        for ev in missed:
-            self._on_event(ev)
-        self.retime()
-        self.wake()
-
     # --- connections ---------------------------------------------------------------------
 
     def seat_of(self, user_id: int | None) -> int | None:
@@ -380,44 +411,68 @@ class TableActor:
         await self.hub.bus.presence(self.id, conn.receiver, +1)
         if conn.receiver != SPECTATOR:
             self._cancel_timer(conn.receiver)
-            await self._presence(conn.receiver, "back")
+            await self._presence(conn.receiver, "back", auto=True)
         if self._counts(conn.receiver):
             self.quiet_since = None
-            if self.sitting.idle:  # somebody is back: the site's pause ends
-                await self._retry(lambda s: s.plan_idle(False))
+        await self.resume_if_watched()
+
+    async def resume_if_watched(self) -> None:
+        """The site's pause (``idle``) ends once somebody is at the table again."""
+        if self.sitting.idle and await self.watched():
+            self.quiet_since = None
+            await self._retry(lambda s: s.plan_idle(False))
+
+    async def spend(self, seat: int | None) -> float:
+        """Count one event that does not change the game (presence, pause, ready,
+        chat) against the seat's and the table's budgets (``seat_events_per_min``,
+        ``table_events_per_min``, shared by every worker): 0 when both had room, else
+        the seconds until they would (and nothing is counted)."""
+        limiter = self.hub.limiter
+        if limiter is None:
+            return 0.0
+        limits = self.hub.config.limits
+        for key, rule in ((f"table-events:{self.id}:{seat}",
+                           limits.rule("seat_events_per_min", 60.0) if seat is not None
+                           else None),
+                          (f"table-events:{self.id}", limits.rule("table_events_per_min", 60.0))):
+            if rule is not None:
+                wait = await limiter.hit(key, rule)
+                if wait > 0:
+                    return wait
+        return 0.0
 
     def _send_since(self, conn: Conn, since: int | None) -> None:
         seq = self.sitting.seq
         if since is not None and since == seq:
             conn.last_seq = seq
             return  # up to date (a number beyond the table's gets a snapshot below)
-        if since is not None and since < seq and seq - since <= CATCH_UP_LIMIT:
-            self._render_since(since)
-            missed = [(n, msgs.get(conn.receiver)) for n, msgs in self.recent if n > since]
-            if all(text is not None for _, text in missed):
-                for n, text in missed:
-                    assert text is not None
-                    conn.send_event(n, text)
-                return
-            # not rendered for this receiver (a bot's seat, an unwatched spectator view)
+        missed = self._missed(conn.receiver, since) \
+            if since is not None and since < seq and seq - since <= CATCH_UP_LIMIT else None
+        if missed is not None:
+            for n, text in missed:
+                conn.send_event(n, text)
+            return
         conn.send(self.snapshot(conn.receiver))
         conn.last_seq = seq
 
-    def _render_since(self, since: int) -> None:
-        """Make ``recent`` hold every event after ``since`` (at most ``RECENT``), as each
-        receiver saw it.  A table loaded from the database (after a restart, on another
-        worker, a finished one) has none rendered: it is replayed from its log up to
-        ``since``, and the events after it are rendered as they were sent."""
-        s = self.sitting
-        oldest = self.recent[0][0] if self.recent else s.seq + 1
-        if since + 1 >= oldest:
-            return
-        past = replay_events(s.settings, s.events[:since])
-        rendered = []
-        for ev in s.events[since:oldest - 1]:
-            past.apply(ev)
-            rendered.append((ev.seq, event_texts(past, ev, self._receivers())))
-        self.recent = deque([*rendered, *self.recent], maxlen=RECENT)
+    def _missed(self, receiver: int, since: int) -> list[tuple[int, str]] | None:
+        """The events after ``since`` as ``receiver`` gets them, from those kept rendered
+        (:attr:`recent`: the last :data:`RECENT`, for every seat a person holds and for
+        the spectators, also after a load); an event before the seat's holder sat down
+        as the spectators saw it.  None when they are not all kept.  Costs only the
+        events it returns: nothing is replayed."""
+        if not self.recent or self.recent[0][0] > since + 1:
+            return None
+        sat = self.sitting.sat_at.get(receiver) if receiver != SPECTATOR else None
+        out = []
+        for n, msgs in self.recent:
+            if n <= since:
+                continue
+            text = msgs.get(receiver if sat is not None and n >= sat else SPECTATOR)
+            if text is None:
+                return None
+            out.append((n, text))
+        return out
 
     def snapshot(self, receiver: int) -> dict[str, Any]:
         s = self.sitting
@@ -445,22 +500,28 @@ class TableActor:
         if conn.receiver == SPECTATOR:
             return
         if conn.receiver not in await self.hub.bus.present(self.id):
-            await self._presence(conn.receiver, "away")
+            await self._presence(conn.receiver, "away", auto=True)
 
     def _counts(self, receiver: int) -> bool:
-        """Whether a connection of ``receiver`` means somebody is at the table: a seated
-        person, or at a table of bots alone anybody watching."""
-        return receiver != SPECTATOR or not self._people()
+        """Whether a connection of ``receiver`` means somebody is at the table: a person
+        playing there (not away, no stand-in, not left), or at a table of bots alone
+        anybody watching."""
+        if receiver == SPECTATOR:
+            return not self._people()
+        return receiver in self.sitting.present_people()
 
     def _people(self) -> list[int]:
         return [i for i, info in enumerate(self.sitting.seats)
                 if info is not None and info.bot is None]
 
     async def watched(self) -> bool:
-        """Somebody is at the table, on any worker (see :meth:`_counts`)."""
+        """Somebody is at the table, on any worker (see :meth:`_counts`): a person who
+        is away, has a stand-in or left is not somebody at the table, nor is a watcher
+        at a table of people."""
         present = await self.hub.bus.present(self.id)
-        people = self._people()
-        return bool(present & set(people)) if people else bool(present)
+        if self._people():
+            return bool(present & set(self.sitting.present_people()))
+        return bool(present)
 
     async def tend(self, updated: datetime | None, now: datetime | None = None) -> None:
         """The round of the lease holder (see the module's text): pause a table nobody
@@ -469,6 +530,8 @@ class TableActor:
         if s.over or not self.owned:
             return
         limits = self.hub.config.limits
+        if s.started:
+            await self._reconcile()
         if await self.watched():
             self.quiet_since = None
             if s.idle:
@@ -480,9 +543,15 @@ class TableActor:
         unchanged = ((now or datetime.now(UTC)) - updated).total_seconds() \
             if updated is not None else 0.0
         if not s.started:
-            if limits.waiting_expire and unchanged >= limits.waiting_expire:
-                await self._retry(lambda st: [] if st.over or st.started
-                                  else st.plan_close("expired"))
+            # a table that never started expires an hour after its seats last changed
+            # (chat and reconnects do not keep it)
+            if limits.waiting_expire:
+                changed = await self.hub.store.seats_changed(self.id)
+                since = ((now or datetime.now(UTC)) - changed).total_seconds() \
+                    if changed is not None else unchanged
+                if since >= limits.waiting_expire:
+                    await self._retry(lambda st: [] if st.over or st.started
+                                      else st.plan_close("expired"))
         elif not s.paused:
             if limits.idle_pause and quiet >= limits.idle_pause:
                 await self._retry(lambda st: [] if st.over else st.plan_idle(True))
@@ -490,8 +559,28 @@ class TableActor:
             await self._retry(lambda st: [] if st.over or not st.paused
                               else st.plan_close("abandoned"))
 
-    async def _presence(self, seat: int, kind: str) -> None:
+    async def _presence(self, seat: int, kind: str, auto: bool = False) -> None:
+        """``away`` / ``back`` / ``standin`` for a seat; ``auto``: because a connection
+        opened or closed (within the seat's and table's budgets: one that comes and goes
+        fast writes no more than those; the housekeeping round puts it right later)."""
+        if auto and not self.sitting.plan_presence(seat, kind):
+            return  # nothing would change: nothing to count
+        if auto and await self.spend(seat) > 0:
+            return
         await self._retry(lambda s: s.plan_presence(seat, kind))
+
+    async def _reconcile(self) -> None:
+        """The persons' presence as the connections say (what a connection that came or
+        went beyond its budget did not write)."""
+        present = await self.hub.bus.present(self.id)
+        s = self.sitting
+        for seat in self._people():
+            if seat in s.quit:
+                continue
+            if seat in present and seat in s.away and seat not in s.asked_away:
+                await self._presence(seat, "back")
+            elif seat not in present and seat not in s.away:
+                await self._presence(seat, "away")
 
     async def _retry(self, plan: Callable[[Sitting], list[Event]]) -> None:
         """Submit a plan of the site's own (presence, idle, closing); a lost race with
@@ -586,7 +675,8 @@ class TableActor:
         view = s.view(seat)
         by = "bot" if s.seats[seat] is not None and s.seats[seat].bot else "standin"  # type: ignore[union-attr]
         # moves at a table with a person connected here go before those of bots alone
-        urgent = any(c.receiver != SPECTATOR for c in self.conns)
+        playing = s.present_people()
+        urgent = any(c.receiver in playing for c in self.conns)
         text = await self.hub.workers.bot_action(
             s.settings.game, level, view, deal_seed(s.settings.seed, 100_000 + seq),
             urgent=urgent)
@@ -607,12 +697,19 @@ class TableActor:
     # --- the turn clock and the wait after a game ----------------------------------------
 
     def _wanted(self) -> dict[str, Any] | None:
-        """The timer the table needs now: ``next`` while it waits after a game, ``move``
-        for a person to act when the table has a clock, else None."""
+        """The timer the table needs now: ``pause`` while a player's pause lasts (it
+        ends by itself after ``pause_most``), ``next`` while it waits after a game,
+        ``move`` for a person to act when the table has a clock, else None."""
         s = self.sitting
         st = s.settings
-        if not s.started or s.over or s.paused:
+        if not s.started or s.over:
             return None
+        if s.paused:
+            most = self.hub.config.limits.pause_most
+            if s.paused_by is None or s.idle or most <= 0:
+                return None
+            return {"kind": "pause", "seat": s.paused_by, "key": ("pause", s.paused_since),
+                    "secs": float(most), "bank": 0.0}
         if s.between:
             return {"kind": "next", "seat": None, "key": ("next", s.between_since),
                     "secs": float(st.next_after), "bank": 0.0}
@@ -622,7 +719,9 @@ class TableActor:
         game = (s.game_number, s.baptisten.round_index if s.baptisten is not None else 0)
         bank = self.banks.get(seat, float(st.bank)) if game == self._bank_game \
             else float(st.bank)
-        turn = next((e.seq for e in reversed(s.events) if e.kind not in LOOSE_KINDS), 0)
+        # the turn: the game and its actions so far (a pause, chat or presence between
+        # them is the same turn: the clock goes on where it stood)
+        turn = (s.game_number, len(s.game_acts))
         return {"kind": "move", "seat": seat, "key": ("move", seat, turn), "game": game,
                 "secs": st.clock + bank, "bank": bank}
 
@@ -638,9 +737,14 @@ class TableActor:
             return
         self._stop_clock(now)
         if want is not None:
-            if want["kind"] == "move" and want["game"] != self._bank_game:
-                self.banks, self._bank_game = {}, want["game"]
-            want["start"], want["deadline"] = now, now + want["secs"]
+            start = now
+            if want["kind"] == "move":
+                if want["game"] != self._bank_game:
+                    self.banks, self._bank_game = {}, want["game"]
+                held, self._held = self._held, None
+                if held is not None and held[0] == want["key"]:
+                    start = now - held[1]  # after a pause: where the clock stood
+            want["start"], want["deadline"] = start, start + want["secs"]
             self._clock = want
             self._arm()
         msg = self.timer_message()
@@ -648,12 +752,17 @@ class TableActor:
             c.send(msg)
 
     def _stop_clock(self, now: float) -> None:
-        """Stop the running timer; a move's time beyond the clock comes off the bank."""
+        """Stop the running timer; a move's time beyond the clock comes off the bank.
+        A move's clock stopped by a pause is held: the same turn after the pause goes on
+        with the time it had left (a pause gives nobody time)."""
         info, self._clock = self._clock, None
         if self._clock_handle is not None:
             self._clock_handle.cancel()
             self._clock_handle = None
         if info is None or info["kind"] != "move" or info["game"] != self._bank_game:
+            return
+        if self.sitting.paused:
+            self._held = (info["key"], now - info["start"])
             return
         over = now - info["start"] - self.sitting.settings.clock
         if over > 0:
@@ -690,6 +799,9 @@ class TableActor:
         s = self.sitting
         if info["kind"] == "next":
             await self._retry(lambda st: st.plan_go_on(key[1]))
+            return
+        if info["kind"] == "pause":
+            await self._retry(lambda st: st.plan_pause_over(key[1]))
             return
         seat = int(info["seat"])
 
@@ -742,6 +854,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self.addresses: Counter[str] = Counter()  # open sockets per address
+        self.limiter: Limiter | None = None  # the site's (set by the app): table budgets
         self._purged = 0.0
 
     async def start(self) -> None:
@@ -880,22 +993,54 @@ class Hub:
 
     async def load_sitting(self, table_id: str) -> Sitting | None:
         loaded = await self._load(table_id)
-        return None if loaded is None else loaded[0]
+        return None if loaded is None else loaded.sitting
 
-    async def _load(self, table_id: str) -> tuple[Sitting, TableRow] | None:
-        """A table replayed from the database, and its row."""
-        row = await self.store.table(table_id)
+    async def _load(self, table_id: str, row: TableRow | None = None) -> Loaded | None:
+        """A table from the database: its newest snapshot that lies at least
+        :data:`RECENT` events back (else its newest), then the events after it, the last
+        :data:`RECENT` of them rendered for every receiver.  Read and replayed in slices
+        of :data:`LOAD_SLICE` events (the event loop serves others between them); a long
+        replay (a table without a snapshot yet) writes one, :data:`RECENT` events before
+        the end."""
+        row = row if row is not None else await self.store.table(table_id)
         if row is None:
             return None
-        s = Sitting(TableSettings.from_dict(row.settings))
-        for ev in await self.store.events(table_id):
-            s.apply(ev)
-        return s, row
+        settings = TableSettings.from_dict(row.settings)
+        render_after = row.seq - RECENT
+        found = await self.store.snapshot(table_id, snapshot.FORMAT,
+                                          at_most=max(0, render_after)) \
+            or await self.store.snapshot(table_id, snapshot.FORMAT)
+        base = found[1] if found is not None else None
+        s = snapshot.restore(settings, base) if base is not None else Sitting(settings)
+        recent: deque[tuple[int, dict[int, str]]] = deque(maxlen=RECENT)
+        taken: dict[str, Any] | None = None
+        while True:
+            chunk = await self.store.events(table_id, after=s.seq, limit=LOAD_SLICE)
+            metrics.EVENTS_LOADED.inc(len(chunk))
+            for ev in chunk:
+                s.apply(ev)
+                if ev.seq > render_after:
+                    recent.append((ev.seq, event_texts(s, ev, _people_and_watchers(s))))
+                elif ev.seq == render_after and s.seq - s.base >= SNAPSHOT_EVERY:
+                    taken = base = snapshot.take(s)  # the next load begins here
+                    s.forget_events()
+            if len(chunk) < LOAD_SLICE:
+                break
+            await asyncio.sleep(0)  # a long log: the others' turn between two slices
+        if taken is not None:
+            try:
+                await self.store.save_snapshot(table_id, int(taken["seq"]), snapshot.FORMAT,
+                                               orjson.dumps(taken).decode(), int(taken["seq"]))
+            except Exception as e:  # (the log is the truth)
+                log.warning("table %s: snapshot at %s not stored: %s", table_id,
+                            taken["seq"], e)
+        return Loaded(s, row, base, list(recent))
 
-    async def get(self, table_id: str,
-                  made: tuple[Sitting, TableRow] | None = None) -> TableActor | None:
+    async def get(self, table_id: str, made: Loaded | None = None,
+                  row: TableRow | None = None) -> TableActor | None:
         """The table's actor, loaded from the database when it is not in memory yet
-        (``made``: a table just created and stored, as it is; nothing to read back)."""
+        (``made``: a table just created and stored, as it is; nothing to read back;
+        ``row``: its row, already read)."""
         actor = self.actors.get(table_id)
         if actor is not None:
             return actor
@@ -904,12 +1049,14 @@ class Hub:
             actor = self.actors.get(table_id)
             if actor is not None:
                 return actor
-            loaded = made if made is not None else await self._load(table_id)
+            loaded = made if made is not None else await self._load(table_id, row)
             if loaded is None:
                 return None
-            sitting = loaded[0]
+            sitting = loaded.sitting
             actor = TableActor(self, table_id, sitting)
-            actor.creator, actor.invite = loaded[1].created_by, loaded[1].invite
+            actor.creator, actor.invite = loaded.row.created_by, loaded.row.invite
+            actor.base = loaded.base
+            actor.recent.extend(loaded.recent)
             self.actors[table_id] = actor
         if self.config.multi and not sitting.over:
             await self._try_lease(actor)  # (once the lease is ours: the presence check)
@@ -983,6 +1130,13 @@ class Hub:
                 "creator": conn.user_id is not None and conn.user_id == actor.creator,
                 "seq": actor.sitting.seq, "timer": actor.timer_message(),
                 "chat": list(actor.sitting.chat)}
+
+
+def _people_and_watchers(s: Sitting) -> list[int]:
+    """The receivers an event is always rendered for: every seat a person holds, and
+    the spectators."""
+    return [*(i for i, info in enumerate(s.seats) if info is not None and info.bot is None),
+            SPECTATOR]
 
 
 def new_worker_id() -> str:

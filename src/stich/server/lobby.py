@@ -23,7 +23,7 @@ from stich.cards import plain_deck
 from stich.core import ArgumentError, RulesError
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.guard import Site
-from stich.server.hub import Hub, TableActor, table_status, table_summary
+from stich.server.hub import Hub, Loaded, TableActor, table_status, table_summary
 from stich.server.limits import Limits
 from stich.server.protocol import CreateTableRequest, JoinRequest, SeatBotRequest
 from stich.server.sitting import BOT_LEVELS, Event, Sitting, TableSettings, bots_only
@@ -202,33 +202,31 @@ async def visible_actor(request: Request, table_id: str, invite: str | None,
         # never deleted, and their invite and creator never change)
         return live, True
     row = await hub.store.table(table_id) if len(table_id) <= 16 else None
-    actor = await hub.get(table_id) if row is not None else None
-    if row is None or actor is None:
+    if row is None:
         raise ArgumentError("server.no_such_table", table=table_id[:40])
-    inside = insider(row, invite, user) or (
-        user is not None and actor.seat_of(user.id) is not None)
-    if not row.public and not inside:
+    inside = insider(row, invite, user)  # (the row's summary names who sits there)
+    if not row.public and not inside:  # decided before the table is loaded
         raise ArgumentError("server.no_such_table", table=table_id[:40])
-    return actor, inside
+    actor = await hub.get(table_id, row=row)
+    if actor is None:
+        raise ArgumentError("server.no_such_table", table=table_id[:40])
+    return actor, inside or (user is not None and actor.seat_of(user.id) is not None)
 
 
 @router.get("/tables")
 async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
     """Public tables: ``status`` = ``open`` (waiting and running), ``waiting``,
     ``running`` or ``over``.  Tables waiting for players come first; at most
-    :data:`LOBBY_PER_CREATOR` of one creator are listed."""
-    statuses = {"open": ("waiting", "running"), "waiting": ("waiting",),
-                "running": ("running",), "over": ("over",)}.get(status, ("waiting", "running"))
-    rows = await _hub(request).store.tables(public_only=True, statuses=statuses)
-    shown: list[TableRow] = []
-    per_creator: dict[int | None, int] = {}
-    for r in sorted(rows, key=lambda r: r.status != "waiting"):  # stable: newest first
-        n = per_creator.get(r.created_by, 0)
-        if r.created_by is not None and n >= LOBBY_PER_CREATOR:
-            continue
-        per_creator[r.created_by] = n + 1
-        shown.append(r)
-    return {"tables": [_row_json(r) for r in shown]}
+    :data:`LOBBY_PER_CREATOR` of one creator's account, and of one creator's address,
+    are listed (an address is kept while a table is open)."""
+    choices = {"open": ("waiting", "running"), "waiting": ("waiting",),
+               "running": ("running",), "over": ("over",)}
+    if status not in choices:
+        raise ArgumentError("server.bad_status", given=status[:40])
+    statuses = choices[status]
+    rows = await _hub(request).store.tables(public_only=True, statuses=statuses,
+                                            per_creator=LOBBY_PER_CREATOR)
+    return {"tables": [_row_json(r) for r in rows]}
 
 
 def _row_json(r: TableRow) -> dict[str, Any]:
@@ -270,7 +268,7 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
                    seq=sitting.seq, summary=table_summary(sitting))
     hub = _hub(request)
     await hub.store.create_table(row, events)
-    actor = await hub.get(table_id, made=(sitting, row))
+    actor = await hub.get(table_id, made=Loaded.new(row, settings, events))
     assert actor is not None
     return {"table": hub.table_info(actor, 0), "invite": invite,
             "invite_path": f"/t/{table_id}?invite={invite}",

@@ -15,6 +15,8 @@ figures to a shared folder (prometheus-client's multiprocess mode, set up by
 - ``stich_database_errors_total``: events that could not be stored, failed rounds
 - ``stich_refusals_total{code}``: requests refused for a limit (429, 503, 413, 403)
 - ``stich_analyses_total``: analyses computed
+- ``stich_events_loaded_total``: events read from the database to load a table (from its
+  newest snapshot on: a few hundred a load, however long the table's history)
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from prometheus_client import (
 from stich.core import ArgumentError
 
 __all__ = ["ACTIONS", "ACTION_SECONDS", "ANALYSES", "BOT_SECONDS", "CONNECTIONS",
-           "DB_ERRORS", "REFUSALS", "TABLES", "router"]
+           "DB_ERRORS", "EVENTS_LOADED", "REFUSALS", "TABLES", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -52,6 +54,7 @@ BOT_SECONDS = Histogram(
 DB_ERRORS = Counter("stich_database_errors", "Events not stored and failed rounds")
 REFUSALS = Counter("stich_refusals", "Requests refused for a limit", ["code"])
 ANALYSES = Counter("stich_analyses", "Analyses computed")
+EVENTS_LOADED = Counter("stich_events_loaded", "Events read from the database to load a table")
 
 
 @router.get("/metrics")

@@ -174,11 +174,13 @@ ChatLines = list[ChatLine]  # (the snapshot has a field named "list")
 class Timer(BaseModel):
     """A timer started or stopped (``kind`` null: none runs).  ``move``: ``seat`` has
     ``left`` ms to act (its clock and what is left of its bank; ``bank`` ms of those are
-    bank); ``next``: the table goes on in ``left`` ms unless everyone said "ready".
+    bank); ``next``: the table goes on in ``left`` ms unless everyone said "ready";
+    ``pause``: ``seat`` paused the table, which goes on by itself in ``left`` ms (a
+    move's clock stands still meanwhile and goes on where it stood).
     Count down from when it arrived."""
 
     type: Literal["timer"] = "timer"
-    kind: Literal["move", "next"] | None
+    kind: Literal["move", "next", "pause"] | None
     seat: int | None = None
     left: int = 0
     total: int = 0

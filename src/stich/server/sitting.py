@@ -57,6 +57,11 @@ __all__ = [
 GameName = Literal["skat", "baptisten"]
 
 CHAT_KEPT = 50  # chat lines a table keeps in memory for the welcome and the snapshot
+PAUSES_PER_GAME = 1
+"""Pauses one seat may begin in one game (Skat) or round (Baptistenskat).  A pause
+gives nobody time (the turn clock stands still and goes on where it stopped), ends when
+any player resumes, or by itself after the site's ``pause_most`` seconds
+(:class:`stich.server.limits.Limits`)."""
 LOOSE_KINDS = frozenset({"chat", "ready", "away", "back", "standin"})
 """Events that do not change the game: an action sent before them is not stale."""
 
@@ -176,11 +181,21 @@ class Sitting:
 
     def __init__(self, settings: TableSettings) -> None:
         self.settings = settings
+        # the events after ``base`` (the number of the last event of the snapshot this
+        # sitting was restored from or last taken: :mod:`stich.server.snapshot`)
+        self.base = 0
         self.events: list[Event] = []
+        self.turn_seq = 0  # the last event that changed the game (not in LOOSE_KINDS)
+        self.sat_at: dict[int, int] = {}  # seat -> the event its holder sat down with
+        self.first = 0  # the seat the draw chose (the start event)
+        self.game_acts: list[str] = []  # the running engine game's actions, as texts
+        self.games_done = 0  # games finished (Skat), or 1 once Baptistenskat is over
         self.seats: list[SeatInfo | None] = [None] * len(settings.seats)
         self.started = False
         self.over = False
         self.paused_by: int | None = None  # the seat that paused the table
+        self.paused_since = 0  # the event that began the running pause
+        self.pauses: dict[int, int] = {}  # pauses per seat in the running game or round
         self.idle = False  # paused by the site: nobody at the table for a while
         self.end_reason: str | None = None  # why the table ended before its last game
         self.ending = False  # an open-ended list ends after the running game
@@ -192,7 +207,9 @@ class Sitting:
         self.positions: tuple[int, int, int] = (0, 1, 2)
         self.game_number = 0
         self.baptisten: BaptistenState | None = None
-        self.finished: list[dict[str, Any]] = []  # records of finished games, in order
+        # records of the games finished since this sitting was built (a restored one has
+        # none of those before its snapshot: ``games_done`` counts them all)
+        self.finished: list[dict[str, Any]] = []
         self.between = False  # after a game / round: waiting for "ready" (or the timer)
         self.between_since = 0  # the event that began the wait
         self.ready: set[int] = set()  # seats that said "ready" in this wait
@@ -216,7 +233,7 @@ class Sitting:
     @property
     def seq(self) -> int:
         """The number of the last event (0 before the first)."""
-        return len(self.events)
+        return self.base + len(self.events)
 
     @property
     def n_seats(self) -> int:
@@ -438,11 +455,16 @@ class Sitting:
             raise ArgumentError("server.not_seated")
         return self._after_presence([self._next("quit", seat)])
 
-    def plan_chat(self, seat: int | None, name: str, text: str) -> list[Event]:
-        """A line of the table's chat (checked by the caller: length, characters)."""
+    def plan_chat(self, seat: int | None, name: str, text: str,
+                  user: int | None = None) -> list[Event]:
+        """A line of the table's chat (checked by the caller: length, characters) by
+        the account ``user`` (kept with the line, so that the name goes when the
+        account is deleted)."""
         if self.over:
             raise ArgumentError("server.table_over")
-        return [self._next("chat", seat, name=name, text=text)]
+        if user is None:
+            return [self._next("chat", seat, name=name, text=text)]
+        return [self._next("chat", seat, name=name, text=text, user=user)]
 
     def plan_timeout_away(self, seat: int) -> list[Event]:
         """The turn clock ran out at a table that marks the seat away: away (unless it
@@ -456,13 +478,28 @@ class Sitting:
         return self._after_presence(out)
 
     def plan_pause(self, seat: int, pause: bool) -> list[Event]:
+        """A player pauses the table (at most :data:`PAUSES_PER_GAME` times a game or
+        round, and only a player who is at the table: not away, not left), or resumes
+        it (any player)."""
         if not self.started or self.over:
             raise ArgumentError("server.not_running")
         if pause and self.paused_by is not None:
             raise ArgumentError("server.already_paused")
         if not pause and self.paused_by is None:
             raise ArgumentError("server.not_paused")
+        if pause and seat not in self.present_people():
+            raise ArgumentError("server.pause_absent")
+        if pause and self.pauses.get(seat, 0) >= PAUSES_PER_GAME:
+            raise ArgumentError("server.pause_used", most=PAUSES_PER_GAME)
         return [self._next("pause" if pause else "resume", seat)]
+
+    def plan_pause_over(self, since: int) -> list[Event]:
+        """The pause that began with event ``since`` has lasted as long as a pause may:
+        the site resumes the table (``resume`` of the pausing seat, ``reason``
+        ``timeout``); [] when that pause is over already."""
+        if self.over or self.paused_by is None or self.paused_since != since:
+            return []
+        return [self._next("resume", self.paused_by, reason="timeout")]
 
     def plan_idle(self, idle: bool) -> list[Event]:
         """The site pauses a running table nobody is at (``idle``), or resumes it when
@@ -517,6 +554,19 @@ class Sitting:
             raise ArgumentError("server.unknown_event", kind=ev.kind)
         handler(ev)
         self.events.append(ev)
+        if ev.kind not in LOOSE_KINDS:
+            self.turn_seq = ev.seq
+
+    def forget_events(self) -> None:
+        """Drop the events in memory: a snapshot of this sitting at its last event has
+        been taken (:mod:`stich.server.snapshot`), the next ones follow it."""
+        self.base = self.seq
+        self.events = []
+
+    def changed_since(self, seen: int) -> bool:
+        """Whether an event that changed the game (not in :data:`LOOSE_KINDS`) came
+        after event ``seen``: an action sent having seen ``seen`` is stale then."""
+        return seen > self.seq or seen < self.turn_seq
 
     def _on_seat(self, ev: Event) -> None:
         assert ev.seat is not None
@@ -526,6 +576,7 @@ class Sitting:
         if bot and not name:
             name = self._bot_name(ev.seat)
         self.seats[ev.seat] = SeatInfo(name=name, user=d.get("user"), bot=bot)
+        self.sat_at[ev.seat] = ev.seq
 
     def _bot_name(self, seat: int) -> str:
         pool = ("Kurt", "Helga", "Otto", "Erna", "Paul", "Grete", "Fritz", "Hilde", "Willi",
@@ -537,10 +588,12 @@ class Sitting:
     def _on_leave(self, ev: Event) -> None:
         assert ev.seat is not None
         self.seats[ev.seat] = None
+        self.sat_at.pop(ev.seat, None)
 
     def _on_start(self, ev: Event) -> None:
         self.started = True
-        first = int(ev.data["first"])
+        first = self.first = int(ev.data["first"])
+        self.game_acts = []
         if self.settings.game == "skat":
             self.skat_table = SkatTable(self.names(), self.skat_rules, first_dealer=first)
         else:
@@ -556,6 +609,8 @@ class Sitting:
         self._end_wait()
         self.helped = set()
         self.game_number = int(ev.data["number"])
+        self.game_acts = []
+        self.pauses = {}
         self.positions = self.skat_table.positions()
         self.skat = SkatState.new(self.skat_rules,
                                   seed=deal_seed(self.settings.seed, self.game_number))
@@ -566,6 +621,7 @@ class Sitting:
         if self.to_move_seat() != ev.seat:
             raise ArgumentError("server.not_your_turn")
         new, _ = _step(st, ev.data["text"])
+        self.game_acts.append(ev.data["text"])
         if ev.data.get("by") in ("standin", "clock"):
             self.helped.add(ev.seat)
         if isinstance(new, SkatState):
@@ -585,6 +641,7 @@ class Sitting:
                           extra={"table_game": entry.number,
                                  "seats": list(self.positions)})
         self.finished.append(rec)
+        self.games_done += 1
         self.standin_marks.append(sorted(self.helped))
         self._begin_wait(ev)
 
@@ -595,10 +652,12 @@ class Sitting:
             self.ready = set()
 
     def _on_round_over(self, ev: Event) -> None:
+        self.pauses = {}
         self.round_marks.append(sorted(self.helped))
         self.helped = set()
         if self.baptisten is not None and self.baptisten.is_over:
             self.finished.append(baptisten_record(self.baptisten, self.names()))
+            self.games_done += 1
         self._begin_wait(ev)
 
     def _on_ready(self, ev: Event) -> None:
@@ -632,6 +691,8 @@ class Sitting:
             self.idle = True
         else:
             self.paused_by = ev.seat
+            self.paused_since = ev.seq
+            self.pauses[ev.seat] = self.pauses.get(ev.seat, 0) + 1
 
     def _on_resume(self, ev: Event) -> None:
         if ev.seat is None:

@@ -301,6 +301,8 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
             leader, cards, winner = sitting.last_trick
             out["trick"] = [leader, [deck.cards[c].code for c in cards], winner]
         return out
+    if ev.kind == "chat":  # (the author's account stays on the server)
+        return {k: v for k, v in d.items() if k != "user"}
     return dict(d)
 
 
