@@ -478,7 +478,7 @@ class TableActor:
         s = self.sitting
         return {"type": "snapshot", "seq": s.seq, "table": self.hub.table_info(self, receiver),
                 "view": view_json(s, receiver), "list": s.skat_list(), "sheet": s.sheet(),
-                "chat": list(s.chat)}
+                "chat": s.chat_lines()}
 
     async def sync(self, conn: Conn, since: int) -> None:
         async with self.lock:
@@ -822,7 +822,7 @@ class TableActor:
             if e.code != "server.stale":
                 log.warning("table %s: clock move %r refused: %s", self.id, text, e)
 
-    async def close(self) -> None:
+    async def close(self, code: int = 1001) -> None:
         if self._clock_handle is not None:
             self._clock_handle.cancel()
         for t in self._timers.values():
@@ -837,7 +837,7 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for c in list(self.conns):
-            c.close(1001)  # going away
+            c.close(code)  # going away (1001), or read anew (1012)
 
 
 class Hub:
@@ -891,21 +891,24 @@ class Hub:
         if kind == "sessions":
             self._drop_local(set(data.split(",")))
         elif kind == "forget-user":
-            self._forget_user(int(data))
+            await self._forget_user(int(data))
 
     async def forget_user(self, user_id: int) -> None:
-        """An account was deleted: finished tables it sat at are read again from the
-        database (where its name is gone), on every worker."""
-        self._forget_user(user_id)
+        """An account was deleted: the tables it sat at (finished: deleting is refused
+        while it sits at a live one) or wrote a chat line at that are in memory are read
+        again from the database (where its name is gone), on every worker."""
+        await self._forget_user(user_id)
         await self.bus.control("forget-user", str(user_id))
 
-    def _forget_user(self, user_id: int) -> None:
+    async def _forget_user(self, user_id: int) -> None:
         for actor in list(self.actors.values()):
-            if actor.sitting.over and any(
-                    info is not None and info.user == user_id for info in actor.sitting.seats):
-                for c in list(actor.conns):
-                    c.close(1012)  # restart: the client reconnects and reads it anew
-                del self.actors[actor.id]
+            s = actor.sitting
+            sat = any(info is not None and info.user == user_id for info in s.seats)
+            wrote = any(line.get("user") == user_id for line in s.chat)
+            if (sat and s.over) or wrote:
+                await actor.close(1012)  # restart: the clients reconnect and read it anew
+                if self.actors.get(actor.id) is actor:
+                    del self.actors[actor.id]
 
     async def _housekeeping(self) -> None:
         while True:
@@ -1129,7 +1132,7 @@ class Hub:
                 "you": None if conn.receiver == SPECTATOR else conn.receiver,
                 "creator": conn.user_id is not None and conn.user_id == actor.creator,
                 "seq": actor.sitting.seq, "timer": actor.timer_message(),
-                "chat": list(actor.sitting.chat)}
+                "chat": actor.sitting.chat_lines()}
 
 
 def _people_and_watchers(s: Sitting) -> list[int]:

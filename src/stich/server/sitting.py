@@ -675,8 +675,15 @@ class Sitting:
         self.asked_away.discard(ev.seat)
 
     def _on_chat(self, ev: Event) -> None:
-        self.chat.append({"seq": ev.seq, "seat": ev.seat, "name": ev.data.get("name", ""),
-                          "text": ev.data.get("text", "")})
+        line = {"seq": ev.seq, "seat": ev.seat, "name": ev.data.get("name", ""),
+                "text": ev.data.get("text", "")}
+        if ev.data.get("user") is not None:
+            line["user"] = ev.data["user"]  # (kept on the server: see chat_lines)
+        self.chat.append(line)
+
+    def chat_lines(self) -> list[dict[str, Any]]:
+        """The last chat lines as clients get them (without the authors' accounts)."""
+        return [{k: v for k, v in line.items() if k != "user"} for line in self.chat]
 
     def _on_end(self, ev: Event) -> None:
         self._end_wait()

@@ -156,6 +156,10 @@ def _value_words(d: Any, bid: int, lang: str, namer: StyleNamer) -> str:
                                           "score": f"{d.loss}".replace("-", "−")}, lang)
     if c.game is GameType.NULL:
         return render("skat.value_null", {"game": game, "value": d.value}, lang)
+    if d.depends:  # a Hand game: the hand's own count, and the least any Skat leaves
+        own = d.own
+        return render("skat.value_hand_with" if own > 0 else "skat.value_hand_without",
+                      {"game": game, "n": abs(own), "extra": extra, "value": d.value}, lang)
     return render("skat.value_with" if m > 0 else "skat.value_without",
                   {"game": game, "n": abs(m), "extra": extra, "value": d.value}, lang)
 

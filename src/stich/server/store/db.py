@@ -1111,11 +1111,31 @@ async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None
                                 if seat.get("user") in ids else seat
                                 for seat in summary.get("seats", [])]
             await s.execute(update(TableRow).where(TableRow.id == t.id).values(summary=summary))
+        tables |= await _forget_chat(s, ids, neutral)
+        # the snapshots of those tables hold the old names: the log is read again
+        await s.execute(delete(SnapshotRow).where(SnapshotRow.table_id.in_(tables)))
     await s.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids)).values(user_id=None))
     await s.execute(update(TableRow).where(TableRow.created_by.in_(ids)).values(created_by=None))
     await s.execute(delete(Session).where(Session.user_id.in_(ids)))
     await s.execute(delete(KnownLogin).where(KnownLogin.user_id.in_(ids)))
     await s.execute(delete(User).where(User.id.in_(ids)))
+
+
+async def _forget_chat(s: AsyncSession, ids: set[int], neutral: str) -> set[str]:
+    """In the transaction ``s``: the chat lines of these accounts (by the account a line
+    keeps, or, for lines written before they kept one, by the account's name) are
+    signed ``neutral`` from now on; the tables they were written at."""
+    names = set((await s.execute(select(User.name).where(User.id.in_(ids)))).scalars())
+    author = EventRow.data["user"].as_integer()
+    q = select(EventRow).where(EventRow.kind == "chat", or_(
+        author.in_(ids),
+        and_(author.is_(None), EventRow.data["name"].as_string().in_(names))))
+    tables: set[str] = set()
+    for ev in (await s.execute(q)).scalars():
+        await s.execute(update(EventRow).where(EventRow.id == ev.id).values(
+            data={**ev.data, "user": None, "name": neutral}))
+        tables.add(ev.table_id)
+    return tables
 
 
 async def _release_names(s: AsyncSession, user_ids: Collection[int]) -> set[int]:
