@@ -135,3 +135,11 @@ def test_an_unknown_lobby_filter_is_refused(clients: Callable[..., Client]) -> N
     r = c.get("/api/tables?status=foo&lang=de")
     assert error_of(r) == (400, "server.bad_status",
                            "Aufgelistet werden open, waiting, running oder over, nicht „foo“")
+
+
+def test_me_twice_is_refused_not_a_free_seat(clients: Callable[..., Client]) -> None:
+    c = clients()
+    c.guest(uid("Twice"))
+    r = c.post("/api/tables?lang=de", {"game": "skat", "seats": ["me", "me", "bot:easy"]})
+    assert error_of(r) == (400, "server.me_twice",
+                           "Du kannst an einem Tisch nur einen Platz haben: „me“ einmal")

@@ -208,7 +208,8 @@ def test_chat_lines_reach_everyone_and_stay(clients: Callable[..., Client],
         await a.send({"type": "chat", "text": "hallo"})
         assert (await next_error(a))["code"] == "server.chat_anonymous"
         for text, code in (("", "server.chat_length"), ("   ", "server.chat_length"),
-                           ("x" * 201, "server.chat_length"),
+                           ("x" * 201, "server.bad_message"),  # (the schema's 200)
+                           (" " * 150 + "x" * 51, "server.bad_message"),
                            ("zwei\nZeilen", "server.chat_control"),
                            ("bell\x07", "server.chat_control"),
                            ("um\u202edreh", "server.chat_control")):

@@ -334,3 +334,20 @@ def test_lothar_null_above_59_is_refused() -> None:
     assert e.value.text("de") == "Null gibt es nicht über 59: gereizt wurde bis 60"
     # suit games stay possible (and are settled as overbid if they fall short)
     assert act(s, "declare grand").phase is Phase.PLAY
+
+
+def test_a_hand_game_counts_the_hands_own_matadors_and_the_least_any_skat_leaves() -> None:
+    """In a Hand game the Skat is unknown: the value is the least any Skat leaves (here a
+    Skat with the Grün-Unter makes "ohne 2" an "ohne 1": 30, not 40), and the count named
+    is the hand's own (issue 38: "mit 1" for a hand without the Eichel-Unter misled)."""
+    from stich.skat.declaring import declare_values
+    from stich.skat.rules import SkatRules as Rules
+
+    hand = parse_cards("HJ DJ HA HT HK HQ H9 H8 SA ST")  # neither CJ nor SJ
+    unseen = ((1 << 32) - 1) & ~hand
+    got = declare_values(Rules(), (Declare(GameType.HERZ, hand=True),), bid=18, owned=hand,
+                         unseen=unseen)["declare herz hand"]
+    assert (got.value, got.own, got.depends, got.loss) == (30, -2, True, None)
+    # a picked-up Skat is known: one value, no "at least"
+    known = declare_values(Rules(), (Declare(GameType.HERZ),), bid=18, owned=hand)
+    assert (known["declare herz"].value, known["declare herz"].depends) == (30, False)

@@ -197,6 +197,10 @@ define({
         "en": "the period is all, year or month, not {given!r}",
         "de": "Der Zeitraum ist all, year oder month, nicht „{given}“",
     },
+    "server.me_twice": {
+        "en": "you can sit at one seat of a table: \"me\" once",
+        "de": "Du kannst an einem Tisch nur einen Platz haben: „me“ einmal",
+    },
     "server.bad_status": {
         "en": "the tables to list are open, waiting, running or over, not {given!r}",
         "de": "Aufgelistet werden open, waiting, running oder over, nicht „{given}“",

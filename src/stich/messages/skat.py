@@ -26,6 +26,12 @@ define({
                         "de": "{game} mit {n}{extra}: {value}"},
     "skat.value_without": {"en": "{game} without {n}{extra}: {value}",
                            "de": "{game} ohne {n}{extra}: {value}"},
+    "skat.value_hand_with": {
+        "en": "{game} with {n}{extra}: at least {value} (depending on the Skat)",
+        "de": "{game} mit {n}{extra}: mindestens {value} (je nach Skat)"},
+    "skat.value_hand_without": {
+        "en": "{game} without {n}{extra}: at least {value} (depending on the Skat)",
+        "de": "{game} ohne {n}{extra}: mindestens {value} (je nach Skat)"},
     "skat.value_null": {"en": "{game}: {value}", "de": "{game}: {value}"},
     "skat.value_lost": {
         "en": "{game}: lost whatever happens (bid {bid}): {score}",

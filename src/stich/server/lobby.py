@@ -95,6 +95,8 @@ def baptisten_rules(body: CreateTableRequest) -> BaptistenRules:
 
 
 def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
+    if body.seats.count("me") > 1:
+        raise ArgumentError("server.me_twice")
     for spec in body.seats:
         if spec in ("me", "person"):
             continue

@@ -108,11 +108,12 @@ class Back(_Strict):
 
 
 class Chat(_Strict):
-    """A line of the table's chat: 1 to 200 characters after trimming, no control
-    characters; players and watchers with an account (guests too)."""
+    """A line of the table's chat: 1 to 200 characters after trimming, something to
+    read, no control or invisible characters; players and watchers with an account
+    (guests too)."""
 
     type: Literal["chat"]
-    text: str = Field(max_length=1000)
+    text: str = Field(max_length=200)
 
 
 ClientMessage = Annotated[Act | Pause | Resume | EndList | Sync | Ping | Ready | Away | Back

@@ -11,8 +11,11 @@ Null is lost at −92).  The terminal asks before such a declaration; the browse
 the value on each button (``declare_values`` in the declarer's view).
 
 In a Hand game the Skat is unknown: the matadors may change with it.  The value shown is
-the lowest over every Skat the two unseen cards could be, and a game counts as certainly
-lost only when it is lost whatever the Skat holds.
+the lowest over every Skat the two unseen cards could be with which the game can still
+be won (``depends``: another Skat would give more), and a game counts as certainly lost
+only when it is lost whatever the Skat holds.  The matadors a player counts are the
+hand's own (``own``): the lowest value may be that of a Skat holding an Unter the hand
+lacks ("ohne 2" becomes "mit 1"), so a front end says the hand's count and "at least".
 
 >>> g = game_goal(SkatRules(), Declare(GameType.HERZ), bid=18, matadors=1)
 >>> g.kind, g.points, g.value
@@ -109,6 +112,8 @@ class DeclareValue:
     contract: Declare
     goal: Goal
     loss: int | None
+    own: int = 0  # the matadors of the known cards alone (a Hand game: the hand's)
+    depends: bool = False  # a Hand game whose value depends on the unknown Skat
 
     @property
     def value(self) -> int:
@@ -153,5 +158,7 @@ def declare_values(rules: SkatRules, legal: tuple[Action, ...], *, bid: int, own
         else:
             goal = min(goals, key=lambda g: g.value)
             loss = certain_loss(rules, action, bid=bid, matadors=goal.matadors)
-        out[str(action)] = DeclareValue(action, goal, loss)
+        own = matadors(owned, action.game) if action.game is not GameType.NULL else 0
+        depends = action.game is not GameType.NULL and len({g.value for g in goals}) > 1
+        out[str(action)] = DeclareValue(action, goal, loss, own, depends)
     return out
