@@ -665,3 +665,42 @@ def test_the_turn_clock_at_baptistenskat(site: Server, browser: Browser) -> None
     _no_page_errors(a, b)
     cb.close()
     ctx.close()
+
+
+# --- pausing ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "size"), SIZES)
+def test_a_pause_holds_the_clock_and_says_when_it_goes_on(
+        site: Server, browser: Browser, name: str, size: dict[str, int]) -> None:
+    """A person pauses at their turn (the table's menu): the banner says who paused and
+    when the table goes on by itself, counting down, in view; the clock stands still and
+    after "Weiter" goes on with what it had left; a second pause in this game is
+    refused in words (issue 38)."""
+    ctx, a = person(browser, site.url, f"Pause{name}", viewport=size)
+    _table(a, site.url, seats=["me", "bot:easy", "bot:easy"], clock=20, bank=0)
+    _my_turn(a, timeout=60000)
+    a.wait_for_function("() => window.stichTable.state.timer?.kind === 'move'")
+    a.wait_for_timeout(1500)
+    a.click(".tablebar button[aria-label='Mehr']")
+    a.click(".drawer button:has-text('Pause')")
+    a.wait_for_selector(".banner.paused .pause-left")
+    _in_view(a, ".banner.paused")
+    text = a.inner_text(".banner.paused")
+    assert f"Pause{name} hat den Tisch angehalten." in text, text
+    first = a.inner_text(".pause-left")
+    assert re.fullmatch(r"In [45]:\d\d geht es von selbst weiter\.", first), first
+    assert a.query_selector(".player.me .clock") is None  # the clock stands still
+    a.wait_for_timeout(2100)
+    later = a.inner_text(".pause-left")
+    assert later < first, (first, later)  # counted down
+    shot(a, f"live-pause-{name}")
+    a.click(".banner.paused button")  # "Weiter"
+    a.wait_for_selector(".banner.paused", state="detached")
+    a.wait_for_function("() => window.stichTable.state.timer?.kind === 'move'")
+    timer = a.evaluate("() => window.stichTable.state.timer")
+    assert timer["total"] == 20000 and timer["left"] <= 18600, timer  # what it had left
+    a.click(".tablebar button[aria-label='Mehr']")
+    a.click(".drawer button:has-text('Pause')")
+    a.wait_for_function("() => (window.stichTable.state.error || '').includes('einmal pro Spiel')")
+    _no_page_errors(a)
+    ctx.close()

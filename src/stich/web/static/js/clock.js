@@ -11,7 +11,7 @@
 import { _, h } from "./site.js";
 
 /**
- * @typedef {{kind: "move"|"next"|null, seat: number|null, left: number, total: number,
+ * @typedef {{kind: "move"|"next"|"pause"|null, seat: number|null, left: number, total: number,
  *   bank: number, at: number}} Timer
  */
 
@@ -44,9 +44,11 @@ const clockEl = h("div", { class: "clock", role: "timer", "aria-live": "off" },
   h("span", { class: "clock-bar", "aria-hidden": "true" }, fill, bankMark), text);
 /** @type {number|undefined} */
 let ticking = undefined;
+/** @type {number|undefined} */
+let pausing = undefined;
 
 /** m:ss @param {number} ms */
-function mmss(ms) {
+export function mmss(ms) {
   const s = Math.ceil(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
@@ -116,6 +118,19 @@ export function decorate(root, st, seatName) {
         ? _("{name} is thinking …", { name: seatName(mover) })
         : _("The bot for {name} is thinking …", { name: seatName(mover) })));
     }
+  }
+  // a player's pause: "goes on by itself in m:ss" in its banner, counted down
+  const pauseLeft = /** @type {HTMLElement|null} */ (root.querySelector(".pause-left"));
+  if (pauseLeft && timer && timer.kind === "pause") {
+    const show = () => {
+      pauseLeft.textContent = _("It goes on by itself in {time}.", { time: mmss(msLeft()) });
+    };
+    show();
+    clearInterval(pausing);
+    pausing = window.setInterval(() => {
+      if (!pauseLeft.isConnected || !timer || timer.kind !== "pause") { clearInterval(pausing); return; }
+      show();
+    }, 500);
   }
   if (timer && timer.kind === "move" && timer.seat !== null) {
     const el = seatElement(root, st, timer.seat);

@@ -475,7 +475,7 @@ function menu() {
   }
   box.append(noticeSwitches());
   if (state.you !== null && t.status === "running") {
-    if (t.paused_by === null || t.paused_by === undefined) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "pause" }) }, _("Pause")));
+    if (t.paused_by === null || t.paused_by === undefined) box.append(h("button", { type: "button", class: "secondary", onclick: () => { state.panel = ""; render(); conn?.send({ type: "pause" }); } }, _("Pause")));
     if (t.game === "skat" && !t.games) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "end" }) }, _("End the list after this game")));
   }
   const own = ownSeat();
@@ -508,7 +508,9 @@ function pausedBanner() {
   const t = state.table;
   if (t.paused_by === null || t.paused_by === undefined) return null;
   const who = t.seats[t.paused_by]?.name || "";
+  // (the time until it goes on by itself: filled in and counted down by clock.js)
   return h("div", { class: "banner paused", role: "status" }, _("{name} paused the table.", { name: who }), " ",
+    h("span", { class: "pause-left" }), " ",
     state.you !== null ? h("button", { type: "button", onclick: () => conn?.send({ type: "resume" }) }, _("Resume")) : null);
 }
 
