@@ -117,6 +117,11 @@ def test_any_cut_keeps_every_complete_record(as_list: bool, data: st.DataObject)
     complete = sum(end <= cut for end in ends)
     rf = _read_text(text[:cut])
     assert rf.records == RECORDS[:complete]
+    if not as_list and any(cut in (end, end + 1) for end in ends):
+        # JSON lines cut right after a record (or its line's end): a whole file of fewer
+        # records, nothing tells it was cut (hypothesis found the cut at 1,840)
+        assert rf.problems == []
+        return
     assert len(rf.problems) == 1
     assert "cut off" in str(rf.problems[0])
 

@@ -33,7 +33,7 @@ ROOMY = ",".join(f"{name}=1000000" for name in (
     "account_open_tables", "address_open_tables", "bot_tables_per_hour", "bot_open_tables",
     "account_analyses_per_hour", "messages_per_10s",
     "syncs_per_10s", "chats_per_20s", "hashes_waiting", "analyses_waiting",
-    "seat_events_per_min", "table_events_per_min",
+    "seat_events_per_min", "watcher_chats_per_min", "pauses_per_game",
     "socket_silence"))  # the test sockets do not ping; the test of silence sets its own
 # seconds after a table starts (or is loaded) until its seated persons not connected are
 # marked away (the site's default is 10): long enough for a page or a test client that

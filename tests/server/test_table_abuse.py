@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,7 @@ def _timer(ws: TableSocket) -> dict[str, Any]:
 
 def test_a_pause_gives_no_time(kind_of_db: str, tmp_path: Path,
                                run: Callable[..., Any]) -> None:
-    with _serve(kind_of_db, tmp_path, f"{ROOMY},pause_most=300") as srv:
+    with _serve(kind_of_db, tmp_path, f"{ROOMY},pause_most=300,pauses_per_game=1") as srv:
         c = _guest(srv)
         tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"],
                        clock=3, bank=0)["table"]["id"]
@@ -133,7 +133,7 @@ def _stored(c: Client, tid: str) -> int:
 
 def test_a_flood_of_loose_events_is_budgeted(kind_of_db: str, tmp_path: Path,
                                              run: Callable[..., Any]) -> None:
-    budget = "seat_events_per_min=10,table_events_per_min=30"
+    budget = "seat_events_per_min=10"
     with _serve(kind_of_db, tmp_path, f"{ROOMY},{budget}") as srv:
         c = _guest(srv)
         made = c.create(game="skat", games=3, seats=["me", "person", "bot:easy"])
@@ -277,3 +277,38 @@ def test_chat_and_reconnects_do_not_keep_a_waiting_table(kind_of_db: str, tmp_pa
 
         run(story())
         c.close()
+
+
+def test_watchers_and_chat_never_spend_a_seats_budget(kind_of_db: str, tmp_path: Path,
+                                                      run: Callable[..., Any]) -> None:
+    limits = "seat_events_per_min=2,watcher_chats_per_min=3,chats_per_20s=5"
+    with _serve(kind_of_db, tmp_path, f"{ROOMY},{limits}") as srv:
+        c = _guest(srv)
+        tid = c.create(game="skat", games=3, seats=["me", "bot:easy", "bot:easy"])["table"]["id"]
+        watchers = [_guest(srv), _guest(srv)]
+
+        async def story() -> None:
+            me = await c.connect(tid)
+            eyes = [await w.connect(tid) for w in watchers]
+            for i in range(10):
+                await eyes[i % 2].send({"type": "chat", "text": f"Zuschauer {i}"})
+            for i in range(4):
+                await me.send({"type": "chat", "text": f"Spieler {i}"})
+            for ws in (*eyes, me):
+                await barrier(ws)
+            lines = [m["data"]["text"] for m in me.messages
+                     if m["type"] == "event" and m["kind"] == "chat"]
+            assert sum(t.startswith("Zuschauer") for t in lines) == 3, lines
+            assert sum(t.startswith("Spieler") for t in lines) == 4, lines
+            # the seat's own budget is whole: two of its events go through
+            await me.send({"type": "away"})
+            await me.until(lambda m: m["type"] == "event" and m["kind"] == "away")
+            await me.send({"type": "back"})
+            await me.until(lambda m: m["type"] == "event" and m["kind"] == "back")
+            for ws in (*eyes, me):
+                await ws.close()
+
+        run(story())
+        c.close()
+        for w in watchers:
+            w.close()

@@ -578,7 +578,7 @@ def test_a_card_under_a_resting_pointer_holds_still(site: Server, browser: Brows
     down for ever: the lifted card still owns the strip it left.  (Playwright waits for a
     card to hold still before it clicks; a card that never did failed the tests.)"""
     for size in (PHONE, DESKTOP):
-        ctx, page = person(browser, site.url, "Resi", viewport=size)
+        ctx, page = person(browser, site.url, f"Resi{size['width']}", viewport=size)
         _open(page, site.url, ["me", "bot:random", "bot:random", "bot:random"], max_cards=5)
 
         def playing(p: Page = page) -> bool:

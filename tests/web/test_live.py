@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.server.harness import Server
+from tests.server.harness import ROOMY, Server
 from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
 from tests.web.test_skat_table import _of, _wire
 from tests.web.test_table import _create, _join
@@ -33,7 +33,8 @@ NEW_SOCKET_OPEN = """(old) => { const c = window.stichTable.conn;
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Bots that think for a moment (so "… denkt nach" can be seen at all)."""
     tmp = tmp_path_factory.mktemp("live")
-    srv = Server(f"sqlite:///{tmp / 'site.db'}", bot_delay=0.6)
+    srv = Server(f"sqlite:///{tmp / 'site.db'}", bot_delay=0.6,
+                 env={"STICH_LIMITS": f"{ROOMY},pauses_per_game=1"})  # (the site's pause rule)
     srv.start(60)
     try:
         yield srv

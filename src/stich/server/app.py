@@ -494,9 +494,11 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
     elif isinstance(msg, Pause | Resume):
         pause = isinstance(msg, Pause)
 
+        most = actor.hub.config.limits.pauses_per_game
+
         def plan_pause(s: Sitting) -> list[Event]:
             own(s)
-            return s.plan_pause(seat, pause)
+            return s.plan_pause(seat, pause, most)
 
         await actor.submit(plan_pause)
     elif isinstance(msg, EndList):
@@ -559,7 +561,8 @@ def chat_text(text: str) -> str:
 
 async def spend(actor: TableActor, seat: int | None, pace: Pace | None) -> None:
     """Count a message that adds an event which does not change the game against the
-    seat's and the table's budgets (:meth:`TableActor.spend`); refused beyond them."""
+    seat's budget, or a watcher's chat line against the table's budget for watchers
+    (:meth:`TableActor.spend`); refused beyond it."""
     wait = await actor.spend(seat)
     if wait > 0:
         if pace is not None:
@@ -571,8 +574,8 @@ async def spend(actor: TableActor, seat: int | None, pace: Pace | None) -> None:
 async def chat(actor: TableActor, conn: Conn, text: str, pace: Pace | None = None) -> None:
     """A chat line from a player (signed with the seat) or a watcher with an account
     (no seat); anonymous watchers only read.  At most ``chats_per_20s`` lines of one
-    account at one table (however many connections it has), within the table's
-    budget."""
+    account at one table (however many connections it has); watchers' lines also within
+    the table's ``watcher_chats_per_min``."""
     if conn.user_id is None or not conn.name:
         raise StichError("server.chat_anonymous")
     line = chat_text(text)
@@ -586,7 +589,8 @@ async def chat(actor: TableActor, conn: Conn, text: str, pace: Pace | None = Non
                 pace.refused += 1
             metrics.REFUSALS.labels("server.rate_limited").inc()
             raise RateLimited("server.rate_limited", wait)
-    await spend(actor, None if seat == SPECTATOR else seat, pace)
+    if seat == SPECTATOR:  # a watcher's line: within the table's budget for watchers
+        await spend(actor, None, pace)
 
     def plan(s: Sitting) -> list[Event]:
         info = s.seats[seat] if seat != SPECTATOR else None

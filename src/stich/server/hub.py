@@ -423,23 +423,23 @@ class TableActor:
             await self._retry(lambda s: s.plan_idle(False))
 
     async def spend(self, seat: int | None) -> float:
-        """Count one event that does not change the game (presence, pause, ready,
-        chat) against the seat's and the table's budgets (``seat_events_per_min``,
-        ``table_events_per_min``, shared by every worker): 0 when both had room, else
-        the seconds until they would (and nothing is counted)."""
+        """Count one event that does not change the game against its budget (shared by
+        every worker): a seat's presence, pause, resume, ready and end against
+        ``seat_events_per_min`` of that seat, a watcher's chat line (``seat`` None)
+        against ``watcher_chats_per_min`` of the table.  0 when there was room, else the
+        seconds until there would be (and nothing is counted).  A player's chat lines
+        count against ``chats_per_20s`` of the account alone, so that neither chat nor
+        watchers ever spend what a seat needs to say "ready" or "back"."""
         limiter = self.hub.limiter
         if limiter is None:
             return 0.0
         limits = self.hub.config.limits
-        for key, rule in ((f"table-events:{self.id}:{seat}",
-                           limits.rule("seat_events_per_min", 60.0) if seat is not None
-                           else None),
-                          (f"table-events:{self.id}", limits.rule("table_events_per_min", 60.0))):
-            if rule is not None:
-                wait = await limiter.hit(key, rule)
-                if wait > 0:
-                    return wait
-        return 0.0
+        if seat is None:
+            key, rule = f"watcher-chat:{self.id}", limits.rule("watcher_chats_per_min", 60.0)
+        else:
+            key, rule = f"seat-events:{self.id}:{seat}", limits.rule("seat_events_per_min",
+                                                                      60.0)
+        return 0.0 if rule is None else await limiter.hit(key, rule)
 
     def _send_since(self, conn: Conn, since: int | None) -> None:
         seq = self.sitting.seq

@@ -96,10 +96,10 @@ class Limits:
     chats_per_20s: int = 5  # chat lines of one account at one table
     socket_silence: float = 35.0  # a socket silent this long is closed (0: never)
     refusals_before_close: int = 60  # messages refused for their rate, then 1008
-    # per table: the events that do not change the game (away, back, pause, resume,
-    # ready, chat), whatever the number of connections
-    seat_events_per_min: int = 10  # of one seat (a person)
-    table_events_per_min: int = 30  # of the whole table (watchers' chat too)
+    # per table, whatever the number of connections: the events that do not change the
+    # game (away, back, pause, resume, ready, end) of one seat, and watchers' chat lines
+    seat_events_per_min: int = 10
+    watcher_chats_per_min: int = 30
     # the password hashes
     hashes_at_once: int = 1  # the other core stays with the tables
     hashes_waiting: int = 16
@@ -110,6 +110,7 @@ class Limits:
     idle_close: float = 7 * 86400.0  # paused / abandoned that long: closed
     waiting_expire: float = 3600.0  # a table not started, unchanged that long: closed
     pause_most: float = 300.0  # a player's pause ends by itself after this (0: never)
+    pauses_per_game: int = 1  # pauses one seat may begin in a game or round (0: any)
 
     def rule(self, field: str, per: float) -> Rule | None:
         count = int(getattr(self, field))

@@ -58,10 +58,10 @@ GameName = Literal["skat", "baptisten"]
 
 CHAT_KEPT = 50  # chat lines a table keeps in memory for the welcome and the snapshot
 PAUSES_PER_GAME = 1
-"""Pauses one seat may begin in one game (Skat) or round (Baptistenskat).  A pause
+"""Pauses one seat may begin in one game (Skat) or round (Baptistenskat), unless the site
+says otherwise (``pauses_per_game`` of :class:`stich.server.limits.Limits`).  A pause
 gives nobody time (the turn clock stands still and goes on where it stopped), ends when
-any player resumes, or by itself after the site's ``pause_most`` seconds
-(:class:`stich.server.limits.Limits`)."""
+any player resumes, or by itself after the site's ``pause_most`` seconds."""
 LOOSE_KINDS = frozenset({"chat", "ready", "away", "back", "standin"})
 """Events that do not change the game: an action sent before them is not stale."""
 
@@ -477,10 +477,10 @@ class Sitting:
         out.append(Event(self.seq + len(out) + 1, "standin", seat, {}))
         return self._after_presence(out)
 
-    def plan_pause(self, seat: int, pause: bool) -> list[Event]:
-        """A player pauses the table (at most :data:`PAUSES_PER_GAME` times a game or
-        round, and only a player who is at the table: not away, not left), or resumes
-        it (any player)."""
+    def plan_pause(self, seat: int, pause: bool, most: int = PAUSES_PER_GAME) -> list[Event]:
+        """A player pauses the table (at most ``most`` times a game or round, 0: as
+        often as they like; and only a player who is at the table: not away, not left),
+        or resumes it (any player)."""
         if not self.started or self.over:
             raise ArgumentError("server.not_running")
         if pause and self.paused_by is not None:
@@ -489,8 +489,8 @@ class Sitting:
             raise ArgumentError("server.not_paused")
         if pause and seat not in self.present_people():
             raise ArgumentError("server.pause_absent")
-        if pause and self.pauses.get(seat, 0) >= PAUSES_PER_GAME:
-            raise ArgumentError("server.pause_used", most=PAUSES_PER_GAME)
+        if pause and most and self.pauses.get(seat, 0) >= most:
+            raise ArgumentError("server.pause_used", most=most)
         return [self._next("pause" if pause else "resume", seat)]
 
     def plan_pause_over(self, since: int) -> list[Event]:

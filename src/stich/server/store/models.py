@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -114,7 +115,10 @@ class EventRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+                      # the chat lines (an account's, when it is deleted), few of the log
+                      Index("ix_events_chat", "table_id", sqlite_where=text("kind = 'chat'"),
+                            postgresql_where=text("kind = 'chat'")))
 
 
 class SnapshotRow(Base):

@@ -1,5 +1,6 @@
 """Snapshots: a table's state at an event, so that loading a table costs the events
-after its newest snapshot instead of its whole log (``stich.server.snapshot``).
+after its newest snapshot instead of its whole log (``stich.server.snapshot``); and an
+index of the chat lines in the log.
 
 Revision ID: 0004
 Revises: 0003
@@ -21,6 +22,10 @@ depends_on = None
 
 
 def upgrade() -> None:
+    # the chat lines of the log (an account's are renamed when it is deleted): a few
+    op.create_index("ix_events_chat", "events", ["table_id"],
+                    sqlite_where=sa.text("kind = 'chat'"),
+                    postgresql_where=sa.text("kind = 'chat'"))
     op.create_table(
         "snapshots",
         sa.Column("table_id", sa.String(16), sa.ForeignKey("tables.id", ondelete="CASCADE"),
@@ -34,3 +39,4 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("snapshots")
+    op.drop_index("ix_events_chat", table_name="events")
