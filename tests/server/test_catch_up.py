@@ -26,14 +26,14 @@ def _events(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [m for m in msgs if m["type"] == "event"]
 
 
-async def _snapshot_view(c: Client, tid: str) -> tuple[int, Any]:
-    """The seq and view a fresh connection of ``c`` gets (a snapshot)."""
-    ws = await c.connect(tid)
-    got = await barrier(ws)
-    await ws.close()
-    snap = [m for m in got if m["type"] == "snapshot"]
-    assert len(snap) == 1, [m["type"] for m in got]
-    return snap[0]["seq"], snap[0]["view"]
+async def _now(ws: TableSocket) -> tuple[dict[str, Any], dict[str, Any]]:
+    """On the same socket, a snapshot of now (a ``sync`` beyond the table's last event):
+    the last event it received before the snapshot, and the snapshot.  (A socket's
+    messages come in order: the snapshot shows the table right after that event.)"""
+    await ws.send({"type": "sync", "since": 10**9})
+    snap = await ws.until(lambda m: m["type"] == "snapshot")
+    before = [m for m in ws.messages[:ws.messages.index(snap)] if m["type"] == "event"]
+    return before[-1], snap
 
 
 async def _missed(c: Client, tid: str, since: int) -> tuple[TableSocket, list[dict[str, Any]]]:
@@ -80,8 +80,8 @@ def test_a_lone_watcher_gets_the_events_it_missed(clients: Callable[..., Client]
         back, got = await _missed(watcher, tid, seen)
         _only_events(got, seen, me.seq)
         assert all(m["view"] is None or m["view"].get("hand") == [] for m in _events(got))
-        seq, view = await _snapshot_view(watcher, tid)
-        assert seq == me.seq and _events(got)[-1]["view"] == view
+        last, snap = await _now(back)
+        assert snap["seq"] == me.seq == last["seq"] and last["view"] == snap["view"]
         await back.close()
         await me.close()
 
@@ -95,21 +95,30 @@ def test_the_person_whose_joining_started_the_table_gets_its_events(
     late.register(uid("Late"))
     made = host.create(game="skat", games=3, seats=["me", "person", "bot:easy"])
     tid = made["table"]["id"]
-    r = late.post(f"/api/tables/{tid}/join", {"invite": made["invite"]})
-    assert r.status_code == 200, r.text
 
     async def story() -> None:
+        # as the page does: it watches the waiting table, then its person sits down
+        # (whose joining starts it), and the page connects again from the start
+        watching = await late.connect(tid, invite=made["invite"])
+        await barrier(watching)
+        me = await host.connect(tid)  # the host says something while they wait
+        await me.send({"type": "chat", "text": "Wer spielt mit?"})
+        await watching.until(lambda m: m["type"] == "event" and m["kind"] == "chat")
+        r = late.post(f"/api/tables/{tid}/join", {"invite": made["invite"]})
+        assert r.status_code == 200, r.text
+        await watching.until(lambda m: m["type"] == "event" and m["kind"] == "deal")
+        await watching.close()
         ws, got = await _missed(late, tid, 0)
-        seq = ws.seq if ws.seq else max(m["seq"] for m in _events(got))
-        _only_events(got, 0, seq)
+        _only_events(got, 0, max(m["seq"] for m in _events(got)))
         seat_event = next(m for m in _events(got) if m["kind"] == "seat" and m["seat"] == 1)
         for m in _events(got):  # before its seat: as the spectators saw it
             if m["seq"] < seat_event["seq"] and m["view"] is not None:
                 assert m["view"]["hand"] == []
-        s, view = await _snapshot_view(late, tid)
-        assert s == seq and _events(got)[-1]["view"] == view
-        assert view is not None and len(view["hand"]) == 10
+        last, snap = await _now(ws)
+        assert last["seq"] == snap["seq"] and last["view"] == snap["view"]
+        assert snap["view"] is not None and len(snap["view"]["hand"]) == 10
         await ws.close()
+        await me.close()  # (the host stays until here: its going away is an event)
 
     run(story())
 
@@ -143,8 +152,8 @@ def test_after_a_restart_and_at_a_finished_table_the_events_come_again(
                     ws, got = await _missed(who, tid, since)
                     assert ws.seq >= seq
                     _only_events(got, since, ws.seq)
-                    s, view = await _snapshot_view(who, tid)
-                    assert _events(got)[-1]["view"] == view and s == ws.seq
+                    last, snap = await _now(ws)
+                    assert last["seq"] == snap["seq"] and last["view"] == snap["view"]
                     await ws.close()
 
             run(after_restart())
