@@ -312,7 +312,8 @@ class Generator:
         for p in old:
             with contextlib.suppress(Exception):
                 await p.ws.close()
-        await self.make_table(t, self.rng.randrange(10**6))
+        # a number no other table has (a guest holds its name while its session lives)
+        await self.make_table(t, self.rng.randrange(10**6, 10**12))
 
     async def watch_lag(self) -> None:
         while True:
