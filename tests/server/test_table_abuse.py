@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,21 +32,13 @@ def kind_of_db(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-def _serve(db: str, tmp: Path, limits: str, bot_delay: float = 0.0) -> Any:
-    class Serving:
-        def __enter__(self) -> Server:
-            self.db = database(db, tmp)
-            url = self.db.__enter__()
-            self.srv = Server(url, bot_delay=bot_delay,
-                              env={"STICH_LIMITS": limits, "STICH_HOUSEKEEPING": "0.3"})
-            self.srv.start()
-            return self.srv
-
-        def __exit__(self, *a: object) -> None:
-            self.srv.stop()
-            self.db.__exit__(*a)
-
-    return Serving()
+@contextmanager
+def _serve(db: str, tmp: Path, limits: str, bot_delay: float = 0.0) -> Iterator[Server]:
+    """A server of its own with these limits (a housekeeping round every 0.3 s)."""
+    with database(db, tmp) as url, \
+            Server(url, bot_delay=bot_delay,
+                   env={"STICH_LIMITS": limits, "STICH_HOUSEKEEPING": "0.3"}) as srv:
+        yield srv
 
 
 def _guest(srv: Server) -> Client:

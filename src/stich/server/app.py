@@ -362,15 +362,22 @@ class Pace:
         self.refused = 0
 
     def check(self, bucket: Bucket | None) -> None:
-        wait = bucket.take() if bucket is not None else 0.0
-        if wait > 0:
-            self.refused += 1
-            metrics.REFUSALS.labels("server.rate_limited").inc()
-            raise RateLimited("server.rate_limited", wait)
+        too_fast(bucket.take() if bucket is not None else 0.0, self)
 
     @property
     def over(self) -> bool:
         return bool(self.most) and self.refused > self.most
+
+
+def too_fast(wait: float, pace: Pace | None) -> None:
+    """Refuse a message a limit says is ``wait`` seconds too early (nothing when it is
+    not), counted with the connection's refusals (``pace``) and in the metrics."""
+    if wait <= 0:
+        return
+    if pace is not None:
+        pace.refused += 1
+    metrics.REFUSALS.labels("server.rate_limited").inc()
+    raise RateLimited("server.rate_limited", wait)
 
 
 def _int(text: str | None) -> int | None:
@@ -563,12 +570,7 @@ async def spend(actor: TableActor, seat: int | None, pace: Pace | None) -> None:
     """Count a message that adds an event which does not change the game against the
     seat's budget, or a watcher's chat line against the table's budget for watchers
     (:meth:`TableActor.spend`); refused beyond it."""
-    wait = await actor.spend(seat)
-    if wait > 0:
-        if pace is not None:
-            pace.refused += 1
-        metrics.REFUSALS.labels("server.rate_limited").inc()
-        raise RateLimited("server.rate_limited", wait)
+    too_fast(await actor.spend(seat), pace)
 
 
 async def chat(actor: TableActor, conn: Conn, text: str, pace: Pace | None = None) -> None:
@@ -583,12 +585,7 @@ async def chat(actor: TableActor, conn: Conn, text: str, pace: Pace | None = Non
     limiter = actor.hub.limiter
     rule = actor.hub.config.limits.rule("chats_per_20s", 20.0)
     if limiter is not None and rule is not None:
-        wait = await limiter.hit(f"chat:{actor.id}:{conn.user_id}", rule)
-        if wait > 0:
-            if pace is not None:
-                pace.refused += 1
-            metrics.REFUSALS.labels("server.rate_limited").inc()
-            raise RateLimited("server.rate_limited", wait)
+        too_fast(await limiter.hit(f"chat:{actor.id}:{conn.user_id}", rule), pace)
     if seat == SPECTATOR:  # a watcher's line: within the table's budget for watchers
         await spend(actor, None, pace)
 

@@ -109,7 +109,6 @@ class Conn:
     last_seq: int = 0
     closed: bool = False
     told: int | None = None  # the receiver its last ``welcome`` named
-    seated_at: int = 0  # events before this one reach it as a spectator's
     session: str | None = None  # the hash of the session token it was opened with
     address: str = "?"  # whom the limit of sockets per address counts
     close_code: int = 1000
@@ -251,7 +250,7 @@ class TableActor:
             self.hub.forget(self)
         return events
 
-    def _keep_snapshot(self, write: bool = True) -> None:
+    def _keep_snapshot(self) -> None:
         """Every :data:`SNAPSHOT_EVERY` events: the table's state written down (and the
         events before it dropped from memory), so that a load replays only what came
         after.  The write does not hold up the table; should it fail, the log is still
@@ -262,33 +261,28 @@ class TableActor:
         keep_from = s.base
         snap = self.base = snapshot.take(s)
         s.forget_events()
-        if write:
-            self._spawn(self._save_snapshot(snap, keep_from))
-
-    async def _save_snapshot(self, snap: dict[str, Any], keep_from: int) -> None:
-        try:
-            await self.hub.store.save_snapshot(self.id, int(snap["seq"]), snapshot.FORMAT,
-                                               orjson.dumps(snap).decode(), keep_from)
-        except Exception as e:  # (the log is the truth: a longer load)
-            log.warning("table %s: snapshot at %s not stored: %s", self.id, snap["seq"], e)
+        self._spawn(self.hub.save_snapshot(self.id, snap, keep_from))
 
     def _apply(self, events: list[Event]) -> list[tuple[int, dict[int, str]]]:
         out = []
         for ev in events:
             self.sitting.apply(ev)
             if ev.kind in ("seat", "leave", "quit"):
-                self._rebind(ev.seq)
-            msgs = event_texts(self.sitting, ev, self._rendered_for(ev.seq))
+                self._rebind()
+            # every seat a person holds (present or not: a player who comes back asks
+            # for the events missed) and the spectators (a watcher likewise): every
+            # connection's receiver is one of them; a bot's seat nobody receives
+            msgs = event_texts(self.sitting, ev, _people_and_watchers(self.sitting))
             self.recent.append((ev.seq, msgs))
             out.append((ev.seq, msgs))
         return out
 
-    def _rebind(self, seq: int) -> None:
+    def _rebind(self) -> None:
         """Each connection receives for its user's seat now: a person who stood up
         watches from now on (the seat may go to someone else: they must not see that hand
-        nor act for it), a spectator who sat down plays from event ``seq`` on.  A
-        connection whose seat changed gets a new ``welcome`` after the events
-        (:meth:`_welcome_again`)."""
+        nor act for it), a spectator who sat down plays from its seat event on
+        (:meth:`_receiver_at`).  A connection whose seat changed gets a new ``welcome``
+        after the events (:meth:`_welcome_again`)."""
         for c in self.conns:
             seat = self.seat_of(c.user_id)
             new = SPECTATOR if seat is None else seat
@@ -296,8 +290,6 @@ class TableActor:
                 continue
             self._spawn(self.hub.bus.presence(self.id, c.receiver, -1))
             self._spawn(self.hub.bus.presence(self.id, new, +1))
-            if new != SPECTATOR:
-                c.seated_at = seq
             c.receiver = new
 
     def _welcome_again(self) -> None:
@@ -318,22 +310,19 @@ class TableActor:
         self.sitting = fresh
         for _ in range(min(n, len(self.recent))):
             self.recent.pop()
-        self._rebind(self.sitting.seq + 1)
+        self._rebind()
 
-    def _rendered_for(self, seq: int) -> list[int]:
-        """Who event ``seq`` is rendered for as it happens: every seat a person holds
-        (present or not: a player who comes back asks for the events missed), the
-        spectators (a watcher who comes back likewise) and every receiver a connection
-        here gets it as.  A bot's seat is not rendered: nobody receives it."""
-        out = set(_people_and_watchers(self.sitting))
-        for c in self.conns:
-            out.add(c.receiver if seq >= c.seated_at else SPECTATOR)
-        return sorted(out)
+    def _receiver_at(self, receiver: int, seq: int) -> int:
+        """As whom ``receiver`` gets event ``seq``: a seat's events from before its
+        holder sat down as the spectators saw them."""
+        if receiver == SPECTATOR or seq >= self.sitting.sat_at.get(receiver, 0):
+            return receiver
+        return SPECTATOR
 
     def _deliver(self, rendered: list[tuple[int, dict[int, str]]]) -> None:
         for seq, msgs in rendered:
             for c in list(self.conns):
-                text = msgs.get(c.receiver if seq >= c.seated_at else SPECTATOR)
+                text = msgs.get(self._receiver_at(c.receiver, seq))
                 if text is not None:
                     c.send_event(seq, text)
                 elif seq > c.last_seq:  # not rendered for it (never expected): the state
@@ -463,12 +452,11 @@ class TableActor:
         events it returns: nothing is replayed."""
         if not self.recent or self.recent[0][0] > since + 1:
             return None
-        sat = self.sitting.sat_at.get(receiver) if receiver != SPECTATOR else None
         out = []
         for n, msgs in self.recent:
             if n <= since:
                 continue
-            text = msgs.get(receiver if sat is not None and n >= sat else SPECTATOR)
+            text = msgs.get(self._receiver_at(receiver, n))
             if text is None:
                 return None
             out.append((n, text))
@@ -561,8 +549,8 @@ class TableActor:
 
     async def _presence(self, seat: int, kind: str, auto: bool = False) -> None:
         """``away`` / ``back`` / ``standin`` for a seat; ``auto``: because a connection
-        opened or closed (within the seat's and table's budgets: one that comes and goes
-        fast writes no more than those; the housekeeping round puts it right later)."""
+        opened or closed (within the seat's budget: sockets that come and go fast write
+        no more than it; the housekeeping round puts the presence right later)."""
         if auto and not self.sitting.plan_presence(seat, kind):
             return  # nothing would change: nothing to count
         if auto and await self.spend(seat) > 0:
@@ -994,10 +982,6 @@ class Hub:
         if self.actors.get(actor.id) is actor and actor.sitting.over and not actor.conns:
             del self.actors[actor.id]
 
-    async def load_sitting(self, table_id: str) -> Sitting | None:
-        loaded = await self._load(table_id)
-        return None if loaded is None else loaded.sitting
-
     async def _load(self, table_id: str, row: TableRow | None = None) -> Loaded | None:
         """A table from the database: its newest snapshot that lies at least
         :data:`RECENT` events back (else its newest), then the events after it, the last
@@ -1031,13 +1015,18 @@ class Hub:
                 break
             await asyncio.sleep(0)  # a long log: the others' turn between two slices
         if taken is not None:
-            try:
-                await self.store.save_snapshot(table_id, int(taken["seq"]), snapshot.FORMAT,
-                                               orjson.dumps(taken).decode(), int(taken["seq"]))
-            except Exception as e:  # (the log is the truth)
-                log.warning("table %s: snapshot at %s not stored: %s", table_id,
-                            taken["seq"], e)
+            await self.save_snapshot(table_id, taken, int(taken["seq"]))
         return Loaded(s, row, base, list(recent))
+
+    async def save_snapshot(self, table_id: str, snap: dict[str, Any], keep_from: int) -> None:
+        """Store a table's snapshot (and forget its snapshots before event
+        ``keep_from``); a failure is logged: the log is the truth, the next load reads
+        more of it."""
+        try:
+            await self.store.save_snapshot(table_id, int(snap["seq"]), snapshot.FORMAT,
+                                           orjson.dumps(snap).decode(), keep_from)
+        except Exception as e:
+            log.warning("table %s: snapshot at %s not stored: %s", table_id, snap["seq"], e)
 
     async def get(self, table_id: str, made: Loaded | None = None,
                   row: TableRow | None = None) -> TableActor | None:
