@@ -183,6 +183,9 @@ class TableActor:
         self.sitting = sitting
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
+        # counts the connections this worker opened (see _absent): a decision that a
+        # person is away, made from presence read before one opened, is dropped
+        self.arrivals = 0
         # the JSON texts: strings are no work for the garbage collector, dicts of
         # views (64 events x every receiver x every table) were most of its heap
         self.recent: deque[tuple[int, dict[int, str]]] = deque(maxlen=RECENT)
@@ -390,6 +393,15 @@ class TableActor:
     async def connect(self, conn: Conn, since: int | None) -> None:
         """Welcome the connection, send what it missed (or a snapshot), count it present,
         and bring its seat back from away."""
+        # present, and back from away, before the table is shown: what the connection
+        # is shown then holds (a "back" after it would move the table on under a person
+        # whose turn it shows; a housekeeping round that read presence before cannot
+        # mark them away after, see _absent)
+        await self.hub.bus.presence(self.id, conn.receiver, +1)
+        self.arrivals += 1
+        if conn.receiver != SPECTATOR:
+            self._cancel_timer(conn.receiver)
+            await self._presence(conn.receiver, "back", auto=True)
         async with self.lock:
             await self._catch_up_locked()
             self.conns.add(conn)
@@ -397,10 +409,6 @@ class TableActor:
             self.hub.addresses[conn.address] += 1
             conn.send(self.hub.welcome(self, conn))
             self._send_since(conn, since)
-        await self.hub.bus.presence(self.id, conn.receiver, +1)
-        if conn.receiver != SPECTATOR:
-            self._cancel_timer(conn.receiver)
-            await self._presence(conn.receiver, "back", auto=True)
         if self._counts(conn.receiver):
             self.quiet_since = None
         await self.resume_if_watched()
@@ -560,6 +568,7 @@ class TableActor:
     async def _reconcile(self) -> None:
         """The persons' presence as the connections say (what a connection that came or
         went beyond its budget did not write)."""
+        arrivals = self.arrivals
         present = await self.hub.bus.present(self.id)
         s = self.sitting
         for seat in self._people():
@@ -568,7 +577,14 @@ class TableActor:
             if seat in present and seat in s.away and seat not in s.asked_away:
                 await self._presence(seat, "back")
             elif seat not in present and seat not in s.away:
-                await self._presence(seat, "away")
+                await self._absent(seat, arrivals)
+
+    async def _absent(self, seat: int, arrivals: int) -> None:
+        """Mark ``seat`` away, as decided from presence read when this worker had
+        opened ``arrivals`` connections: not if one opened since (it may be that seat's,
+        already shown the table as present)."""
+        await self._retry(lambda st: st.plan_presence(seat, "away")
+                          if self.arrivals == arrivals else [])
 
     async def _retry(self, plan: Callable[[Sitting], list[Event]]) -> None:
         """Submit a plan of the site's own (presence, idle, closing); a lost race with
@@ -633,6 +649,7 @@ class TableActor:
 
     async def check_presence(self) -> None:
         """After a load: seated persons not connected anywhere are away."""
+        arrivals = self.arrivals
         present = await self.hub.bus.present(self.id)
         for i, info in enumerate(self.sitting.seats):
             if info is None or info.bot is not None or i in present:
@@ -640,7 +657,7 @@ class TableActor:
             if i in self.sitting.away and i not in self.sitting.standins:
                 self._start_grace(i)
             else:
-                await self._presence(i, "away")
+                await self._absent(i, arrivals)
 
     async def _drive(self) -> None:
         while True:
