@@ -81,6 +81,12 @@ define({
         "de": "Der Tisch konnte das gerade nicht speichern; es ist nichts passiert: "
               "versuch es noch einmal",
     },
+    "server.unavailable": {
+        "en": "the site cannot reach its database just now; nothing happened: try again "
+              "in a few seconds",
+        "de": "Die Seite erreicht ihre Datenbank gerade nicht; es ist nichts passiert: "
+              "versuch es in ein paar Sekunden noch einmal",
+    },
     "server.event_gap": {
         "en": "event {given} does not follow event {expected}",
         "de": "Ereignis {given} folgt nicht auf Ereignis {expected}",

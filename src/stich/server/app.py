@@ -46,6 +46,7 @@ from stich.server.guard import (
     request_lang,
     status_of,
 )
+from stich.server.health import DATABASE, REDIS, Services
 from stich.server.hub import Conn, Hub, HubConfig, TableActor, new_worker_id
 from stich.server.limits import (
     Bucket,
@@ -192,14 +193,18 @@ def create_app(config: ServeConfig) -> FastAPI:
             await asyncio.to_thread(migrate, config.db)
         store = Store(config.db)
         worker = new_worker_id()
-        bus: Bus = RedisBus(config.redis, worker) if config.redis else LocalBus(worker)
-        limiter: Limiter = RedisLimiter(config.redis) if config.redis else MemoryLimiter()
+        services = Services((DATABASE, REDIS) if config.redis else (DATABASE,))
+        bus: Bus = RedisBus(config.redis, worker, services) if config.redis \
+            else LocalBus(worker)
+        limiter: Limiter = RedisLimiter(config.redis, services) if config.redis \
+            else MemoryLimiter()
         workers = Workers(config.bot_processes, bot_time=config.bot_time)
         hub = Hub(store, bus, workers, HubConfig(bot_delay=config.bot_delay,
                                                  presence_check=config.presence_check,
                                                  multi=config.redis is not None,
                                                  limits=limits,
-                                                 housekeeping=config.housekeeping))
+                                                 housekeeping=config.housekeeping),
+                  services=services)
         hashing = auth.Hashing(limits.hashes_at_once, limits.hashes_waiting)
         app.state.store, app.state.hub, app.state.workers = store, hub, workers
         app.state.limiter, app.state.hashing = limiter, hashing
@@ -272,6 +277,21 @@ def create_app(config: ServeConfig) -> FastAPI:
         return JSONResponse(error_body(err, lang), status_code=e.status_code,
                             headers=e.headers)
 
+    async def outage(request: Request, e: Exception) -> Response:
+        """The database or Redis went away under a request: 503 in the error shape,
+        to try again in a few seconds (anything else is a mistake of ours: raised on)."""
+        hub: Hub = request.app.state.hub
+        if hub.services.saw(e) is None:
+            raise e
+        hub.services.trouble.note(f"{request.method} {request.url.path[:60]}", "-", e, True)
+        lang = request_lang(request.query_params.get("lang"),
+                            request.headers.get("accept-language"))
+        return JSONResponse(error_body(StichError("server.unavailable"), lang),
+                            status_code=503, headers={"retry-after": "5"})
+
+    for kind in _outage_errors():
+        app.add_exception_handler(kind, outage)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
         lang = request_lang(request.query_params.get("lang"),
@@ -293,11 +313,20 @@ def create_app(config: ServeConfig) -> FastAPI:
         return _schema()
 
     @app.get("/api/health")
-    async def health(request: Request) -> dict[str, Any]:
+    async def health(request: Request) -> JSONResponse:
+        """Whether this worker can serve: ``ok`` while its database answered within the
+        last seconds (else 503: a load balancer takes it out); ``degraded`` while Redis
+        (several workers) does not answer: the site plays on (docs/deploy.md).  Per
+        service ``ok``, ``last_ok`` (seconds since it last answered) and ``down_for``
+        (seconds since it stopped, or null)."""
         hub: Hub = request.app.state.hub
-        return {"ok": True, "worker": hub.worker_id, "tables": len(hub.actors),
-                "db": request.app.state.store.dialect,
-                "bot_timeouts": request.app.state.workers.timeouts}
+        report = hub.services.report()
+        ok = bool(report[DATABASE]["ok"])
+        return JSONResponse({"ok": ok, "degraded": not all(r["ok"] for r in report.values()),
+                             "worker": hub.worker_id, "tables": len(hub.actors),
+                             "db": request.app.state.store.dialect, "services": report,
+                             "bot_timeouts": request.app.state.workers.timeouts},
+                            status_code=200 if ok else 503)
 
     web.mount(app)  # the pages and /static
 
@@ -315,7 +344,11 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
     lang = request_lang(q.get("lang"), websocket.headers.get("accept-language"))
     hub: Hub = websocket.app.state.hub
     limits: Limits = websocket.app.state.limits
-    found = await auth.current_session(websocket)
+    try:
+        found = await auth.current_session(websocket)
+    except Exception as e:
+        await _refuse_outage(websocket, hub, lang, e, accepted=False)
+        return
     user, session = found if found is not None else (None, None)
     address = auth.address_of(websocket)
     await websocket.accept()
@@ -333,13 +366,24 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(json.dumps(ws_error(e, Conn(SPECTATOR, lang, None), None)))
         await websocket.close(code=4404)
         return
+    except Exception as e:
+        await _refuse_outage(websocket, hub, lang, e, accepted=True)
+        return
     seat = actor.seat_of(user.id) if user is not None else None
     conn = Conn(SPECTATOR if seat is None else seat, lang, user.id if user else None,
                 session=session, address=address, name=user.name if user else None,
                 style=card_style(q.get("style")))
     writer = asyncio.create_task(_write(websocket, conn))
     try:
-        await actor.connect(conn, since)
+        try:
+            await actor.connect(conn, since)
+        except Exception as e:  # the database is away (several workers: the catch-up)
+            if hub.services.saw(e) is None:
+                raise
+            hub.services.trouble.note("connecting", actor.id, e, True)
+            conn.send(ws_error(StichError("server.unavailable"), conn, actor))
+            conn.close(1013)  # try again later
+            return
         await _read(websocket, actor, conn, Pace(limits), limits.socket_silence)
     except WebSocketDisconnect:
         pass
@@ -420,6 +464,38 @@ async def _write(websocket: WebSocket, conn: Conn) -> None:
         await websocket.close(code=conn.close_code)
 
 
+async def _refuse_outage(websocket: WebSocket, hub: Hub, lang: str, e: Exception,
+                         accepted: bool) -> None:
+    """A connection that cannot be served because the database (or Redis) went away:
+    the refusal ``server.unavailable``, then closed with 1013 (try again later).
+    Anything else is a mistake of ours: raised on."""
+    if hub.services.saw(e) is None:
+        raise e
+    hub.services.trouble.note("connecting", "-", e, True)
+    if not accepted:
+        await websocket.accept()
+    err = StichError("server.unavailable")
+    await websocket.send_text(json.dumps(ws_error(err, Conn(SPECTATOR, lang, None), None)))
+    await websocket.close(code=1013)
+
+
+def _outage_errors() -> tuple[type[Exception], ...]:
+    """The exceptions a service that went away raises (those that are one are told
+    by :func:`stich.server.health.service_of`)."""
+    import sqlite3
+
+    import redis.exceptions
+    import sqlalchemy.exc
+
+    kinds: list[type[Exception]] = [sqlalchemy.exc.SQLAlchemyError,
+                                    redis.exceptions.RedisError, sqlite3.Error]
+    with contextlib.suppress(ImportError):
+        import psycopg
+
+        kinds.append(psycopg.Error)
+    return tuple(kinds)
+
+
 async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace,
                 silence: float = 0.0) -> None:
     """Read the client's messages until it goes; one silent for ``silence`` seconds (no
@@ -446,6 +522,12 @@ async def _read(websocket: WebSocket, actor: TableActor, conn: Conn, pace: Pace,
             if pace.over:  # a client that does not slow down is let go (after what
                 conn.close(1008)  # it was sent so far, the reasons included)
                 return
+        except Exception as e:  # the database went away under it: told, the socket
+            services = actor.hub.services  # stays open
+            if services.saw(e) is None:
+                raise
+            services.trouble.note("message", actor.id, e, True)
+            conn.send(ws_error(StichError("server.not_saved"), conn, actor))
 
 
 async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = None) -> None:

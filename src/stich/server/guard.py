@@ -84,6 +84,7 @@ STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_logi
           "server.started": 409, "server.stale": 409, "server.already_seated": 409,
           "server.no_free_seat": 409, "server.too_large": 413, "server.bad_origin": 403,
           "server.rate_limited": 429, "auth.too_many_attempts": 429, "server.busy": 503,
+          "server.unavailable": 503,
           "server.metrics_token": 401, "server.open_tables": 429, "server.bot_tables": 429,
           "server.not_creator": 403, "auth.wrong_password": 403, "auth.still_seated": 409,
           "server.table_over": 409, "server.no_analysis": 404}

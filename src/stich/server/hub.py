@@ -19,6 +19,15 @@ a table that never started after ``waiting_expire`` without a change.  The same 
 closes the sockets of sessions that ended elsewhere (expired, or an operator's
 ``stich admin``), picks up events written by ``stich admin``, and once an hour deletes
 expired sessions and old guests.
+
+Outages (issue 39): nothing that drives a table dies of the database or Redis going
+away.  A request during an outage is refused (``server.not_saved``) and the socket stays
+open; bot moves, the clock, grace timers and the presence check retry with back-off
+(:class:`~stich.server.health.Backoff`) and at once when :class:`Services` sees the
+service back; the connections are told when saving stops and starts again (the
+``service`` message).  While Redis is away the table's lease holder goes on playing;
+the housekeeping round leaves presence and pausing alone (who is connected on other
+workers is unknown then).
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from stich.core import ArgumentError
 from stich.messages import StichError
 from stich.server import metrics, snapshot
 from stich.server.bus import Bus
+from stich.server.health import DATABASE, REDIS, Backoff, Services
 from stich.server.limits import Limiter, Limits
 from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
 from stich.server.store.db import NewGame, Store
@@ -215,7 +225,11 @@ class TableActor:
         """Plan, apply, commit, send.  Raises the plan's refusal, or ``server.stale``
         when another worker wrote first."""
         async with self.lock:
-            await self._catch_up_locked()
+            try:
+                await self._catch_up_locked()
+            except Exception as e:  # the database is away: nothing read, nothing done
+                self._trouble("reading the table", e)
+                raise ArgumentError("server.not_saved") from None
             events = plan(self.sitting)
             if not events:
                 return []
@@ -226,9 +240,8 @@ class TableActor:
                 ok = await self.hub.store.append(
                     self.id, events, status=table_status(self.sitting),
                     summary=table_summary(self.sitting), games=games)
-            except Exception:  # not stored (the database failed): not applied either
-                metrics.DB_ERRORS.inc()
-                log.exception("table %s: events from %d not stored", self.id, events[0].seq)
+            except Exception as e:  # not stored (the database failed): not applied either
+                self._trouble("saving events", e)
                 self._undo(len(events))
                 raise ArgumentError("server.not_saved") from None
             if not ok:  # another worker wrote first: its events instead of these
@@ -401,7 +414,10 @@ class TableActor:
         self.arrivals += 1
         if conn.receiver != SPECTATOR:
             self._cancel_timer(conn.receiver)
-            await self._presence(conn.receiver, "back", auto=True)
+            try:
+                await self._presence(conn.receiver, "back", auto=True)
+            except Exception as e:  # the database is away: the housekeeping round
+                self._trouble("presence", e)  # writes "back" once it is there again
         async with self.lock:
             await self._catch_up_locked()
             self.conns.add(conn)
@@ -411,7 +427,12 @@ class TableActor:
             self._send_since(conn, since)
         if self._counts(conn.receiver):
             self.quiet_since = None
-        await self.resume_if_watched()
+        if not self.hub.services.up(DATABASE):
+            conn.send(self.hub.service_message())
+        try:
+            await self.resume_if_watched()
+        except Exception as e:
+            self._trouble("resuming", e)
 
     async def resume_if_watched(self) -> None:
         """The site's pause (``idle``) ends once somebody is at the table again."""
@@ -496,7 +517,10 @@ class TableActor:
         if conn.receiver == SPECTATOR:
             return
         if conn.receiver not in await self.hub.bus.present(self.id):
-            await self._presence(conn.receiver, "away", auto=True)
+            try:
+                await self._presence(conn.receiver, "away", auto=True)
+            except Exception as e:  # (the housekeeping round writes it later)
+                self._trouble("presence", e)
 
     def _counts(self, receiver: int) -> bool:
         """Whether a connection of ``receiver`` means somebody is at the table: a person
@@ -525,6 +549,8 @@ class TableActor:
         s = self.sitting
         if s.over or not self.owned:
             return
+        if not self.hub.services.up(REDIS):
+            return  # who is connected on the other workers is not known now
         limits = self.hub.config.limits
         if s.started:
             await self._reconcile()
@@ -594,6 +620,8 @@ class TableActor:
                 await self.submit(plan)
                 return
             except StichError as e:
+                if e.code == "server.not_saved":
+                    raise  # (the database is away: the caller tries again later)
                 if e.code != "server.stale":
                     return
 
@@ -627,7 +655,8 @@ class TableActor:
         loop = asyncio.get_running_loop()
         grace = self.sitting.settings.grace
         # the coroutine is made when the time is up: a cancelled timer leaves none behind
-        self._timers[seat] = loop.call_later(grace, lambda: self._spawn(self._grace_over(seat)))
+        self._timers[seat] = loop.call_later(
+            grace, lambda: self._keep_trying("grace timer", lambda: self._grace_over(seat)))
 
     def _cancel_timer(self, seat: int) -> None:
         t = self._timers.pop(seat, None)
@@ -638,6 +667,35 @@ class TableActor:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _trouble(self, what: str, e: BaseException) -> str | None:
+        """Note a failure (the log: once per kind and table, then counted); the service
+        it says is away, if any."""
+        services = self.hub.services
+        name = services.saw(e)
+        if name == DATABASE or name is None:
+            metrics.DB_ERRORS.inc()
+        services.trouble.note(what, self.id, e, name is not None)
+        return name
+
+    def _keep_trying(self, what: str, step: Callable[[], Any]) -> None:
+        """Run ``step`` (a coroutine function) until it does not fail: after a failure
+        of the database or Redis again after a back-off, at once when the service is
+        back; a failure that is no outage (a mistake of ours) is tried a few times."""
+        async def run() -> None:
+            backoff = Backoff()
+            mistakes = 0
+            while True:
+                try:
+                    await step()
+                    return
+                except Exception as e:
+                    if not _not_saved(e) and self._trouble(what, e) is None:
+                        mistakes += 1
+                        if mistakes > 3:
+                            return
+                await backoff.sleep(self.hub.recovered)
+        self._spawn(run())
 
     async def _grace_over(self, seat: int) -> None:
         self._timers.pop(seat, None)
@@ -660,9 +718,19 @@ class TableActor:
                 await self._absent(i, arrivals)
 
     async def _drive(self) -> None:
+        """Bot moves while bots are to move; a move that fails (the database or Redis
+        away) again after a back-off, at once when the service is back."""
+        backoff = Backoff()
         while True:
             self._wake.clear()
-            moved = await self._bot_move()
+            try:
+                moved = await self._bot_move()
+            except Exception as e:
+                if not _not_saved(e):  # (what was not saved was noted already)
+                    self._trouble("bot move", e)
+                await backoff.sleep(self.hub.recovered)
+                continue
+            backoff.reset()
             if not moved and not self._wake.is_set():
                 return
 
@@ -695,8 +763,7 @@ class TableActor:
             await self.submit(plan)
         except StichError as e:
             if e.code != "server.stale":  # (another worker wrote first: decide again)
-                log.warning("table %s: bot move %r refused: %s", self.id, text, e)
-                await asyncio.sleep(0.05)
+                raise  # not saved, or refused (a mistake): _drive tries again later
         return True
 
     # --- the turn clock and the wait after a game ----------------------------------------
@@ -781,7 +848,7 @@ class TableActor:
         key = info["key"]
         delay = max(0.0, info["deadline"] - time.monotonic())
         self._clock_handle = asyncio.get_running_loop().call_later(
-            delay, lambda: self._spawn(self._time_up(key)))
+            delay, lambda: self._keep_trying("clock", lambda: self._time_up(key)))
 
     def timer_message(self) -> dict[str, Any]:
         """The ``timer`` message of what runs now (``kind`` None: nothing)."""
@@ -824,6 +891,8 @@ class TableActor:
             await self.submit(lambda st: st.plan_act(seat, text, by="clock")
                               if same_turn(st) else [])
         except StichError as e:
+            if e.code == "server.not_saved":
+                raise  # (tried again: _keep_trying)
             if e.code != "server.stale":
                 log.warning("table %s: clock move %r refused: %s", self.id, text, e)
 
@@ -849,11 +918,17 @@ class Hub:
     """The live tables of this worker."""
 
     def __init__(self, store: Store, bus: Bus, workers: Any,
-                 config: HubConfig | None = None) -> None:
+                 config: HubConfig | None = None, services: Services | None = None) -> None:
         self.store = store
         self.bus = bus
         self.workers = workers
         self.config = config or HubConfig()
+        self.services = services or Services(
+            (DATABASE, REDIS) if self.config.multi else (DATABASE,))
+        self.services.listeners.append(self._service_changed)
+        # set (and replaced by a new one) when a service comes back: whatever waits to
+        # try again goes at once
+        self._recovered: asyncio.Event | None = None
         self.worker_id = bus.worker
         self.actors: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -862,13 +937,62 @@ class Hub:
         self.limiter: Limiter | None = None  # the site's (set by the app): table budgets
         self._purged = 0.0
 
+    @property
+    def recovered(self) -> asyncio.Event:
+        if self._recovered is None:
+            self._recovered = asyncio.Event()
+        return self._recovered
+
     async def start(self) -> None:
-        await self.bus.start(self._on_bus, self._on_control)
+        await self.bus.start(self._on_bus, self._on_control, self._resync)
+        checks = {DATABASE: self._probe_database}
+        if REDIS in self.services.states:
+            checks[REDIS] = self.bus.ping
+        self._tasks.append(asyncio.create_task(self.services.watch(checks)))
         self._tasks.append(asyncio.create_task(self._load_live()))
         if self.config.multi:
             self._tasks.append(asyncio.create_task(self._lease_loop()))
         if self.config.housekeeping > 0:
             self._tasks.append(asyncio.create_task(self._housekeeping()))
+
+    async def _probe_database(self) -> None:
+        """The database answers (while it is down: also takes a write, see
+        :meth:`Store.ping`)."""
+        await self.store.ping(write=not self.services.up(DATABASE))
+
+    def service_message(self) -> dict[str, Any]:
+        """The ``service`` message: whether moves can be saved now."""
+        return {"type": "service", "ok": self.services.up(DATABASE)}
+
+    async def _service_changed(self, name: str, up: bool) -> None:
+        """A service went (the connections are told that nothing can be saved now) or
+        came back (told again; every table tries again at once)."""
+        if name == DATABASE:
+            msg = self.service_message()
+            for c in self.conns():
+                c.send(msg)
+        if not up:
+            return
+        event, self._recovered = self.recovered, asyncio.Event()
+        event.set()
+        if name == DATABASE:
+            try:
+                await self.store.checkpoint()
+            except Exception as e:
+                log.warning("database: checkpoint after the outage failed: %s", e)
+        await self._resync()
+
+    async def _resync(self) -> None:
+        """After an outage: every table catches up with what others wrote meanwhile
+        (several workers), and moves on."""
+        for actor in list(self.actors.values()):
+            try:
+                if self.config.multi:
+                    await actor.catch_up()
+            except Exception as e:
+                actor._trouble("catching up", e)
+            actor.retime()
+            actor.wake()
 
     def live_count(self) -> int:
         """Tables loaded here that are not over."""
@@ -920,9 +1044,10 @@ class Hub:
             await asyncio.sleep(self.config.housekeeping)
             try:
                 await self.housekeep()
-            except Exception:  # the database is away: next round
+            except Exception as e:  # the database is away: next round
                 metrics.DB_ERRORS.inc()
-                log.exception("housekeeping round failed")
+                self.services.trouble.note("housekeeping", "-", e,
+                                           self.services.saw(e) is not None)
 
     async def housekeep(self) -> None:
         """One round: pause, close and expire tables (the lease holder of each), pick
@@ -951,8 +1076,9 @@ class Hub:
                 if actor.sitting.seq < seq:  # written by another process (stich admin)
                     await actor.catch_up(force=True)
                 await actor.tend(updated)
-            except Exception:
-                log.exception("table %s: housekeeping failed", table_id)
+            except Exception as e:
+                if not _not_saved(e):
+                    actor._trouble("housekeeping", e)
         live = {row[0] for row in rows}
         for actor in list(self.actors.values()):
             if actor.id not in live and not actor.sitting.over:
@@ -979,14 +1105,17 @@ class Hub:
 
     def _later_presence(self, actor: TableActor) -> None:
         async def check() -> None:
-            await asyncio.sleep(self.config.presence_check)
             if actor.owned:
                 await actor.check_presence()
-        actor._spawn(check())
+
+        asyncio.get_running_loop().call_later(
+            self.config.presence_check,
+            lambda: actor._keep_trying("presence check", check))
 
     async def stop(self) -> None:
         for t in self._tasks:
             t.cancel()
+        await self.services.close()
         for a in list(self.actors.values()):
             await a.close()
             if self.config.multi:
@@ -1092,16 +1221,18 @@ class Hub:
             await asyncio.sleep(LEASE_SECONDS / 3)
             try:
                 table_ids = await self.store.live_table_ids()
-            except Exception:  # the database is away: try again next round
-                log.exception("lease round: no table list")
+            except Exception as e:  # the database is away: try again next round
+                self.services.trouble.note("lease round", "-", e,
+                                           self.services.saw(e) is not None)
                 continue
             for table_id in table_ids:
                 try:  # one table's trouble never stops the others' leases
                     actor = await self.get(table_id)
                     if actor is not None and not actor.sitting.over:
                         await self._try_lease(actor)
-                except Exception:
-                    log.exception("table %s: lease not renewed", table_id)
+                except Exception as e:
+                    self.services.trouble.note("lease", table_id, e,
+                                               self.services.saw(e) is not None)
 
     async def _on_bus(self, table_id: str, seq: int) -> None:
         actor = self.actors.get(table_id)
@@ -1139,6 +1270,11 @@ class Hub:
                 "creator": conn.user_id is not None and conn.user_id == actor.creator,
                 "seq": actor.sitting.seq, "timer": actor.timer_message(),
                 "chat": actor.sitting.chat_lines()}
+
+
+def _not_saved(e: BaseException) -> bool:
+    """A request refused because the database did not answer (noted where it failed)."""
+    return isinstance(e, StichError) and e.code == "server.not_saved"
 
 
 def _people_and_watchers(s: Sitting) -> list[int]:

@@ -16,6 +16,7 @@ The site's numbers are a :class:`Limits`; ``stich serve --limits name=value,…`
 from __future__ import annotations
 
 import abc
+import contextlib
 import dataclasses
 import math
 import time
@@ -269,31 +270,58 @@ return n + 1
 
 
 class RedisLimiter(Limiter):
-    """Several workers: the same counts in Redis (one script call per request)."""
+    """Several workers: the same counts in Redis (one script call per request).  While
+    Redis does not answer, each worker counts on its own (a :class:`MemoryLimiter`):
+    the limits still hold, per worker, and nothing is refused for Redis being away."""
 
     PREFIX = "stich:limit:"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, services: Any = None) -> None:
         import redis.asyncio as redis
 
-        self.redis: Any = redis.from_url(url, decode_responses=True)
+        self.redis: Any = redis.from_url(url, decode_responses=True,
+                                         socket_connect_timeout=2.0, socket_timeout=5.0)
         self._gcra = self.redis.register_script(_GCRA)
         self._fail = self.redis.register_script(_FAIL)
+        self.local = MemoryLimiter()
+        self.services = services  # (a health.Services: told when Redis fails)
+
+    def _away(self, e: Exception) -> None:
+        from redis.exceptions import RedisError
+
+        if not isinstance(e, RedisError | OSError):
+            raise e
+        if self.services is not None:
+            from stich.server.health import REDIS
+
+            self.services.failed(REDIS, e)
 
     async def hit(self, key: str, rule: Rule) -> float:
-        wait = await self._gcra(keys=[self.PREFIX + key],
-                                args=[repr(time.time()), repr(rule.interval), repr(rule.per)])
+        try:
+            wait = await self._gcra(keys=[self.PREFIX + key], args=[
+                repr(time.time()), repr(rule.interval), repr(rule.per)])
+        except Exception as e:
+            self._away(e)
+            return await self.local.hit(key, rule)
         return float(wait)
 
     async def failed(self, key: str, backoff: Backoff) -> float:
-        n = await self._fail(keys=[self.PREFIX + "fail:" + key],
-                             args=[repr(time.time()), repr(backoff.forget)])
+        try:
+            n = await self._fail(keys=[self.PREFIX + "fail:" + key],
+                                 args=[repr(time.time()), repr(backoff.forget)])
+        except Exception as e:
+            self._away(e)
+            return await self.local.failed(key, backoff)
         return backoff.lock(int(n))
 
     async def locked(self, key: str, backoff: Backoff) -> float:
-        got = await self.redis.hmget(self.PREFIX + "fail:" + key, ["n", "last"])
+        try:
+            got = await self.redis.hmget(self.PREFIX + "fail:" + key, ["n", "last"])
+        except Exception as e:
+            self._away(e)
+            return await self.local.locked(key, backoff)
         if not got or got[0] is None:
-            return 0.0
+            return await self.local.locked(key, backoff)  # (counted here while away)
         n, last = int(got[0]), float(got[1])
         now = time.time()
         if now - last > backoff.forget:
@@ -301,7 +329,12 @@ class RedisLimiter(Limiter):
         return max(0.0, last + backoff.lock(n) - now)
 
     async def clear(self, key: str) -> None:
-        await self.redis.delete(self.PREFIX + "fail:" + key)
+        await self.local.clear(key)
+        try:
+            await self.redis.delete(self.PREFIX + "fail:" + key)
+        except Exception as e:
+            self._away(e)
 
     async def close(self) -> None:
-        await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

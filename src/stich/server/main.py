@@ -9,14 +9,20 @@ and scheme from ``X-Forwarded-For`` / ``X-Forwarded-Proto`` of those addresses o
 
 from __future__ import annotations
 
+import copy
+import logging
 import os
 import shutil
 import socket
 import sys
 import tempfile
+import time
 from collections.abc import Callable
+from typing import Any
 
 import uvicorn
+import uvicorn.config
+import uvicorn.logging
 from fastapi import FastAPI
 from uvicorn.supervisors import Multiprocess
 
@@ -25,10 +31,56 @@ from stich.server.guard import Site
 from stich.server.limits import parse_limits
 from stich.server.store.db import migrate
 
-__all__ = ["app_from_env", "bind", "run", "shown_db"]
+__all__ = ["UtcAccessFormatter", "UtcDefaultFormatter", "UtcFormatter", "app_from_env", "bind",
+           "log_config", "run", "shown_db"]
 
 WS_MAX = 64 * 1024  # frames larger than this close the socket (1009); smaller ones
 # that exceed the protocol's limit get an error message and the socket stays open
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging, every line with its time (UTC, to the second), and the site's
+    own lines (``stich.*``: a service gone and back, failures counted) at ``level``."""
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    for name, fmt in (("default", "%(asctime)s %(levelprefix)s %(message)s"),
+                      ("access", '%(asctime)s %(levelprefix)s %(client_addr)s - '
+                                 '"%(request_line)s" %(status_code)s')):
+        config["formatters"][name].update(fmt=fmt, datefmt="%Y-%m-%dT%H:%M:%SZ")
+        config["formatters"][name]["()"] = \
+            f"stich.server.main.Utc{name.capitalize()}Formatter"
+    config["formatters"]["site"] = {
+        "()": "stich.server.main.UtcFormatter",
+        "fmt": "%(asctime)s %(levelname)-8s %(name)s[%(process)d]: %(message)s",
+        "datefmt": "%Y-%m-%dT%H:%M:%SZ"}
+    config["handlers"]["site"] = {"formatter": "site", "class": "logging.StreamHandler",
+                                  "stream": "ext://sys.stderr"}
+    config["loggers"]["stich"] = {"handlers": ["site"], "level": level.upper(),
+                                  "propagate": False}
+    return config
+
+
+class UtcFormatter(logging.Formatter):
+    """Times in UTC (the ``Z`` of the format says so)."""
+
+    def formatTime(self, record: logging.LogRecord,
+                   datefmt: str | None = None) -> str:
+        return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
+
+
+class UtcDefaultFormatter(uvicorn.logging.DefaultFormatter):
+    """uvicorn's lines, their times in UTC."""
+
+    def formatTime(self, record: logging.LogRecord,
+                   datefmt: str | None = None) -> str:
+        return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
+
+
+class UtcAccessFormatter(uvicorn.logging.AccessFormatter):
+    """uvicorn's access lines, their times in UTC."""
+
+    def formatTime(self, record: logging.LogRecord,
+                   datefmt: str | None = None) -> str:
+        return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
 
 
 def app_from_env() -> FastAPI:
@@ -100,6 +152,7 @@ def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
             os.environ[name] = value
     config = uvicorn.Config("stich.server.main:app_from_env", factory=True,
                             log_level=log_level, ws_max_size=WS_MAX, workers=workers,
+                            log_config=log_config(log_level),
                             lifespan="on", proxy_headers=forwarded_allow_ips is not None,
                             forwarded_allow_ips=forwarded_allow_ips or "",
                             server_header=False, ws_per_message_deflate=ws_compression)

@@ -17,6 +17,10 @@ figures to a shared folder (prometheus-client's multiprocess mode, set up by
 - ``stich_analyses_total``: analyses computed
 - ``stich_events_loaded_total``: events read from the database to load a table (from its
   newest snapshot on: a few hundred a load, however long the table's history)
+- ``stich_service_up{service}``: 1 while the ``database`` (and ``redis``) answer, 0
+  while one does not (the least over the workers)
+- ``stich_service_silent_seconds{service}``: seconds since it last answered (the most
+  over the workers; a probe asks every second)
 """
 
 from __future__ import annotations
@@ -38,7 +42,8 @@ from prometheus_client import (
 from stich.core import ArgumentError
 
 __all__ = ["ACTIONS", "ACTION_SECONDS", "ANALYSES", "BOT_SECONDS", "CONNECTIONS",
-           "DB_ERRORS", "EVENTS_LOADED", "REFUSALS", "TABLES", "router"]
+           "DB_ERRORS", "EVENTS_LOADED", "REFUSALS", "SERVICE_SILENT", "SERVICE_UP", "TABLES",
+           "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -55,6 +60,10 @@ DB_ERRORS = Counter("stich_database_errors", "Events not stored and failed round
 REFUSALS = Counter("stich_refusals", "Requests refused for a limit", ["code"])
 ANALYSES = Counter("stich_analyses", "Analyses computed")
 EVENTS_LOADED = Counter("stich_events_loaded", "Events read from the database to load a table")
+SERVICE_UP = Gauge("stich_service_up", "Whether the service answers (1) or not (0)",
+                   ["service"], multiprocess_mode="livemin")
+SERVICE_SILENT = Gauge("stich_service_silent_seconds", "Seconds since the service last answered",
+                       ["service"], multiprocess_mode="livemax")
 
 
 @router.get("/metrics")

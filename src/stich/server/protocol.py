@@ -31,6 +31,7 @@ __all__ = [
     "Pause",
     "Ping",
     "Pong",
+    "Service",
     "Ready",
     "Resume",
     "SeatBotRequest",
@@ -245,8 +246,18 @@ class Pong(BaseModel):
     seq: int
 
 
-ServerMessage = Annotated[Welcome | EventMessage | Snapshot | ErrorMessage | Pong | Timer,
-                          Field(discriminator="type")]
+class Service(BaseModel):
+    """Whether the site can save moves now (``ok`` false: its database does not answer;
+    a move is refused with ``server.not_saved`` and nothing changes).  Sent when that
+    changes, and after the ``welcome`` while it cannot; the table goes on by itself
+    once it can again."""
+
+    type: Literal["service"] = "service"
+    ok: bool
+
+
+ServerMessage = Annotated[Welcome | EventMessage | Snapshot | ErrorMessage | Pong | Timer
+                          | Service, Field(discriminator="type")]
 
 
 # --- HTTP bodies ------------------------------------------------------------------------

@@ -118,7 +118,14 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
+    # the WAL file is cut back to this size after each checkpoint (else it keeps the
+    # size of its largest moment, space a full disk needed: docs/deploy.md)
+    cur.execute(f"PRAGMA journal_size_limit={WAL_KEEP}")
     cur.close()
+
+
+WAL_KEEP = 16 * 1024 * 1024
+"""Bytes of SQLite's WAL file kept after a checkpoint (``journal_size_limit``)."""
 
 
 def migrate(url: str) -> None:
@@ -239,7 +246,10 @@ class Store:
         # a failed statement's values (a password's hash, a session) never reach a log
         kwargs: dict[str, Any] = {"hide_parameters": True, "json_serializer": _json_text}
         if make_url(url).get_backend_name() == "postgresql":
-            kwargs |= {"pool_size": 10, "max_overflow": 20}
+            # pre_ping: a pooled connection that broke (the server restarted meanwhile)
+            # is replaced before a request uses it, instead of failing that request
+            kwargs |= {"pool_size": 10, "max_overflow": 20, "pool_pre_ping": True,
+                       "connect_args": {"connect_timeout": 3}}
         self.engine: AsyncEngine = create_async_engine(async_url(url), **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
@@ -280,6 +290,24 @@ class Store:
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
+
+    async def ping(self, write: bool = False) -> None:
+        """Raise unless the database answers; ``write``: unless it also takes a write
+        (SQLite, whose file may be on a full disk: a transaction that writes its
+        header, on the writer's own connection)."""
+        if write and self._sync is not None and self._sync_thread is not None:
+            await asyncio.get_running_loop().run_in_executor(self._sync_thread,
+                                                             self._sync.probe)
+            return
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+
+    async def checkpoint(self) -> None:
+        """SQLite: the WAL written into the database file and cut back (after an
+        outage, whose retries may have made it grow); nothing elsewhere."""
+        if self._sync is not None and self._sync_thread is not None:
+            await asyncio.get_running_loop().run_in_executor(self._sync_thread,
+                                                             self._sync.checkpoint)
 
     async def close(self) -> None:
         if self._pg is not None:
@@ -894,6 +922,28 @@ class _SyncWriter:
                     conn.close()
             raise
 
+    def probe(self) -> None:
+        """A write that changes nothing: the header's user version set to itself."""
+        conn = self.conn
+        if conn is None:
+            conn = self.conn = self.engine.connect()
+        try:
+            with conn.begin():
+                raw = conn.exec_driver_sql("PRAGMA user_version").scalar()
+                conn.exec_driver_sql(f"PRAGMA user_version={int(raw or 0)}")
+        except BaseException:
+            self.conn = None
+            with contextlib.suppress(Exception):
+                conn.close()
+            raise
+
+    def checkpoint(self) -> None:
+        conn = self.conn
+        if conn is None:
+            conn = self.conn = self.engine.connect()
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.commit()
+
     def close(self) -> None:
         if self.conn is not None:
             with contextlib.suppress(Exception):
@@ -1017,23 +1067,31 @@ class _PgWriter:
         rows, tables_sql, tables_params = _pg_batch(batch, now())
         events_sql, params = _pg_events(rows)
         sql = "WITH e AS (" + events_sql + ") " + tables_sql
-        conn = self.conn
-        if conn is None or conn.closed:
-            conn = self.conn = await psycopg.AsyncConnection.connect(
-                *self.args, **self.kwargs, autocommit=True)
-        try:
-            await conn.execute(sql, params + tables_params)
-        except psycopg.Error as e:
-            if conn.closed or conn.broken:
-                self.conn = None
-                with contextlib.suppress(Exception):
+        for again in (True, False):
+            kept = self.conn is not None and not self.conn.closed
+            conn = self.conn
+            if conn is None or conn.closed:
+                conn = self.conn = await psycopg.AsyncConnection.connect(
+                    *self.args, **{"connect_timeout": 3, **self.kwargs}, autocommit=True)
+            try:
+                await conn.execute(sql, params + tables_params)
+                return
+            except psycopg.Error as e:
+                if conn.closed or conn.broken:
+                    self.conn = None
+                    with contextlib.suppress(Exception):
+                        await conn.close()
+                    # the kept connection broke while idle (the server restarted): the
+                    # batch once more on a new one (had it been stored after all, the
+                    # unique key refuses it: a lost race, the table reads the log)
+                    if again and kept and isinstance(e, psycopg.OperationalError):
+                        continue
+                raise _as_sqlalchemy(sql, e) from e
+            except BaseException:  # cancelled while the statement ran: what the
+                self.conn = None  # connection is doing is unknown, the next batch opens
+                with contextlib.suppress(BaseException):  # a new one
                     await conn.close()
-            raise _as_sqlalchemy(sql, e) from e
-        except BaseException:  # cancelled while the statement ran: what the connection
-            self.conn = None  # is doing is unknown, the next batch opens a new one
-            with contextlib.suppress(BaseException):
-                await conn.close()
-            raise
+                raise
 
     async def close(self) -> None:
         if self.conn is not None:
