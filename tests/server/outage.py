@@ -79,6 +79,7 @@ class Report:
     health_back: float | None = None  # seconds until /api/health said 200 again
     problems: list[str] = field(default_factory=list)  # lost, twice, not as stored
     closed: dict[str, int | None] = field(default_factory=dict)
+    ann_away: int = 0  # "away" events of the person's seat (she never left)
     statuses: list[int] = field(default_factory=list)  # every HTTP status seen
     log: list[str] = field(default_factory=list)  # the server's stderr
 
@@ -235,6 +236,8 @@ async def _story(kind: str, srv: Server, db: str, what: Any, outage: float, sett
         sockets[0].play = True  # Ann plays on: her moves are taken again
         await _act_now(sockets[0], rep, after=True)
         await asyncio.sleep(2.0)
+        rep.ann_away = sum(1 for m in sockets[0].events()
+                           if m["kind"] == "away" and m["seat"] == 0)
         for s in sockets:
             rep.closed[s.name] = s.closed
             await s.ws.close()

@@ -9,7 +9,8 @@ be saved is told so (``server.not_saved``) and her socket answers on; HTTP answe
 error shape (503 ``server.unavailable``), never plain text or 500; a new connection is
 refused clearly (``server.unavailable``, then closed with 1013), not with 500 or 1006;
 ``/api/health`` says what is away; every table moves again within 10 s of the service's
-return with nobody doing anything (the person's table: her next try is taken); every
+return with nobody doing anything (the person's table: her next try is taken); the person, never gone, is never marked away
+(Redis restarted without its data: each worker writes its presence again); every
 event a socket received is the one stored, none lost, none twice; the log has times and
 a line when the service goes and comes back, no traceback per retry."""
 
@@ -36,6 +37,7 @@ def test_the_site_lives_through_an_outage(kind: str, tmp_path: Path) -> None:
     saving_stops = kind != "redis-stop"  # without Redis the lease holder plays on
 
     assert rep.closed == {name: None for name in rep.closed}, rep.closed
+    assert rep.ann_away == 0  # her presence holds through the outage (and Redis' restart)
     assert rep.ping_answered, rep.acted
     codes = [m.get("code") for m in rep.acted if m["type"] == "error"]
     moved = [m for m in rep.acted if m["type"] == "event"]

@@ -121,6 +121,7 @@ class RedisBus(Bus):
         self._mine: dict[str, Counter[int]] = {}
         self._lost = False  # a write failed: everything is written again when back
         self._unsent: dict[str, int] = {}  # tables whose publish failed: their last seq
+        self._version = 0  # counts the changes of _mine
 
     async def start(self, on_event: OnEvent, on_control: OnControl | None = None,
                     on_resync: OnResync | None = None) -> None:
@@ -194,20 +195,24 @@ class RedisBus(Bus):
             return
         for table_id, seq in list(self._unsent.items()):
             await self.redis.publish(self.CHANNEL, f"{self.worker}:{table_id}:{seq}")
-            del self._unsent[table_id]
+            self._unsent.pop(table_id, None)
         prefix = f"{self.worker}:"
-        for table_id, counts in list(self._mine.items()):
-            key = f"stich:presence:{table_id}"
-            fields: dict[str, str] = await self.redis.hgetall(key)
-            stale = [f for f in fields if f.startswith(prefix)
-                     and int(f[len(prefix):]) not in counts]
-            if stale:
-                await self.redis.hdel(key, *stale)
-            if counts:
-                await self.redis.hset(key, mapping={f"{prefix}{seat}": n
-                                                    for seat, n in counts.items()})
-            else:
-                del self._mine[table_id]
+        while True:  # again if a connection came or went meanwhile (not written then)
+            version = self._version
+            for table_id, counts in list(self._mine.items()):
+                key = f"stich:presence:{table_id}"
+                fields: dict[str, str] = await self.redis.hgetall(key)
+                stale = [f for f in fields if f.startswith(prefix)
+                         and int(f[len(prefix):]) not in counts]
+                if stale:
+                    await self.redis.hdel(key, *stale)
+                if counts:
+                    await self.redis.hset(key, mapping={f"{prefix}{seat}": n
+                                                        for seat, n in counts.items()})
+                elif self._mine.get(table_id) is counts:
+                    del self._mine[table_id]
+            if version == self._version:
+                break
         self._lost = False
 
     async def _beat(self) -> None:
@@ -240,6 +245,7 @@ class RedisBus(Bus):
     async def presence(self, table_id: str, seat: int, delta: int) -> None:
         counts = self._mine.setdefault(table_id, Counter())
         counts[seat] += delta
+        self._version += 1
         if counts[seat] <= 0:
             del counts[seat]
         if self._lost:
@@ -251,8 +257,8 @@ class RedisBus(Bus):
                 await self.redis.hdel(key, f"{self.worker}:{seat}")
         except Exception as e:
             self._failed(e)
-        if not counts and not self._lost:
-            del self._mine[table_id]
+        if not counts and not self._lost and self._mine.get(table_id) is counts:
+            del self._mine[table_id]  # (another call may have done so meanwhile)
 
     async def present(self, table_id: str) -> set[int]:
         """The seats connected on any worker; while Redis is away, on this one."""

@@ -99,6 +99,7 @@ class ServiceState:
     up: bool = True
     last_ok: float = field(default_factory=time.monotonic)  # when it last answered
     down_since: float | None = None  # (monotonic) since when it does not
+    back_since: float = 0.0  # (monotonic) since when it answers again
     failures: int = 0  # failures seen since it went down
     error: str = ""  # the last failure's one line
 
@@ -132,6 +133,11 @@ class Services:
         s = self.states.get(name)
         return s is None or s.up
 
+    def settled(self, name: str, after: float) -> bool:
+        """Up, and for at least ``after`` seconds (or never down)."""
+        s = self.states.get(name)
+        return s is None or (s.up and time.monotonic() - s.back_since >= after)
+
     def report(self) -> dict[str, Any]:
         now = time.monotonic()
         return {n: s.report(now) for n, s in self.states.items()}
@@ -148,6 +154,7 @@ class Services:
         log.warning("%s is back after %.1f s (%d failures while it was away)",
                     name, away, s.failures)
         s.up, s.down_since, s.failures, s.error = True, None, 0, ""
+        s.back_since = s.last_ok
         self.trouble.flush()
         self._tell(name, True)
 

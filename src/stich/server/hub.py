@@ -69,6 +69,10 @@ LEASE_SECONDS = 15.0
 SNAPSHOT_EVERY = 256
 """A table's state is written down (:mod:`stich.server.snapshot`) after this many events
 since the last time: a load replays at most about this many and :data:`RECENT` more."""
+REDIS_SETTLE = 5.0
+"""Seconds after Redis came back before the housekeeping round judges presence again:
+every worker has written its connections again by then (a Redis restarted without its
+data has none; each worker's probe, every second, writes them)."""
 LOAD_SLICE = 1000
 """Events read and replayed at a time when a table is loaded; between two slices the
 event loop serves the others (a table stored before snapshots existed, or whose
@@ -549,7 +553,7 @@ class TableActor:
         s = self.sitting
         if s.over or not self.owned:
             return
-        if not self.hub.services.up(REDIS):
+        if not self.hub.services.settled(REDIS, REDIS_SETTLE):
             return  # who is connected on the other workers is not known now
         limits = self.hub.config.limits
         if s.started:

@@ -20,6 +20,7 @@
  * @typedef {{type: "snapshot", seq: number, table: any, view: any, list: any, sheet: any, chat?: any[], timer?: TimerMsg|null}} Snapshot
  * @typedef {{type: "error", code: string, text: string, seq: number|null, pending?: string}} ErrorMsg
  * @typedef {{type: "timer", kind: "move"|"next"|null, seat: number|null, left: number, total: number, bank: number}} TimerMsg
+ * @typedef {{type: "service", ok: boolean}} ServiceMsg
  * @typedef {"connecting"|"open"|"doubt"|"closed"|"gone"} Status
  * @typedef {{action: string, seq: number, sent: boolean, held: boolean, wasSent?: boolean,
  *   recheck?: ErrorMsg|null, retried?: boolean}} Pending
@@ -29,11 +30,15 @@
  *   onSnapshot?: (m: Snapshot) => void,
  *   onError?: (m: ErrorMsg) => void,
  *   onTimer?: (m: TimerMsg) => void,
+ *   onService?: (m: ServiceMsg) => void,
  *   onStatus?: (s: Status) => void,
  *   onPending?: (p: Pending|null) => void,
  *   onMessage?: (m: any) => void,
  * }} Handlers
  * onMessage: any other message (not numbered), e.g. the `timer` (after onTimer)
+ * onService: whether the site can save moves now (`ok` false: its database does not
+ * answer, a move is refused with `server.not_saved`; sent when that changes, and after
+ * the welcome while it cannot)
  */
 
 export class TableConnection {
@@ -290,6 +295,9 @@ export class TableConnection {
       case "timer":
         this.h.onTimer?.(msg);
         this.h.onMessage?.(msg);
+        break;
+      case "service":
+        this.h.onService?.(msg);
         break;
       case "pong": // heard: nothing to draw
         break;

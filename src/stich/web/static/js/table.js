@@ -29,13 +29,15 @@ const userId = root.dataset.user ? Number(root.dataset.user) : null;
  *   style: string, seq: number, pending: import("./net.js").Pending|null, kept: string,
  *   over: {view: any, line: any}|null, endStage: ""|"trick"|"result", readySent: boolean,
  *   timer: {kind: string|null, seat: number|null, left: number, total: number, bank: number, at: number}|null,
- *   confirm: string,
+ *   confirm: string, serviceDown: boolean, notSaved: boolean,
  * }} State
  * over: the last finished Skat game as this page saw it end (its last view: every hand,
  * the Skat, the tricks), kept through the next game; endStage: "trick" while its last
  * trick is shown (~1.5 s), then "result"; readySent: "Weiter" was said for it; timer: the
  * server's last `timer` message, `at` when it came (countdowns run from there); confirm:
- * the declaration waiting for its confirmation (a certain loss).
+ * the declaration waiting for its confirmation (a certain loss); serviceDown: the server's
+ * last `service` message said it cannot save now; notSaved: a move of this page was
+ * refused for that (`server.not_saved`), until the table moves on after the site is back.
  */
 /** @type {State} */
 export const state = {
@@ -43,6 +45,7 @@ export const state = {
   status: "connecting", error: "", notice: "", selected: [], panel: "", bidChoice: null,
   style: localStorage.getItem("stich.style") || "german", seq: -1, pending: null, kept: "",
   over: null, endStage: "", readySent: false, timer: null, confirm: "",
+  serviceDown: false, notSaved: false,
 };
 
 /** a refusal of the join after "Sit down as a guest" (shown after the reload) */
@@ -83,6 +86,7 @@ async function refreshList() {
 function onEvent(m) {
   const before = state.view;
   state.seq = m.seq;
+  if (!state.serviceDown) state.notSaved = false; // the site saves again: the table moved on
   if (m.view !== undefined && m.view !== null) state.view = m.view;
   const t = state.table;
   switch (m.kind) {
@@ -195,6 +199,7 @@ function connect() {
   conn = new TableConnection(tableId, { lang: lang(), invite }, {
     onWelcome: (m) => {
       state.table = m.table; state.you = m.you; state.creator = !!m.creator;
+      state.serviceDown = false; // (a `service` message follows the welcome while it cannot save)
       setLines(m.chat ?? m.table?.chat);
       if (/** @type {any} */ (m).timer !== undefined) onOther({ ...(/** @type {any} */ (m).timer || { kind: null }), type: "timer" });
       render();
@@ -202,6 +207,7 @@ function connect() {
     onSnapshot: (m) => {
       state.seq = m.seq; state.table = m.table; state.view = m.view;
       state.list = m.list; state.sheet = m.sheet;
+      if (!state.serviceDown) state.notSaved = false;
       setLines(m.chat ?? m.table?.chat);
       restoreResult();
       render();
@@ -209,6 +215,12 @@ function connect() {
     onEvent,
     onMessage: onOther,
     onError: (m) => {
+      if (m.code === "server.not_saved") {
+        // the site cannot save: said once, by the banner at the top (not again below)
+        state.notSaved = true; state.error = ""; state.kept = "";
+        render();
+        return;
+      }
       if (chatRefused(m)) return;
       state.error = !m.pending ? m.text : m.text ? _("Your move from while the connection was away was not made: {reason}", { reason: m.text })
         : _("Your move was not sent: the connection did not come back.");
@@ -218,6 +230,11 @@ function connect() {
       if (m.code === "server.stale") conn?.sync();
     },
     onTimer: (m) => { setTimer(m); render(); }, // the clock keeps its own (see clock.js)
+    onService: (m) => {
+      state.serviceDown = !m.ok;
+      if (m.ok) state.notSaved = false;
+      render();
+    },
     onStatus: (s) => { state.status = s; render(); },
     onPending: (p) => {
       const shown = !!p?.held !== !!state.pending?.held;
@@ -400,6 +417,17 @@ function connBanner() {
     held ? h("span", { class: "held" }, " ", _("Your move is kept and sent when the connection is back.")) : null);
 }
 
+/**
+ * While the site cannot save (its database does not answer), or a move was refused for
+ * that: said at the top, in view, until it can again (the table goes on by itself).
+ * The connection's own banner, when there is one, says more and is shown instead.
+ */
+function serviceBanner() {
+  if (!state.serviceDown && !state.notSaved) return null;
+  return h("div", { class: "conn-banner service-banner", role: "status" },
+    _("The site is having trouble: your move was not taken. The table goes on by itself once it can save again."));
+}
+
 /** @param {State["panel"]} p */
 function toggle(p) { state.panel = state.panel === p ? "" : p; render(); }
 
@@ -528,7 +556,7 @@ export function render() {
   const paused = pausedBanner();
   if (paused) out.append(paused);
   if (t.idle && t.status === "running") out.append(h("div", { class: "banner paused", role: "status" }, _("Nobody was at the table, so it is paused until a player comes back.")));
-  const cb = connBanner();
+  const cb = connBanner() || serviceBanner();
   if (cb) out.append(cb);
   const ab = awayBanner();
   if (ab) out.append(ab);
