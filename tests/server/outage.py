@@ -263,8 +263,10 @@ def _view(s: Seen) -> dict[str, Any] | None:
 
 
 async def _my_turn(s: Seen, timeout: float = 20.0) -> None:
+    """Until it is her turn and the table stands still (no message for 0.5 s: a move
+    the reader made just before is in)."""
     end = time.monotonic() + timeout
-    while not my_turn(_view(s)):
+    while not (my_turn(_view(s)) and s.got and time.monotonic() - s.got[-1][0] > 0.5):
         if time.monotonic() > end:
             raise TimeoutError(f"{s.name}: never her turn")
         await asyncio.sleep(0.05)

@@ -9,8 +9,9 @@ be saved is told so (``server.not_saved``) and her socket answers on; HTTP answe
 error shape (503 ``server.unavailable``), never plain text or 500; a new connection is
 refused clearly (``server.unavailable``, then closed with 1013), not with 500 or 1006;
 ``/api/health`` says what is away; every table moves again within 10 s of the service's
-return with nobody doing anything (the person's table: her next try is taken); the person, never gone, is never marked away
-(Redis restarted without its data: each worker writes its presence again); every
+return with nobody doing anything (the person's table: her next try is taken); the
+person, never gone, is never marked away (Redis restarted without its data: each worker
+writes its presence again); every
 event a socket received is the one stored, none lost, none twice; the log has times and
 a line when the service goes and comes back, no traceback per retry."""
 
