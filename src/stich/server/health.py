@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DATABASE", "PROBE_EVERY", "REDIS", "Backoff", "ServiceState", "Services",
+__all__ = ["DATABASE", "PROBE_EVERY", "REDIS", "SQLITE_AWAY", "Backoff", "ServiceState", "Services",
            "Trouble", "service_of"]
 
 log = logging.getLogger("stich.server")
@@ -46,7 +46,7 @@ even before a failure was seen (a probe that hangs)."""
 
 def service_of(exc: BaseException) -> str | None:
     """Which service ``exc`` says went away (``database``, ``redis``), or None: a
-    refusal, a lost race or a mistake of ours is no outage."""
+    refusal, a lost race or a mistake of ours (a missing table, bad SQL) is no outage."""
     import redis.exceptions as redis_errors
     import sqlalchemy.exc as sa
 
@@ -56,15 +56,26 @@ def service_of(exc: BaseException) -> str | None:
             return REDIS
         if isinstance(e, sa.IntegrityError):
             return None  # a lost race on the unique key
-        if isinstance(e, sa.OperationalError | sa.InterfaceError | sa.DisconnectionError
-                      | sa.TimeoutError):
+        if isinstance(e, sa.DBAPIError):
+            if e.connection_invalidated:
+                return DATABASE
+            said = _driver_says(e.orig)
+            if said is not None:
+                return DATABASE if said else None
+            if isinstance(e, sa.OperationalError | sa.InterfaceError):
+                return DATABASE
+        if isinstance(e, sa.DisconnectionError | sa.TimeoutError):
             return DATABASE
-        if isinstance(e, sa.DBAPIError) and (e.connection_invalidated
-                                             or _database_error(e.orig)):
-            return DATABASE
-        if _database_error(e):
+        if _driver_says(e):
             return DATABASE
     return None
+
+
+SQLITE_AWAY = ("disk", "full", "locked", "busy", "unable to open", "i/o", "readonly",
+               "read-only")
+"""Words of SQLite's operational errors that say the file cannot be used now (its disk is
+full or failing, another process holds it); its other operational errors (no such
+table, a syntax error) are mistakes."""
 
 
 def _chain(exc: BaseException) -> list[BaseException]:
@@ -76,19 +87,22 @@ def _chain(exc: BaseException) -> list[BaseException]:
     return out
 
 
-def _database_error(e: BaseException | None) -> bool:
-    """A driver's own error that says the database cannot be used now: psycopg's
-    operational errors (the server shut down, the connection broke), sqlite3's (the disk
-    is full, the file is locked or cannot be written)."""
+def _driver_says(e: BaseException | None) -> bool | None:
+    """Whether a database driver's own error says the database cannot be used now
+    (psycopg's operational errors: the server shut down, the connection broke; sqlite3's
+    of :data:`SQLITE_AWAY`); None when it is no driver's error."""
     if e is None:
-        return False
-    if isinstance(e, sqlite3.OperationalError):
-        return True
+        return None
+    if isinstance(e, sqlite3.Error):
+        return isinstance(e, sqlite3.OperationalError) \
+            and any(w in str(e).lower() for w in SQLITE_AWAY)
     try:
         import psycopg
     except ImportError:  # (PostgreSQL's driver is optional)
-        return False
-    return isinstance(e, psycopg.OperationalError | psycopg.InterfaceError)
+        return None
+    if isinstance(e, psycopg.Error):
+        return isinstance(e, psycopg.OperationalError | psycopg.InterfaceError)
+    return None
 
 
 @dataclass
