@@ -72,6 +72,7 @@ class Report:
     acted: list[dict[str, Any]] = field(default_factory=list)  # answers to acting then
     ping_answered: bool = False
     table_answer: tuple[int, Any] | None = None  # GET /api/tables/{id}: status, body
+    page_answer: tuple[int, str] | None = None  # GET / by the person's browser
     health_down: tuple[int, Any] | None = None  # /api/health during the outage
     connect_answer: list[Any] = field(default_factory=list)  # a new socket: its messages
     connect_close: int | None = None
@@ -207,6 +208,8 @@ async def _story(kind: str, srv: Server, db: str, what: Any, outage: float, sett
         await _act_now(sockets[0], rep)
         r = await http.get(f"/api/tables/{people}")
         rep.table_answer = (r.status_code, _json(r))
+        r = await http.get("/", headers={"accept": "text/html", "cookie": ann.cookie_header()})
+        rep.page_answer = (r.status_code, r.text)
         r = await http.get("/api/health")
         rep.health_down = (r.status_code, _json(r))
         await _connect_now(eye, bots[0], rep)

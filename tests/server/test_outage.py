@@ -7,7 +7,8 @@ Redis stopped with two workers, SQLite on a full disk.  Each service is the test
 In every scenario: no socket is closed by the server; a person who acts while nothing can
 be saved is told so (``server.not_saved``) and her socket answers on; HTTP answers in the
 error shape (503 ``server.unavailable``), never plain text or 500; a new connection is
-refused clearly (``server.unavailable``, then closed with 1013), not with 500 or 1006;
+refused clearly (``server.unavailable``, then closed with 1013), not with 500 or 1006; a
+page asked for by a browser says so in HTML (503);
 ``/api/health`` says what is away; every table moves again within 10 s of the service's
 return with nobody doing anything (the person's table: her next try is taken); the
 person, never gone, is never marked away (Redis restarted without its data: each worker
@@ -54,6 +55,12 @@ def test_the_site_lives_through_an_outage(kind: str, tmp_path: Path) -> None:
         assert body["error"]["text"].startswith("The site cannot reach its database")
     else:  # (a full disk is still read; Redis is not needed to read)
         assert status == 200, body
+    assert rep.page_answer is not None  # a page (her session is read from the database)
+    status, page = rep.page_answer
+    if kind.startswith("pg-"):
+        assert status == 503 and "<html" in page and "The site is having trouble" in page
+    else:
+        assert status == 200 and "<html" in page, page[:300]
 
     assert rep.health_down is not None
     status, health = rep.health_down

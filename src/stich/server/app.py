@@ -284,6 +284,11 @@ def create_app(config: ServeConfig) -> FastAPI:
         if hub.services.saw(e) is None:
             raise e
         hub.services.trouble.note(f"{request.method} {request.url.path[:60]}", "-", e, True)
+        if request.method == "GET" and not request.url.path.startswith("/api/") \
+                and "text/html" in request.headers.get("accept", ""):
+            from stich.web.pages import trouble_page
+
+            return await trouble_page(request)  # a person at a page
         lang = request_lang(request.query_params.get("lang"),
                             request.headers.get("accept-language"))
         return JSONResponse(error_body(StichError("server.unavailable"), lang),

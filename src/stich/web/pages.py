@@ -19,7 +19,7 @@ from stich import __version__
 from stich.server import auth
 from stich.web.i18n import HERE, LANGS, js_strings, page_lang, translations
 
-__all__ = ["LANG_COOKIE", "lang_of", "mount", "render_page", "router"]
+__all__ = ["LANG_COOKIE", "lang_of", "mount", "render_page", "router", "trouble_page"]
 
 LANG_COOKIE = "stich_lang"
 router = APIRouter(include_in_schema=False)
@@ -38,11 +38,13 @@ def lang_of(request: Request) -> str:
                      request.headers.get("accept-language"))
 
 
-async def render_page(request: Request, template: str, **context: Any) -> HTMLResponse:
-    """``template`` in the visitor's language, with the logged-in user (or None)."""
+async def render_page(request: Request, template: str, *, anonymous: bool = False,
+                      **context: Any) -> HTMLResponse:
+    """``template`` in the visitor's language, with the logged-in user (or None;
+    ``anonymous``: not looked up, as when the database does not answer)."""
     lang = lang_of(request)
     tr = translations(lang)
-    user = await auth.current_user(request)
+    user = None if anonymous else await auth.current_user(request)
     ctx: dict[str, Any] = {
         "_": tr.gettext, "lang": lang, "langs": LANGS, "version": __version__,
         "user": None if user is None else auth.user_json(user),
@@ -57,6 +59,15 @@ async def render_page(request: Request, template: str, **context: Any) -> HTMLRe
     q = request.query_params.get("lang")
     if q in LANGS:  # a choice made on the page stays
         resp.set_cookie(LANG_COOKIE, q, max_age=365 * 86400, samesite="lax")
+    return resp
+
+
+async def trouble_page(request: Request) -> HTMLResponse:
+    """A page asked for while the database does not answer: 503, a page saying so and a
+    button to try again (nothing of it needs the database)."""
+    resp = await render_page(request, "trouble.html", anonymous=True)
+    resp.status_code = 503
+    resp.headers["retry-after"] = "5"
     return resp
 
 
