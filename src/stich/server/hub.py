@@ -418,6 +418,9 @@ class TableActor:
         self.arrivals += 1
         if conn.receiver != SPECTATOR:
             self._cancel_timer(conn.receiver)
+            # (several workers: what the others wrote first, the seat's "away" by the
+            # lease holder among it, else "back" would look like nothing to do)
+            await self.catch_up()
             try:
                 await self._presence(conn.receiver, "back", auto=True)
             except Exception as e:  # the database is away: the housekeeping round
