@@ -147,10 +147,13 @@ def test_a_full_disk_is_said_at_the_table_and_it_goes_on(
                                    arg=acted, timeout=RECOVERY * 1000)
             page.wait_for_function("(n) => window.stichTable.state.view.hand.length < n",
                                    arg=cards, timeout=5000)
-            # and the bots after her play on
+            # and the bots after her play on (unless her card ended the game: then the
+            # table waits for "Weiter", as after any game)
             seq = state(page)["seq"]
-            page.wait_for_function("(s) => window.stichTable.state.seq > s", arg=seq,
-                                   timeout=RECOVERY * 1000)
+            page.wait_for_function("(s) => window.stichTable.state.seq > s"
+                                   " || !!window.stichTable.state.table?.between"
+                                   " || window.stichTable.state.table?.status === 'over'",
+                                   arg=seq, timeout=RECOVERY * 1000)
             assert page.query_selector(BANNER) is None
             assert page.inner_text(".error-line").strip() == ""
             assert page.errors == []  # type: ignore[attr-defined]

@@ -136,7 +136,14 @@ class RedisBus(Bus):
     async def ping(self) -> None:
         """Raise unless Redis answers; once it does after an outage, write again what
         could not be written (:meth:`_restore`)."""
-        await self.redis.ping()
+        try:
+            await self.redis.ping()
+        except Exception:
+            # (the listener may never see the outage: redis-py's pub/sub connection
+            # reconnects and subscribes again by itself; a Redis restarted meanwhile has
+            # lost every worker's presence, written again once it answers)
+            self._lost = True
+            raise
         if self._lost:
             await self._restore()
 

@@ -561,7 +561,10 @@ class TableActor:
         limits = self.hub.config.limits
         if s.started:
             await self._reconcile()
-        if await self.watched():
+        watched = await self.watched()
+        if not self._presence_known():
+            return
+        if watched:
             self.quiet_since = None
             if s.idle:
                 await self._retry(lambda st: st.plan_idle(False))
@@ -603,6 +606,8 @@ class TableActor:
         went beyond its budget did not write)."""
         arrivals = self.arrivals
         present = await self.hub.bus.present(self.id)
+        if not self._presence_known():
+            return
         s = self.sitting
         for seat in self._people():
             if seat in s.quit:
@@ -611,6 +616,12 @@ class TableActor:
                 await self._presence(seat, "back")
             elif seat not in present and seat not in s.away:
                 await self._absent(seat, arrivals)
+
+    def _presence_known(self) -> bool:
+        """Whether who is connected is known on every worker: not while Redis is away,
+        nor in the first seconds after (:data:`REDIS_SETTLE`); a presence read that
+        found Redis away answered from this worker alone, and says so here."""
+        return self.hub.services.settled(REDIS, REDIS_SETTLE)
 
     async def _absent(self, seat: int, arrivals: int) -> None:
         """Mark ``seat`` away, as decided from presence read when this worker had
@@ -716,6 +727,9 @@ class TableActor:
         """After a load: seated persons not connected anywhere are away."""
         arrivals = self.arrivals
         present = await self.hub.bus.present(self.id)
+        if not self._presence_known():
+            self.hub._later_presence(self)  # (again once it is known)
+            return
         for i, info in enumerate(self.sitting.seats):
             if info is None or info.bot is not None or i in present:
                 continue
