@@ -23,7 +23,7 @@ import json
 import re
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from importlib import resources
@@ -906,13 +906,16 @@ class _SyncWriter:
         self.engine = engine
         self.conn: Connection | None = None
 
-    def write(self, batch: list[_Append]) -> None:
-        conn = self.conn
-        if conn is None:
-            conn = self.conn = self.engine.connect()
+    def _connection(self) -> Connection:
+        if self.conn is None:
+            self.conn = self.engine.connect()
+        return self.conn
+
+    def _transaction(self, work: Callable[[Connection], None]) -> None:
+        conn = self._connection()
         try:
             with conn.begin():
-                _write_batch(conn, batch)
+                work(conn)
         except BaseException:
             # rolled back (a lost race: the connection goes on); broken or still in a
             # transaction (the rollback failed too): a new one next time
@@ -922,25 +925,19 @@ class _SyncWriter:
                     conn.close()
             raise
 
+    def write(self, batch: list[_Append]) -> None:
+        self._transaction(lambda conn: _write_batch(conn, batch))
+
     def probe(self) -> None:
         """A write that changes nothing: the header's user version set to itself."""
-        conn = self.conn
-        if conn is None:
-            conn = self.conn = self.engine.connect()
-        try:
-            with conn.begin():
-                raw = conn.exec_driver_sql("PRAGMA user_version").scalar()
-                conn.exec_driver_sql(f"PRAGMA user_version={int(raw or 0)}")
-        except BaseException:
-            self.conn = None
-            with contextlib.suppress(Exception):
-                conn.close()
-            raise
+        def same_version(conn: Connection) -> None:
+            raw = conn.exec_driver_sql("PRAGMA user_version").scalar()
+            conn.exec_driver_sql(f"PRAGMA user_version={int(raw or 0)}")
+
+        self._transaction(same_version)
 
     def checkpoint(self) -> None:
-        conn = self.conn
-        if conn is None:
-            conn = self.conn = self.engine.connect()
+        conn = self._connection()
         conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.commit()
 
