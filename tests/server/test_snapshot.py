@@ -60,7 +60,9 @@ COMPARED: dict[str, Callable[[Any], Any]] = {
     "settings": lambda v: v,
     "base": lambda v: None,  # where the events in memory begin: compared with them below
     "events": lambda v: None,
-    "finished": lambda v: None,
+    "finished": lambda v: None, "finished_seats": lambda v: None,
+    "by_acts": lambda v: v, "own": lambda v: v, "stood_in": lambda v: v,
+    "round_own": lambda v: v,
     "turn_seq": lambda v: v, "sat_at": lambda v: v, "first": lambda v: v,
     "game_acts": lambda v: v, "games_done": lambda v: v, "seats": lambda v: v,
     "started": lambda v: v, "over": lambda v: v, "paused_by": lambda v: v,
@@ -125,7 +127,10 @@ def _play(settings: TableSettings, rng: random.Random, steps: int) -> list[Event
                     turn = s.to_move_seat()
                     assert turn is not None and s.state is not None
                     action = rng.choice(s.state.legal_actions())
-                    events = s.plan_act(turn, str(action))
+                    # now and then a stand-in or the clock moves for a person
+                    by = "bot" if turn not in people else rng.choice(
+                        ["player"] * 6 + ["standin", "clock"])
+                    events = s.plan_act(turn, str(action), by=by)
         except ArgumentError:
             continue
         for ev in events:
@@ -150,6 +155,8 @@ def _check(settings: TableSettings, events: list[Event], rng: random.Random,
         assert again.games_done == full.games_done
         assert again.finished == [r for r in full.finished][len(full.finished) -
                                                             len(again.finished):]
+        assert again.finished_seats == full.finished_seats[len(full.finished_seats) -
+                                                           len(again.finished_seats):]
         # the sitting taken again from where it stands forgets its events
         again.forget_events()
         assert again.seq == full.seq and again.events == []

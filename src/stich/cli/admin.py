@@ -389,6 +389,26 @@ def close_cmd(
         typer.echo(_say("admin.closed", lang, table=table_id, seq=sitting.seq))
 
 
+@admin_app.command("recount")
+def recount_cmd(
+    db: str | None = db_option(),
+    lang: str = lang_option(),
+) -> None:
+    """Recount whose each finished game was, from the tables' events.
+
+    A game a bot played for a person (after she left the table, or while she was away for
+    the whole game) counts for nobody in the Bestenliste, the player pages and the
+    ratings (docs/server.md, "Whose game was it"). Games stored before that rule count
+    for the person; this marks them as the server marks new games. Safe to run again."""
+    lang = check_lang(lang)
+    with reporting(lang):
+        url = _url(db)
+        from stich.server.store.admin import recount
+
+        games, absent = _with_store(url, recount)
+        typer.echo(_say("admin.recounted", lang, games=games, absent=absent))
+
+
 # --- accounts ------------------------------------------------------------------------------
 
 

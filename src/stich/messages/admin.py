@@ -148,6 +148,14 @@ define({
         "de": "Tisch {table} geschlossen (Ereignis {seq}); ein laufender Server sagt es "
               "seinen Spielern innerhalb seiner Aufräumrunde (30 Sekunden)",
     },
+    "admin.recounted": {
+        "en": "{games} finished {games:plural:game|games} recounted from their tables' "
+              "events; {absent} {absent:plural:seat|seats} played by a stand-in "
+              "{absent:plural:counts|count} for nobody",
+        "de": "{games} beendete {games:plural:Spiel|Spiele} aus den Ereignissen ihrer "
+              "Tische neu gezählt; {absent} {absent:plural:Platz|Plätze}, die ein Bot "
+              "gespielt hat, {absent:plural:zählt|zählen} für niemanden",
+    },
     "admin.removed": {
         "en": "account {name} (id {id}) deleted, {sessions} "
               "{sessions:plural:session|sessions} ended; its games now show {neutral}",

@@ -75,7 +75,7 @@ def _player_json(p: GamePlayer, registered: set[int]) -> dict[str, Any]:
     return {"seat": p.seat, "name": p.name, "bot": p.bot,
             "registered": p.user_id in registered,
             "score": p.score, "bilanz": p.bilanz, "declarer": p.declarer, "won": p.won,
-            "place": p.place}
+            "place": p.place, "standin": p.standin, "counts": p.counts}
 
 
 def _game_json(g: GameRow, players: list[GamePlayer], registered: set[int]) -> dict[str, Any]:
@@ -131,14 +131,16 @@ async def replay_game(key: str, request: Request, invite: str | None = None) -> 
 
 
 def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every position of a finished game, with all hands open."""
+    """Every position of a finished game, with all hands open; each step says who made
+    its action (``by``: ``standin`` or ``clock`` when not the player herself)."""
     state: Any = replay({**record, "actions": [], "result": None}, check_result=False)
     deck = plain_deck(state.rules.deck) if record["game"] == "baptisten" else None
+    by = {int(i): kind for kind in ("standin", "clock") for i in record.get(kind, [])}
     steps = [_step(state, deck, None, None)]
-    for text in record["actions"]:
+    for i, text in enumerate(record["actions"]):
         seat = state.to_move
         state = state.apply(state.parse_action(text))
-        steps.append(_step(state, deck, seat, text))
+        steps.append(_step(state, deck, seat, text) | {"by": by.get(i)})
     return steps
 
 
@@ -264,7 +266,9 @@ def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
     ratings: dict[int, Any] = {}
     stats: dict[int, dict[str, Any]] = {}
     for _, players in reversed(games):
-        people = [p for p in players if p.user_id in registered]
+        # a place a stand-in played for a person is the stand-in's (a bot's): it counts
+        # for the others' ratings, not for hers (docs/server.md, "Whose game was it")
+        people = [p for p in players if p.user_id in registered and p.counts]
         for p in people:
             st = stats.setdefault(p.user_id, {"name": p.name, "games": 0, "wins": 0,  # type: ignore[arg-type]
                                               "places": 0})
@@ -273,7 +277,8 @@ def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
             st["places"] += p.place or 0
         if len(players) < 2:
             continue
-        keys = [p.user_id if p.user_id is not None else f"bot:{p.bot}:{p.name}"
+        keys = [p.user_id if p.user_id is not None and p.counts
+                else f"bot:{p.bot}:{p.name}" if p.user_id is None else f"standin:{p.name}"
                 for p in players]
         teams = [[ratings.get(k) or model.rating(name=str(k))] for k in keys]  # type: ignore[arg-type]
         new = model.rate(teams, ranks=[p.place or len(players) for p in players])

@@ -176,7 +176,7 @@ def table_summary(s: Sitting) -> dict[str, Any]:
         else:
             seats.append({"seat": i, "kind": "bot" if info.bot else "person",
                           "name": info.name, "bot": info.bot, "user": info.user,
-                          "quit": i in s.quit})
+                          "quit": i in s.quit, "standin": i in s.standins or i in s.quit})
     return {"seats": seats, "games_played": s.games_done if s.settings.game == "skat"
             else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
             "paused_by": s.paused_by, "idle": s.idle}
@@ -352,7 +352,7 @@ class TableActor:
     def _new_games(self, before: int) -> list[NewGame]:
         s = self.sitting
         out = []
-        for rec in s.finished[before:]:
+        for rec, whose in zip(s.finished[before:], s.finished_seats[before:], strict=True):
             if s.settings.game == "skat":
                 assert s.skat_table is not None
                 number = int(rec["table_game"])
@@ -374,6 +374,9 @@ class TableActor:
                             "score": s.baptisten.totals[seat], "bilanz": 0, "declarer": False,
                             "won": None, "place": places[seat]}
                            for seat, info in enumerate(s.seats)]
+            for p in players:  # whose game it was (docs/server.md)
+                p["standin"] = p["seat"] in whose["standin"]
+                p["counts"] = p["seat"] not in whose["absent"]
             out.append(NewGame(number=number, game=s.settings.game, rules=s.settings.rules,
                                preset=preset_of(s.settings), record=rec, players=players))
         return out
@@ -1270,7 +1273,8 @@ class Hub:
                                  "bot" if info.bot else "person"}
             if info is not None:
                 d.update(name=info.name, bot=info.bot, away=i in s.away,
-                         standin=i in s.standins, quit=i in s.quit,
+                         # (a seat whose person left for good: a bot plays it too)
+                         standin=i in s.standins or i in s.quit, quit=i in s.quit,
                          connected=any(c.receiver == i for c in actor.conns))
             seats.append(d)
         st = s.settings

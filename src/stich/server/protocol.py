@@ -131,7 +131,7 @@ class SeatInfo(BaseModel):
     name: str | None = None
     bot: str | None = None
     away: bool = False
-    standin: bool = False  # a bot plays for the absent person
+    standin: bool = False  # a bot plays for the person (away, or left: quit)
     quit: bool = False  # the person left the running table for good: a bot plays
     connected: bool = False
 

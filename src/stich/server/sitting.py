@@ -218,6 +218,18 @@ class Sitting:
         self.helped: set[int] = set()  # seats of the running game a stand-in moved for
         self.standin_marks: list[list[int]] = []  # Skat: per finished game those seats
         self.round_marks: list[list[int]] = []  # Baptistenskat: per finished round
+        # whose game was it (docs/server.md, "Whose game was it"): the running game's
+        # actions a stand-in / the clock made (indices into its actions: its record says
+        # so), the seats whose person made a decision herself in the running Skat game or
+        # Baptistenskat round, the seats a stand-in moved for in the running game, and
+        # per finished Baptistenskat round the seats whose person played in it
+        self.by_acts: dict[str, list[int]] = {}
+        self.own: set[int] = set()
+        self.stood_in: set[int] = set()
+        self.round_own: list[list[int]] = []
+        # per record in ``finished``: the seats a stand-in moved for, and the seats whose
+        # game it was (see :meth:`_whose`)
+        self.finished_seats: list[dict[str, list[int]]] = []
         # Baptistenskat: the last trick of the last round (leader, card indices, winner)
         self.last_trick: tuple[int, list[int], int] | None = None
         if settings.game == "skat":
@@ -593,7 +605,7 @@ class Sitting:
     def _on_start(self, ev: Event) -> None:
         self.started = True
         first = self.first = int(ev.data["first"])
-        self.game_acts = []
+        self._new_game()
         if self.settings.game == "skat":
             self.skat_table = SkatTable(self.names(), self.skat_rules, first_dealer=first)
         else:
@@ -609,7 +621,7 @@ class Sitting:
         self._end_wait()
         self.helped = set()
         self.game_number = int(ev.data["number"])
-        self.game_acts = []
+        self._new_game()
         self.pauses = {}
         self.positions = self.skat_table.positions()
         self.skat = SkatState.new(self.skat_rules,
@@ -621,9 +633,15 @@ class Sitting:
         if self.to_move_seat() != ev.seat:
             raise ArgumentError("server.not_your_turn")
         new, _ = _step(st, ev.data["text"])
-        self.game_acts.append(ev.data["text"])
-        if ev.data.get("by") in ("standin", "clock"):
+        by = ev.data.get("by", "player")
+        if by in ("standin", "clock"):
             self.helped.add(ev.seat)
+            self.by_acts.setdefault(by, []).append(len(self.game_acts))
+        if by == "standin":
+            self.stood_in.add(ev.seat)
+        elif by in ("player", "clock"):  # the clock plays for a person at the table
+            self.own.add(ev.seat)
+        self.game_acts.append(ev.data["text"])
         if isinstance(new, SkatState):
             self.skat = new
         else:
@@ -639,11 +657,26 @@ class Sitting:
         entry: TableGame = self.skat_table.record_game(self.skat.outcome(), self.positions)
         rec = skat_record(self.skat, names,
                           extra={"table_game": entry.number,
-                                 "seats": list(self.positions)})
+                                 "seats": list(self.positions), **self.by_acts})
         self.finished.append(rec)
+        self.finished_seats.append(self._whose(sorted(self.own)))
         self.games_done += 1
         self.standin_marks.append(sorted(self.helped))
         self._begin_wait(ev)
+
+    def _new_game(self) -> None:
+        self.game_acts = []
+        self.by_acts = {}
+        self.own = set()
+        self.stood_in = set()
+
+    def _whose(self, played: list[int]) -> dict[str, list[int]]:
+        """Whose the finished game was, by seat: ``standin`` the seats a stand-in moved
+        for, ``absent`` those of them whose person did not play it (``played``: the seats
+        whose person did: a decision of her own in the Skat game, in at least half of the
+        Baptistenskat rounds).  An absent person's game counts for nobody."""
+        return {"standin": sorted(self.stood_in),
+                "absent": sorted(self.stood_in - set(played))}
 
     def _begin_wait(self, ev: Event) -> None:
         if ev.data.get("wait"):
@@ -655,8 +688,15 @@ class Sitting:
         self.pauses = {}
         self.round_marks.append(sorted(self.helped))
         self.helped = set()
+        self.round_own.append(sorted(self.own))
+        self.own = set()
         if self.baptisten is not None and self.baptisten.is_over:
-            self.finished.append(baptisten_record(self.baptisten, self.names()))
+            self.finished.append(baptisten_record(self.baptisten, self.names(),
+                                                  extra=dict(self.by_acts)))
+            rounds = len(self.round_own)
+            self.finished_seats.append(self._whose(
+                [i for i in range(self.n_seats)
+                 if 2 * sum(i in r for r in self.round_own) >= rounds]))
             self.games_done += 1
         self._begin_wait(ev)
 

@@ -76,6 +76,10 @@ def take(s: Sitting) -> dict[str, Any]:
         "chat": list(s.chat),
         "standin_marks": s.standin_marks,
         "round_marks": s.round_marks,
+        "by_acts": s.by_acts,
+        "own": sorted(s.own),
+        "stood_in": sorted(s.stood_in),
+        "round_own": s.round_own,
         "last_trick": None if s.last_trick is None else list(s.last_trick),
         "list": None if table is None else {
             "players": table.players, "first_dealer": table.first_dealer,
@@ -109,6 +113,10 @@ def restore(settings: TableSettings, snap: dict[str, Any]) -> Sitting:
     s.chat = deque(snap["chat"], maxlen=CHAT_KEPT)
     s.standin_marks = [list(m) for m in snap["standin_marks"]]
     s.round_marks = [list(m) for m in snap["round_marks"]]
+    # (snapshots taken before these were kept: nothing known of who made the moves)
+    s.by_acts = {str(k): [int(i) for i in v] for k, v in snap.get("by_acts", {}).items()}
+    s.own, s.stood_in = set(snap.get("own", [])), set(snap.get("stood_in", []))
+    s.round_own = [list(m) for m in snap.get("round_own", [])]
     lt = snap["last_trick"]
     s.last_trick = None if lt is None else (int(lt[0]), list(lt[1]), int(lt[2]))
     if snap["list"] is not None:

@@ -22,10 +22,10 @@ from stich.server.hub import table_status, table_summary
 from stich.server.names import name_key
 from stich.server.sitting import Sitting, TableSettings, replay_events
 from stich.server.store.db import Store, now
-from stich.server.store.models import Session, TableRow, User
+from stich.server.store.models import GameRow, Session, TableRow, User
 
 __all__ = ["CLOSE_TRIES", "TableLine", "UserLine", "close_table", "find_users",
-           "live_tables_of", "table_lines", "user_lines"]
+           "live_tables_of", "recount", "table_lines", "user_lines"]
 
 CLOSE_TRIES = 20  # commits lost to a running server before close gives up
 
@@ -146,3 +146,27 @@ async def close_table(store: Store, table_id: str, reason: str) -> Sitting:
         for ev in await store.events(table_id, after=sitting.seq):
             sitting.apply(ev)
     raise ArgumentError("admin.close_race", table=table_id, tries=CLOSE_TRIES)
+
+
+async def recount(store: Store) -> tuple[int, int]:
+    """Work out again, from every table's event log, whose each finished game was
+    (docs/server.md, "Whose game was it"): the players' ``standin`` and ``counts`` and
+    the records' ``standin`` / ``clock`` actions.  For the games stored before the rule
+    (and idempotent after it).  Returns (games looked at, players not counted)."""
+    async with store.session() as s:
+        tables = list((await s.execute(select(GameRow.table_id).distinct()
+                                       .order_by(GameRow.table_id))).scalars())
+    games = absent = 0
+    for table_id in tables:
+        row = await store.table(table_id)
+        if row is None:
+            continue
+        sitting = replay_events(TableSettings.from_dict(row.settings),
+                                await store.events(table_id))
+        for rec, whose in zip(sitting.finished, sitting.finished_seats, strict=True):
+            marks: dict[str, list[int]] = {k: rec[k] for k in ("standin", "clock") if k in rec}
+            if await store.mark_whose(table_id, int(rec.get("table_game", 1)), marks,
+                                      whose["standin"], whose["absent"]):
+                games += 1
+                absent += len(whose["absent"])
+    return games, absent

@@ -836,7 +836,8 @@ class Store:
             return (await s.execute(q)).first() is not None
 
     async def skat_ranking(self, preset: str, since: datetime | None) -> list[dict[str, Any]]:
-        """The Bestenliste: per registered player over their Skat games of a preset."""
+        """The Bestenliste: per registered player over their Skat games of a preset
+        (not those a stand-in played for them: docs/server.md, "Whose game was it")."""
         async with self.session() as s:
             q = (select(User.name, func.sum(GamePlayer.score), func.sum(GamePlayer.bilanz),
                         func.count(GamePlayer.id),
@@ -845,7 +846,7 @@ class Store:
                  .join(GamePlayer, GamePlayer.user_id == User.id)
                  .join(GameRow, GameRow.id == GamePlayer.game_id)
                  .where(GameRow.game == "skat", GameRow.preset == preset,
-                        User.guest.is_(False))
+                        User.guest.is_(False), GamePlayer.counts.is_(True))
                  .group_by(User.id, User.name))
             if since is not None:
                 q = q.where(GameRow.finished_at >= since)
@@ -873,6 +874,29 @@ class Store:
         for p in players:
             by_game.setdefault(p.game_id, []).append(p)
         return [(g, by_game.get(g.id, [])) for g in games]
+
+    async def mark_whose(self, table_id: str, number: int, marks: dict[str, list[int]],
+                         standin: Collection[int], absent: Collection[int]) -> bool:
+        """Whose a stored game was (``stich admin recount``): its record's ``marks``
+        (``standin`` / ``clock`` actions) and per seat ``standin`` and ``counts``.
+        False when the table has no such game."""
+        async with self._writing(), self.engine.begin() as conn:
+            found = (await conn.execute(select(GameRow.id, GameRow.record).where(
+                GameRow.table_id == table_id, GameRow.number == number))).first()
+            if found is None:
+                return False
+            game_id, record = found
+            if any(record.get(k) != v for k, v in marks.items()):
+                await conn.execute(update(GameRow).where(GameRow.id == game_id)
+                                   .values(record={**record, **marks}))
+            players = (await conn.execute(select(GamePlayer.seat)
+                                          .where(GamePlayer.game_id == game_id))).scalars()
+            for seat in list(players):
+                await conn.execute(
+                    update(GamePlayer)
+                    .where(GamePlayer.game_id == game_id, GamePlayer.seat == seat)
+                    .values(standin=seat in standin, counts=seat not in absent))
+            return True
 
     async def analysis(self, game_id: int, lang: str) -> dict[str, Any] | None:
         async with self.session() as s:

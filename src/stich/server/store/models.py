@@ -34,7 +34,9 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -159,6 +161,10 @@ class GamePlayer(Base):
     declarer: Mapped[bool] = mapped_column(Boolean)
     won: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     place: Mapped[int | None] = mapped_column(Integer, nullable=True)  # Baptistenskat
+    # a stand-in moved for the seat; the game counts for the person (not when the
+    # stand-in played it for her: docs/server.md, "Whose game was it")
+    standin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    counts: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     __table_args__ = (Index("ix_game_players_user", "user_id"),)
 
 
