@@ -19,7 +19,8 @@ from typing import Any
 
 import platformdirs
 
-__all__ = ["RecordSaver", "data_dir", "default_path", "saver_for"]
+__all__ = ["ENV_DATA_DIR", "RecordSaver", "data_dir", "default_data_dir", "default_path",
+           "saver_for"]
 
 ENV_DATA_DIR = "STICH_DATA_DIR"
 
@@ -30,6 +31,12 @@ def data_dir() -> Path:
     env = os.environ.get(ENV_DATA_DIR)
     if env:
         return Path(env)
+    return default_data_dir()
+
+
+def default_data_dir() -> Path:
+    """The platform's user data directory for ``stich`` (``~/.local/share/stich`` on
+    Linux): the data folder when ``$STICH_DATA_DIR`` is not set."""
     return Path(platformdirs.user_data_dir("stich", appauthor=False))
 
 

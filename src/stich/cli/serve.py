@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from stich.cli.app import app, check_lang, lang_option, print_error
-from stich.cli.saving import data_dir
+from stich.cli.saving import ENV_DATA_DIR, data_dir, default_data_dir
 from stich.messages import StichError
 
 __all__ = ["default_db", "serve_cmd"]
@@ -30,7 +30,14 @@ def default_db() -> str:
     return f"sqlite:///{data_dir() / 'stich.db'}"
 
 
-@app.command("serve")
+SERVE_HELP = (
+    "Start the site: lobby, tables in the browser with bots, Bestenliste, history.\n\n"
+    f"The data folder (the database stich.db, unless --db says otherwise) is "
+    f"${ENV_DATA_DIR} when that variable is set, else {default_data_dir()}.")
+"""The help page's text: where the data folder is (docs/server.md)."""
+
+
+@app.command("serve", help=SERVE_HELP)
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", metavar="HOST",
                                       help="Address to listen on.")] = "127.0.0.1",
