@@ -320,7 +320,7 @@ def test_weiter_sends_ready_with_a_countdown(
     assert page.get_attribute(".layer-result .drawer", "aria-modal") == "true"
     button = ".layer-result .result-foot button.next"
     assert page.inner_text(button) == "Weiter"
-    page.wait_for_function("() => /nächstes Spiel in [0-9]+ s/.test("
+    page.wait_for_function("() => /Nächstes Spiel in [0-9]+ s/.test("
                            "document.querySelector('.layer-result .countdown').textContent)")
     first = int(re.findall(r"\d+", page.inner_text(".layer-result .countdown"))[0])
     page.wait_for_timeout(1300)
@@ -408,20 +408,21 @@ def test_pickup_marks_the_bid_and_declare_values_with_a_confirm(
         lost = info["loss"] is not None
         assert ("certain-loss" in (button.get_attribute("class") or "")) == lost, (a, info)
         if lost:
-            assert f"verloren: {info['loss']}" in button.inner_text(), (a, info)
+            # (a real minus sign, as the list writes it)
+            assert f"verloren: −{-info['loss']}" in button.inner_text(), (a, info)
     assert shown >= 5, values
     assert values["declare null"]["loss"] == -92, values["declare null"]
     # nobody else was told the values
     assert all("declare_values" not in state(p)["view"] for p in pages if p is not page)
     target = "[data-key='a:declare null']"
-    assert "verloren: -92" in page.inner_text(target)
+    assert "verloren: −92" in page.inner_text(target)
     _in_view(page, target)
     seq = state(page)["seq"]
     page.click(target)
     page.wait_for_selector(".layer-confirm .drawer")
     _in_view(page, ".layer-confirm .drawer")
     said = page.inner_text(".layer-confirm")
-    assert "sicher verloren" in said and "Reizwert von 40" in said and "-92" in said, said
+    assert "sicher verloren" in said and "Reizwert von 40" in said and "−92" in said, said
     shot(page, f"skat-confirm-{name}")
     page.click(".layer-confirm button:has-text('Zurück')")
     page.wait_for_selector(".layer-confirm", state="hidden")

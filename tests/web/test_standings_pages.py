@@ -26,7 +26,7 @@ import pytest
 
 from stich.cli.baptisten_render import initials
 from stich.web.i18n import catalog
-from stich.web.standings import game_title, signed, value_breakdown
+from stich.web.standings import game_title, number, signed, value_breakdown
 from tests import services
 from tests.server.harness import Client, Server, database
 from tests.server.test_history import play, scripted
@@ -187,8 +187,9 @@ def test_the_bestenliste_shows_the_apis_figures(site: Site, lang: str) -> None:
     else:
         assert "Period" in text and "Rules" in text and "All time" in text
         assert "This year" in text and "This month" in text
-    for word in ("Bestenliste", "Bilanz", "Punktestand", "Baptistenskat"):
+    for word in ("Bestenliste", "Bilanz", "Baptistenskat"):
         assert word in text  # Skat terms stay German
+    assert ("Punktestand" if lang == "de" else "Total score") in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -289,7 +290,7 @@ def test_a_skat_games_page(site: Site, lang: str) -> None:
             assert verdict.format(name=declarer, game=title) in text
             assert f"{result['declarer_tricks']} : {result['defender_tricks']}" in text
             assert signed(result["scores"][result["declarer"]]) in text
-            breakdown = value_breakdown(result)
+            breakdown = value_breakdown(result, lang)
             if breakdown:
                 assert breakdown in text
             assert 'data-analysable="yes"' in html
@@ -335,18 +336,19 @@ def test_the_printable_skat_list(site: Site, lang: str) -> None:
         assert cells[1] == sl["players"][line["dealer"]]
         assert cells[2] == ("—" if line["declarer"] is None else sl["players"][line["declarer"]])
         assert cells[3].startswith(game_title(line["result"], lang))
-        assert cells[4] == (str(line["value"]) if line["kind"] != "passed" else "")
+        assert cells[4] == (number(line["value"]) if line["kind"] != "passed" else "")
         for p in range(3):
-            want = str(line["totals"][p])
+            want = number(line["totals"][p])  # "−30": a real minus sign
             if line["scores"][p]:
                 want = f"{signed(line['scores'][p])} {want}"
             assert cells[5 + p] == want
     foot = html[html.index("<tfoot>"):html.index("</tfoot>")]
     foot_text = plain(foot)
     for p in range(3):
-        assert str(sl["punktestand"][p]) in foot_text
+        assert number(sl["punktestand"][p]) in foot_text
         assert signed(sl["bilanz"][p]) in foot_text
-    assert "Punktestand" in foot_text and "Bilanz" in foot_text
+    assert ("Punktestand" if lang == "de" else "Total score") in foot_text
+    assert "Bilanz" in foot_text
     if lang == "de":
         no_leftover_english(html)
     # a Baptistenskat table has a Zettel instead

@@ -113,9 +113,10 @@ def test_three_people_play_a_whole_skat_game_by_clicks(site: Server, browser: Br
     rows = a.query_selector_all(".skat-list tfoot tr")
     punkte = [td.inner_text() for td in rows[0].query_selector_all("td")]
     bilanz = [td.inner_text() for td in rows[1].query_selector_all("td")]
-    assert punkte == [str(x) for x in lst["punktestand"]]
-    assert bilanz == [f"+{x}" if x > 0 else str(x) for x in lst["bilanz"]]
-    assert [int(x) for x in punkte] == line["totals"]
+    # (negative numbers with a real minus sign)
+    assert punkte == [str(x).replace("-", "−") for x in lst["punktestand"]]
+    assert bilanz == [f"+{x}" if x > 0 else str(x).replace("-", "−") for x in lst["bilanz"]]
+    assert [int(x.replace("−", "-")) for x in punkte] == line["totals"]
     assert sum(1 for x in lst["bilanz"]) == 3 and lst["games"][0]["scores"] == line["scores"]
     games = a.request.get(f"{site.url}/api/tables/{tid}/games").json()["games"]
     rec = a.request.get(f"{site.url}/api/games/{games[0]['id']}").json()["record"]

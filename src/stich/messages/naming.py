@@ -4,9 +4,10 @@ The browser table draws Skat cards in one of three styles (``german``: Eichel, G
 Herz, Schellen; ``french4``/``french2``: Kreuz, Pik, Herz, Karo); the plain decks of
 Baptistenskat are French (Rommé, Skat) or Elfer raus whatever the style.  A refusal
 shown at that table names the cards the same way: "Du musst Grün bedienen: du hast
-Grün 8, Grün König" rather than card codes.  English pages name German-suited cards by
-their German names (the faces say so) and French-suited ones the English way
-("8 of Spades").
+Grün 8, Grün König" rather than card codes.  English pages name every card (and the suit
+to follow) in English, in every style, exactly as the card faces' labels do
+(``static/js/cards.js``): "jack of clubs", "ten of spades", "red 11" (:func:`english_card`).
+The games keep their German names (Skat terms), as the buttons show them.
 
 >>> from stich.cards import parse_cards
 >>> n = StyleNamer("german", game="gruen")
@@ -15,15 +16,17 @@ their German names (the faces say so) and French-suited ones the English way
 >>> StyleNamer("french4").cards(Cards(parse_cards("S8 SK")), "de")
 'Pik König, Pik 8'
 >>> StyleNamer("french2").cards(Cards(parse_cards("S8")), "en")
-'8 of Spades'
+'eight of spades'
+>>> StyleNamer("german").cards(Cards(parse_cards("HJ HT")), "en")
+'jack of hearts, ten of hearts'
 >>> StyleNamer("german").suit(SuitName(2), "en")
-'Grün'
+'spades'
 >>> from stich.cards import plain_deck
 >>> romme = plain_deck("romme")
 >>> StyleNamer("german").cards(Cards(romme.parse_set("CA D2"), "romme"), "de")
 'Kreuz Ass, Karo 2'
 >>> StyleNamer("german").cards(Cards(romme.parse_set("CA"), "romme"), "en")
-'Ace of Clubs'
+'ace of clubs'
 >>> StyleNamer("german").cards(Cards(plain_deck("elferraus").parse_set("R11"), "elferraus"), "de")
 'Rot 11'
 """
@@ -37,10 +40,33 @@ from stich.messages import PLAIN, Cards, GameName, Position, SuitName
 if TYPE_CHECKING:
     from stich.cards import Card
 
-__all__ = ["STYLES", "StyleNamer", "card_style"]
+__all__ = ["STYLES", "StyleNamer", "card_style", "english_card"]
 
 STYLES = ("german", "french4", "french2")
 """The card styles of the browser table (``localStorage["stich.style"]``)."""
+
+_EN_SUITS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds",
+             "R": "red", "Y": "yellow", "G": "green", "B": "blue"}
+_EN_RANKS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+             "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+             "A": "ace"}
+
+
+def english_card(code: str) -> str:
+    """A card's name on the site's English pages, the one its face's label says
+    (``cardLabel`` of ``static/js/cards.js``): the same for every card style.
+
+    >>> english_card("CJ"), english_card("ST"), english_card("D2"), english_card("R11")
+    ('jack of clubs', 'ten of spades', 'two of diamonds', 'red 11')
+    >>> english_card("JK")
+    'Joker'
+    """
+    if code == "JK":
+        return "Joker"
+    suit, rank = code[0], code[1:]
+    if suit in "RYGB":
+        return f"{_EN_SUITS[suit]} {rank}"
+    return f"{_EN_RANKS[rank]} of {_EN_SUITS[suit]}"
 
 
 def card_style(text: str | None) -> str:
@@ -71,16 +97,15 @@ class StyleNamer:
         from stich.cards import bits, plain_deck
 
         if c.deck is None:
+            if lang == "en":
+                return ", ".join(english_card(card.code) for card in self._skat_order(c.mask))
             style = self._skat_style(lang)
             return ", ".join(card.name_in(style) for card in self._skat_order(c.mask))
         deck = plain_deck(c.deck)
         names = []
         for i in bits(c.mask):
             card = deck.cards[i]
-            if lang == "en" and not card.is_joker and deck.suit_codes[0] == "C":
-                names.append(f"{deck.rank_names_en[card.rank]} of {deck.suit_names_en[card.suit]}")
-            else:
-                names.append(_capital(card.english if lang == "en" else card.german))
+            names.append(english_card(card.code) if lang == "en" else _capital(card.german))
         return ", ".join(names)
 
     def _skat_order(self, mask: int) -> list[Card]:
@@ -91,10 +116,14 @@ class StyleNamer:
         return display_order(mask, game)
 
     def suit(self, s: SuitName, lang: str) -> str:
-        from stich.cards import Suit
+        from stich.cards import Suit, plain_deck
 
         if s.deck is None and s.suit >= 0:
+            if lang == "en":
+                return _EN_SUITS[Suit(s.suit).code]
             return Suit(s.suit).name_in(self._skat_style(lang))
+        if lang == "en" and s.deck is not None and s.suit >= 0:
+            return _EN_SUITS[plain_deck(s.deck).suit_codes[s.suit]]
         return _capital(PLAIN.suit(s, lang))
 
     def game(self, g: GameName, lang: str) -> str:

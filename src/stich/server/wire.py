@@ -125,8 +125,9 @@ def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
     ``text`` saying it the Skat way ("Eichel mit 2: 36", German card names), ``texts`` the
     same per language and naming (``de-german``, ``de-french``: "Kreuz mit 2: 36",
     ``en-german``, ``en-french``: a message is rendered once for every connection of a
-    seat, whatever its language and card style) and ``loss``, the list score of a certain
-    loss (else None)."""
+    seat, whatever its language and card style), ``loss``, the list score of a certain
+    loss (else None), and ``needs``: ``"schneider"`` or ``"schwarz"`` when the game
+    reaches the bid only so (not announced), else None (the button says it in words)."""
     known_skat = v.skat_seen | v.discarded
     unseen = 0 if known_skat else ((1 << 32) - 1) & ~v.hand
     values = declare_values(SkatRules.parse(v.rules), v.legal_actions, bid=v.bid,
@@ -137,8 +138,9 @@ def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
         texts = {f"{lg}-{style}": _value_words(d, v.bid, lg, namer)
                  for lg in ("de", "en")
                  for style, namer in (("german", german), ("french", french))}
+        needs = "schwarz" if d.schwarz_needed else "schneider" if d.schneider_needed else None
         out[text] = {"value": d.value, "text": texts[f"{lang}-german"], "texts": texts,
-                     "loss": d.loss}
+                     "loss": d.loss, "needs": needs}
     return out
 
 

@@ -57,6 +57,32 @@ def when(iso: str, lang: str) -> str:
     return t.strftime("%d.%m.%Y %H:%M" if lang == "de" else "%Y-%m-%d %H:%M")
 
 
+def played_on(isos: list[str], lang: str) -> str:
+    """The day (or days) a table's games were played, as the visitor writes a date (for a
+    sheet's header, instead of the table's id); empty before the first game.
+
+    >>> played_on(["2026-11-30T19:31:44", "2026-11-30T22:01:00"], "de")
+    '30.11.2026'
+    >>> played_on(["2026-11-30T23:50:00", "2026-12-01T00:20:00"], "en"), played_on([], "de")
+    ('2026-11-30 – 2026-12-01', '')
+    """
+    days = sorted({datetime.fromisoformat(t).date() for t in isos})
+    if not days:
+        return ""
+    form = "%d.%m.%Y" if lang == "de" else "%Y-%m-%d"
+    first, last = days[0].strftime(form), days[-1].strftime(form)
+    return first if first == last else f"{first} – {last}"
+
+
+def number(n: int) -> str:
+    """A number as the lists print it: a negative one with a real minus sign.
+
+    >>> number(48), number(-120), number(0)
+    ('48', '−120', '0')
+    """
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def signed(n: int) -> str:
     """``+48``, ``−120`` (a real minus sign), ``0``.
 
@@ -126,31 +152,45 @@ def game_title(result: dict[str, Any] | None, lang: str) -> str:
     return game_name(outcome_of(result), lang)
 
 
-def value_breakdown(result: dict[str, Any]) -> str | None:
-    """How a suit game's or Grand's value is counted, the Skat way: ``mit 1, Spiel 2,
-    Hand 3, Ouvert 4 × 12 = 48``.  None for Null, Ramsch, passed and overbid games, and
-    whenever the levels do not add up to the record's multiplier (then the record's own
-    figures are shown alone).
+#: the words of a value's breakdown per language (the Skat terms stay German), as the
+#: table's result says them (``breakdown`` in static/js/skat.js)
+BREAKDOWN_WORDS = {
+    "de": {"with": "mit", "without": "ohne", "game": "Spiel",
+           "schneider_announced": "Schneider angesagt", "schwarz_announced": "Schwarz angesagt"},
+    "en": {"with": "with", "without": "without", "game": "game",
+           "schneider_announced": "Schneider announced", "schwarz_announced": "Schwarz announced"},
+}
 
-    >>> value_breakdown({"kind": "game", "game": "herz", "matadors": -2, "hand": True,
+
+def value_breakdown(result: dict[str, Any], lang: str = "de") -> str | None:
+    """How a suit game's or Grand's value is counted, the Skat way: ``mit 1, Spiel 2,
+    Hand 3, Ouvert 4 × 12 = 48`` (``with 1, game 2, …`` in English).  None for Null,
+    Ramsch, passed and overbid games, and whenever the levels do not add up to the
+    record's multiplier (then the record's own figures are shown alone).
+
+    >>> herz = {"kind": "game", "game": "herz", "matadors": -2, "hand": True,
     ...     "schneider": True, "schneider_announced": False, "schwarz": False,
     ...     "schwarz_announced": False, "ouvert": False, "overbid": False,
-    ...     "multiplier": 5, "value": 50})
+    ...     "multiplier": 5, "value": 50}
+    >>> value_breakdown(herz)
     'ohne 2, Spiel 3, Hand 4, Schneider 5 × 10 = 50'
+    >>> value_breakdown(herz, "en")
+    'without 2, game 3, Hand 4, Schneider 5 × 10 = 50'
     """
     if result.get("kind") != "game" or result.get("overbid"):
         return None
     game = GameType(result["game"])
     if game in (GameType.NULL, GameType.RAMSCH):
         return None
+    words = BREAKDOWN_WORDS.get(lang, BREAKDOWN_WORDS["de"])
     m = int(result["matadors"])
     level = abs(m)
-    parts = [f"{'mit' if m > 0 else 'ohne'} {level}"]
-    for word, on in (("Spiel", True), ("Hand", result["hand"]),
+    parts = [f"{words['with'] if m > 0 else words['without']} {level}"]
+    for word, on in ((words["game"], True), ("Hand", result["hand"]),
                      ("Schneider", result["schneider"]),
-                     ("Schneider angesagt", result["schneider_announced"]),
+                     (words["schneider_announced"], result["schneider_announced"]),
                      ("Schwarz", result["schwarz"]),
-                     ("Schwarz angesagt", result["schwarz_announced"]),
+                     (words["schwarz_announced"], result["schwarz_announced"]),
                      ("Ouvert", result["ouvert"])):
         if on:
             level += 1
@@ -219,7 +259,7 @@ async def game(request: Request, key: str, invite: str | None = None) -> Respons
                 schneider_announced=o.schneider_announced,
                 schwarz_announced=o.schwarz_announced), lang)
         ctx.update(result=result, title=game_title(result, lang), declared=declared,
-                   breakdown=value_breakdown(result),
+                   breakdown=value_breakdown(result, lang),
                    # the players by position (Vorhand, Mittelhand, Hinterhand)
                    people=[by_seat.get(s, {"name": n, "registered": False})
                            for s, n in zip(seats, record["players"], strict=True)],
@@ -253,7 +293,8 @@ async def skat_list(request: Request, table_id: str, invite: str | None = None) 
     rows = [{**line, "title": game_title(line["result"], lang), "id": ids.get(line["number"])}
             for line in data["games"]]  # the games' addresses carry the invite (templates)
     return await render_page(request, "skat_list.html", table_id=table_id, sl=data,
-                             rows=rows, invite=invite, signed=signed)
+                             rows=rows, invite=invite, signed=signed, number=number,
+                             played=played_on([gm["finished_at"] for gm in games], lang))
 
 
 @router.get("/t/{table_id}/zettel", response_class=HTMLResponse)
@@ -303,7 +344,8 @@ async def zettel(request: Request, table_id: str, invite: str | None = None) -> 
                              blocks=[(b[0], b[-1] + 1) for b in blocks if b], rules=rules,
                              deck_cards=deck.size,
                              stakes=not rules.trick_scoring, trump=trump, invite=invite,
-                             game_id=games[0]["id"] if games else None, signed=signed)
+                             game_id=games[0]["id"] if games else None, signed=signed,
+                             played=played_on([gm["finished_at"] for gm in games], lang))
 
 
 #: players whose columns fit an A4 page printed landscape beside the round columns, with

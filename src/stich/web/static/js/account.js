@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The account page: a new password, logging out everywhere, deleting the account.
- * Everything goes through the HTTP API (`/api/me/…`).
+ * The account page: a guest registers, a new password, logging out everywhere, deleting
+ * the account.
+ * Everything goes through the HTTP API (`/api/register`, `/api/me/…`).
  */
 import { _, api, h } from "./site.js";
 
@@ -9,6 +10,17 @@ import { _, api, h } from "./site.js";
 function say(box, text, error = false) {
   box?.replaceChildren(h("p", { class: error ? "error" : "ok", role: error ? "alert" : "status" }, text));
 }
+
+// a guest registers here: the account (and its games) becomes a registered one
+const register = /** @type {HTMLFormElement|null} */ (document.getElementById("register"));
+register?.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const data = new FormData(register);
+  try {
+    await api("/api/register", { name: String(data.get("name") || "").trim(), password: String(data.get("password") || "") });
+    location.reload();
+  } catch (x) { say(register.querySelector(".result"), /** @type {Error} */ (x).message, true); }
+});
 
 const password = /** @type {HTMLFormElement|null} */ (document.getElementById("password"));
 password?.addEventListener("submit", async (e) => {

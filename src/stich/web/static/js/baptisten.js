@@ -39,6 +39,30 @@ let lastOps = null;
 function plainStyle(style) { return style === "german" ? "french4" : style; }
 
 /**
+ * The final ranking once the table is over, as the server ranks it (the sheet's
+ * `ranking`, from the same function as the printed Zettel's "Platz" and the
+ * Bestenliste): highest total first, equal totals share a place.  Null before the end.
+ * @param {import("./table.js").State} st @param {(seat: number) => string} seatName
+ * @returns {HTMLElement|null}
+ */
+function finalRanking(st, seatName) {
+  const rk = /** @type {{player: number, total: number, place: number}[]} */ (st.sheet?.ranking || []);
+  if (!rk.length) return null;
+  const body = h("tbody");
+  for (const r of rk) {
+    body.append(h("tr", { class: `${r.place === 1 ? "winner" : ""} ${r.player === st.you ? "mine" : ""}` },
+      h("td", { class: "num place" }, `${r.place}.`),
+      h("th", { scope: "row" }, h("span", { class: "nm" }, seatName(r.player)), r.player === st.you ? h("span", { class: "sr-only" }, " (" + _("you") + ")") : null),
+      h("td", { class: "num total" }, String(r.total))));
+  }
+  return h("section", { class: "final-ranking", "aria-label": _("Final standings") },
+    h("h3", {}, _("Final standings")),
+    h("table", { class: "data ranking" },
+      h("thead", {}, h("tr", {}, h("th", { class: "num", scope: "col" }, _("Place")),
+        h("th", { scope: "col" }, _("Player")), h("th", { class: "num", scope: "col" }, _("Total")))), body));
+}
+
+/**
  * @param {import("./table.js").State} st
  * @param {Ops} ops
  */
@@ -51,13 +75,15 @@ export function renderBaptisten(st, ops) {
   lastOps = ops;
   roundPanel(st, ops); // first: whether the round's result is still open decides the middle
   const root = h("div", { class: `bapt phase-${v.phase.toLowerCase()}` });
+  const ranked = t.status === "over" ? finalRanking(st, ops.seatName) : null;
+  if (ranked) root.append(ranked); // who won, above the seats
 
   // --- the players --------------------------------------------------------------------
   const played = new Map(v.trick.map((/** @type {[number, string]} */ x) => [x[0], x[1]]));
   const seats = h("ol", { class: `bseats n${n} ${n > 6 ? "many" : ""}`, "aria-label": _("Players") });
   for (let i = 0; i < n; i++) {
     const s = t.seats[i] || {};
-    const tile = h("li", { class: `bseat ${v.to_move === i && v.phase !== "OVER" ? "to-move" : ""} ${i === st.you ? "mine" : ""}` });
+    const tile = h("li", { class: `bseat ${v.to_move === i && v.phase !== "OVER" && t.status !== "over" ? "to-move" : ""} ${i === st.you ? "mine" : ""}` });
     const tags = h("div", { class: "tags" });
     if (v.first === i) tags.append(h("span", { class: "tag first", title: _("leads this round") }, _("leads")));
     if (s.kind === "bot") tags.append(h("span", { class: "tag bot" }, _("bot")));
@@ -95,7 +121,7 @@ export function renderBaptisten(st, ops) {
   // --- the middle: trump, the trick ---------------------------------------------------
   const mid = h("section", { class: "middle", "aria-label": _("Table") });
   mid.append(h("div", { class: "trump" }, h("span", {}, _("Trump")), cardEl(v.trump_card, style, {})),
-    h("div", { class: "game-info" }, _("Round {n}: {c} cards", { n: v.round, c: v.cards })));
+    h("div", { class: "game-info" }, v.cards === 1 ? _("Round {n}: 1 card", { n: v.round }) : _("Round {n}: {c} cards", { n: v.round, c: v.cards })));
   // the rules that change how a trick goes, said where they matter
   const notes = h("ul", { class: "rule-notes" });
   if (/deck=romme-double/.test(v.rules)) notes.append(h("li", {}, _("Double deck: of two equal cards, the one played later wins.")));
@@ -257,12 +283,18 @@ function roundPanel(st, ops) {
   }
   const ready = /** @type {number[]} */ (t.ready || []);
   if (st.panel === "sheet") st.panel = "";
-  const key = `bround:${re.round}:${re.readySent}:${waiting}:${ready.join(",")}`;
+  const key = `bround:${re.round}:${re.readySent}:${waiting}:${ready.join(",")}:${lastRound(st, re) ? st.sheet.ranking.length : 0}`;
   showPanel(key, _("Round {n} is over", { n: re.round }), () => roundContent(st, ops, re, waiting),
     { kind: "bround", modal: waiting, onClose: () => { re.closed = true; ops.render?.(); } });
   clearInterval(ticker);
   if (waiting) ticker = window.setInterval(() => tick(re), 500);
   tick(re);
+}
+
+/** Whether this round ended the table (the sheet has the final ranking and ends with it). @param {import("./table.js").State} st @param {RoundEnd} re */
+function lastRound(st, re) {
+  const S = st.sheet;
+  return !!(S?.ranking?.length && S.rounds?.length && S.rounds[S.rounds.length - 1].round === re.round);
 }
 
 /** The countdown under "Weiter". @param {RoundEnd} re */
@@ -281,6 +313,8 @@ function roundContent(st, ops, re, waiting) {
   const style = plainStyle(st.style);
   const n = st.table.seats.length;
   const out = [];
+  // the table's last round: who won the table comes first
+  if (lastRound(st, re)) out.push(finalRanking(st, ops.seatName));
   if (re.trick) {
     const [leader, cards, winner] = re.trick;
     out.push(h("p", { class: "taker" }, h("strong", {}, _("{name} takes the trick.", { name: ops.seatName(winner) }))));
@@ -309,7 +343,7 @@ function roundContent(st, ops, re, waiting) {
   }
   out.push(h("h3", {}, _("The round on the Anschreibezettel")),
     h("div", { class: "sheet-scroll" }, h("table", { class: "data round-line" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, _("Player")), h("th", { class: "num", scope: "col" }, stakes ? _("Bid/stake") : _("Bid (tricks)")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, _("Player")), h("th", { class: "num", scope: "col" }, ...(stakes ? slashWrap(_("Bid/stake")) : [_("Bid (tricks)")])),
         h("th", { class: "num", scope: "col" }, _("Tricks")), h("th", { class: "num", scope: "col" }, _("Score")),
         h("th", { class: "num", scope: "col" }, _("Total")))), body)));
   const foot = h("div", { class: "round-foot" });
@@ -340,6 +374,11 @@ function roundContent(st, ops, re, waiting) {
   }
   out.push(foot);
   return out;
+}
+
+/** "Ansage/Einsatz" as words that may wrap after the slash (a phone's narrow column). @param {string} text */
+function slashWrap(text) {
+  return text.split("/").flatMap((w, i) => (i ? ["/", h("wbr"), w] : [w]));
 }
 
 // --- the Anschreibezettel ---------------------------------------------------------------------

@@ -66,7 +66,9 @@ export function card(code, opts) {
     const names = { J: _("Jack"), Q: _("Queen"), K: _("King"), A: _("Ace") };
     text = FRENCH[suit][0] + r;
     const suits = { C: _("clubs"), S: _("spades"), H: _("hearts"), D: _("diamonds") };
-    label = _("{rank} of {suit}", { rank: /** @type {any} */ (names)[rank] || r, suit: suits[suit] });
+    // in English the name the table's card faces say ("jack of clubs"), as the server does
+    label = de ? _("{rank} of {suit}", { rank: /** @type {any} */ (names)[rank] || r, suit: suits[suit] })
+      : cardLabel(code, { style: "french4", lang: "en" });
     el.classList.add(`suit-${FRENCH[suit][1]}`);
   } else if (COLOURS[suit]) {
     text = rank;

@@ -62,6 +62,7 @@ export function addLine(m, you) {
   lines.splice(0, Math.max(0, lines.length - KEEP));
   const mine = you !== null && m.seat === you;
   if (chatOpen() && list) {
+    list.querySelector(".empty")?.remove(); // "No messages yet." goes with the first line
     list.append(lineEl(line));
     list.lastElementChild?.scrollIntoView({ block: "nearest" });
   } else if (!mine) {

@@ -3,7 +3,8 @@
  * The lobby: logging in (or playing as a guest), the open tables, and a new table with
  * every option the server offers.  Everything goes through the HTTP API.
  */
-import { _, api, h, siteHref } from "./site.js";
+import { _, api, botIcon, h, siteHref } from "./site.js";
+import { clockRule } from "./clock.js";
 
 /**
  * The Skat rules: short names in the list (a phone's select shows one line), what they
@@ -25,8 +26,9 @@ const loggedIn = root.dataset.user === "yes";
 const next = siteHref(new URLSearchParams(location.search).get("next"));
 
 /** the server's defaults of a new table (docs/server.md): seconds per move on a public and
- * on a private table, seconds a result shows before the table goes on */
-const CLOCK_PUBLIC = 30, CLOCK_PRIVATE = 0, NEXT_AFTER = 10;
+ * on a private table, seconds a result shows before the table goes on, the reserve (`bank`)
+ * per game or round (the form does not send it) */
+const CLOCK_PUBLIC = 30, CLOCK_PRIVATE = 0, NEXT_AFTER = 10, BANK = 60;
 
 /** @param {string} msg */
 function errorLine(msg) { return h("p", { class: "error", role: "alert" }, msg); }
@@ -57,28 +59,37 @@ function authBox() {
   box.append(form(_("Log in"), "/api/login", true, _("Log in"), "login"),
     form(_("Register"), "/api/register", true, _("Register"), "register"),
     form(_("Play as a guest"), "/api/guest", false, _("Play as a guest"), "guest"));
-  box.append(h("p", { class: "muted" }, _("A guest plays under a name only. Register later with the same name to keep the games.")));
+  box.append(h("p", { class: "muted" }, _("A guest plays under a name only. To keep the games, register later on your account page (your name at the top).")));
   return box;
 }
 
 /** @param {any} t */
 function tableRow(t) {
-  const seats = t.seats.map((/** @type {any} */ s) => s.kind === "free" ? _("free") : s.name + (s.kind === "bot" ? " 🤖" : "")).join(", ");
+  // each seat as "Anna", "Kurt <bot icon>", "frei", between commas
+  const seats = h("span", { class: "seat-names" });
+  t.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+    if (i) seats.append(", ");
+    // a person's seat a stand-in plays (she left for good, or is away): the bot's now
+    if (s.kind === "person" && (s.standin || s.quit)) seats.append(h("span", { class: "standin-name" }, _("Bot for {name}", { name: s.name }), " ", botIcon()));
+    else seats.append(s.kind === "free" ? _("free") : s.name);
+    if (s.kind === "bot") seats.append(" ", botIcon());
+  });
   const what = t.game === "skat" ? "Skat (" + (t.rules.includes("isko") ? "ISkO" : "Lothar") + ", " + (t.games ? _("{n} games", { n: t.games }) : _("open-ended")) + ")" : "Baptistenskat";
   return h("tr", {}, h("td", {}, what), h("td", {}, seats),
     h("td", {}, t.status === "waiting" ? _("waiting") : _("playing")),
     h("td", {}, h("a", { class: "button secondary", href: `/t/${t.id}` }, t.status === "waiting" && t.free ? _("Join") : _("Watch"))));
 }
 
-async function tablesBox() {
-  const box = h("section", { class: "panel" }, h("h2", {}, _("Open tables")));
-  try {
-    const r = await api("/api/tables?status=open");
+/** The open tables: the box at once, its rows when the server answers (on a phone each
+ * row is a block of its own, class `pg-stack`: site.css). */
+function tablesBox() {
+  const box = h("section", { class: "panel", id: "tables" }, h("h2", {}, _("Open tables")));
+  api("/api/tables?status=open").then((r) => {
     if (!r.tables.length) box.append(h("p", { class: "muted" }, _("No open tables. Start one!")));
-    else box.append(h("div", { class: "scroll" }, h("table", { class: "data" },
+    else box.append(h("div", { class: "scroll" }, h("table", { class: "data open-tables pg-stack" },
       h("thead", {}, h("tr", {}, h("th", {}, _("Game")), h("th", {}, _("Seats")), h("th", {}, _("Status")), h("th", {}, ""))),
       h("tbody", {}, ...r.tables.map(tableRow)))));
-  } catch (x) { box.append(errorLine(/** @type {Error} */ (x).message)); }
+  }).catch((x) => { box.append(errorLine(/** @type {Error} */ (x).message)); });
   return box;
 }
 
@@ -157,19 +168,24 @@ function createBox() {
   });
   const pub = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", name: "public", checked: true }));
   // thinking time per move: on for public tables, off for friends (until the person chooses)
-  const clock = /** @type {HTMLSelectElement} */ (h("select", { name: "clock", id: "clock" },
+  const clock = /** @type {HTMLSelectElement} */ (h("select", { name: "clock", id: "clock", "aria-describedby": "clock-help" },
     ...[[0, _("off")], [20, _("{n} s", { n: 20 })], [30, _("{n} s", { n: 30 })], [60, _("{n} s", { n: 60 })]]
       .map(([v, l]) => h("option", { value: v, selected: v === CLOCK_PUBLIC }, l))));
   let clockChosen = false;
   clock.addEventListener("change", () => { clockChosen = true; });
   pub.addEventListener("change", () => { if (!clockChosen) clock.value = String(pub.checked ? CLOCK_PUBLIC : CLOCK_PRIVATE); });
+  // what the thinking time means (a move's time plus a reserve), in words under it
+  const clockHelp = h("p", { class: "muted small clock-help", id: "clock-help" });
+  const explainClock = () => { clockHelp.textContent = clockRule({ clock: Number(clock.value), bank: BANK, game: game.value }); };
+  for (const el of [clock, pub, game]) el.addEventListener("change", explainClock);
+  explainClock();
   const nextAfter = /** @type {HTMLSelectElement} */ (h("select", { name: "next_after", id: "next_after" },
     ...[[5, _("{n} s", { n: 5 })], [10, _("{n} s", { n: 10 })], [20, _("{n} s", { n: 20 })], [120, _("until everybody goes on (at most 2 min)")]]
       .map(([v, l]) => h("option", { value: v, selected: v === NEXT_AFTER }, l))));
   const more = h("fieldset", {}, h("legend", {}, _("Table")),
     h("label", {}, pub, " ", _("public (listed in the lobby; otherwise only by the invite link)")),
     h("label", {}, h("input", { type: "checkbox", name: "show_hands" }), " ", _("spectators see every hand")),
-    h("label", { for: "clock" }, _("Thinking time per move")), clock,
+    h("label", { for: "clock" }, _("Thinking time per move")), clock, clockHelp,
     h("label", { for: "next_after" }, _("Show the result")), nextAfter,
     h("label", {}, _("Grace time before a bot stands in (seconds)"), " ", h("input", { type: "number", name: "grace", min: 5, max: 3600, value: 60 })));
   f.append(h("h2", {}, _("New table")), h("label", { for: "game" }, _("Game")), game, skat, bapt, more,
@@ -203,14 +219,14 @@ function createBox() {
   return f;
 }
 
-async function main() {
+function main() {
   if (!loggedIn || location.pathname === "/login") {
     root.append(authBox());
-    if (location.pathname === "/login") return;
+    if (location.pathname !== "/login") root.append(tablesBox());
   } else {
-    root.append(createBox());
+    // the open tables first: on a phone the new table's form is long
+    root.append(tablesBox(), createBox());
   }
-  root.append(await tablesBox());
 }
 
 main();

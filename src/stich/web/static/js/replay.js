@@ -22,7 +22,8 @@ const card = (c) => cardOf(c, { plain: plainDeck });
  *   round_tricks?: [number, string[], number][], tricks_won: number[],
  *   points_taken?: number[], declarer?: number, bid?: number, contract?: string|null,
  *   round?: number, cards?: number, trump_card?: string|null, bids?: number[],
- *   stakes?: (number|null)[], forced?: boolean[], totals?: number[] }} Step
+ *   stakes?: (number|null)[], forced?: boolean[], totals?: number[],
+ *   by?: string|null }} Step
  * @typedef {{ index: number, trick: number, seat: number, declarer: boolean, card: string,
  *   value: number, best_card: string, best_value: number, loss: number, mark: string,
  *   mistake?: boolean, cost?: number, worth?: number }} Move
@@ -89,6 +90,8 @@ class Replay {
     this.played = [];
     /** @type {number[]} the step that plays each card */
     this.stepOf = [];
+    /** @type {Set<number>} the players a stand-in played the whole game for */
+    this.absent = new Set();
   }
 
   async start() {
@@ -103,6 +106,14 @@ class Replay {
       return;
     }
     status.remove();
+    /** @type {Map<number, Set<string>>} */
+    const by = new Map();
+    for (const s of this.steps.slice(1)) {
+      if (s.actor === null) continue;
+      if (!by.has(s.actor)) by.set(s.actor, new Set());
+      by.get(s.actor)?.add(s.by === "standin" ? "standin" : "own");
+    }
+    for (const [p, kinds] of by) if (!kinds.has("own")) this.absent.add(p);
     let n = 0;
     this.steps.forEach((s, i) => {
       const isCard = i > 0 && this.steps[i - 1].phase === "PLAY" && CARD.test(s.action || "");
@@ -161,7 +172,22 @@ class Replay {
 
   /** @param {number} p */
   name(p) {
-    return this.names[p] ?? `#${p + 1}`;
+    const name = this.names[p] ?? `#${p + 1}`;
+    return this.absent.has(p) ? _("Bot for {name}", { name }) : name;
+  }
+
+  /**
+   * Who made step i's action: the player, the bot standing in for them (away or gone),
+   * or the turn clock for them (docs/server.md, "Whose game was it").
+   * @param {number} i
+   */
+  mover(i) {
+    const s = this.steps[i];
+    if (!s || s.actor === null) return "";
+    const name = this.names[s.actor] ?? `#${s.actor + 1}`;
+    if (s.by === "standin") return _("Bot for {name}", { name });
+    if (s.by === "clock") return _("{name} (turn clock)", { name });
+    return name;
   }
 
   /**
@@ -180,9 +206,9 @@ class Replay {
     return { cards, winner: same ? last[2] : null, complete: true };
   }
 
-  /** @param {Step} s */
-  describe(s) {
-    const who = s.actor === null ? "" : this.name(s.actor);
+  /** @param {Step} s @param {number} i */
+  describe(s, i) {
+    const who = this.mover(i);
     const a = s.action || "";
     if (!a) return [_("The cards are dealt.")];
     if (CARD.test(a)) return fill(_("{name} plays {card}"), { name: who, card: card(a) });
@@ -206,7 +232,7 @@ class Replay {
     const buttons = this.controls.querySelectorAll("button");
     buttons[0].disabled = buttons[1].disabled = this.i === 0;
     buttons[2].disabled = buttons[3].disabled = this.i === last;
-    this.caption.replaceChildren(...this.describe(s));
+    this.caption.replaceChildren(...this.describe(s, this.i));
     // the game so far
     if (this.kind === "skat") {
       const bits = [];
@@ -224,10 +250,10 @@ class Replay {
     this.trick.replaceChildren();
     if (t.cards.length) {
       this.trick.append(h("span", { class: "muted" }, t.complete ? _("Trick:") : _("Trick so far:")));
-      for (const [p, c] of t.cards) {
+      t.cards.forEach(([p, c], j) => {
         this.trick.append(h("span", { class: `pg-play${t.winner === p ? " pg-winner" : ""}` },
-          card(c), h("small", {}, this.name(p))));
-      }
+          card(c), h("small", {}, this.mover(this.i - t.cards.length + 1 + j))));
+      });
       if (t.winner !== null) this.trick.append(h("span", { class: "pg-taker" }, _("{name} takes it", { name: this.name(t.winner) })));
     }
     // the hands before the trick; its cards struck through
@@ -289,7 +315,7 @@ class Replay {
     }
     if (next) {
       this.note.append(h("p", { class: "muted" }, ...fill(_("Best card for {name}: {card} (value {value})"), {
-        name: this.name(next.seat), card: card(next.best_card), value: next.best_value,
+        name: this.mover(this.stepOf[this.played[this.i]]) || this.name(next.seat), card: card(next.best_card), value: next.best_value,
       })));
     }
   }
@@ -341,7 +367,7 @@ class Replay {
       if (at === null || !a.moves[at]) return;
       const m = a.moves[at];
       p.append(h("p", { class: "pg-turn" }, h("b", {}, text), " ",
-        ...fill(_("trick {t}, {name} with {card}"), { t: m.trick, name: this.name(m.seat), card: card(m.card) }), " ",
+        ...fill(_("trick {t}, {name} with {card}"), { t: m.trick, name: this.mover(this.stepOf[at]), card: card(m.card) }), " ",
         h("button", { type: "button", class: "link", onclick: () => this.go(this.stepOf[at]) }, _("show"))));
     };
     turn(a.lost_at, _("Lost from here:"));
@@ -355,7 +381,7 @@ class Replay {
       for (const m of mistakes) {
         list.append(h("li", {}, h("button", { type: "button", class: "link", onclick: () => this.go(this.stepOf[m.index]) },
           ...fill(_("trick {t}, {name}: {card} instead of {best}, −{cost} on the list ({loss} card points)"), {
-            t: m.trick, name: this.name(m.seat), card: card(m.card), best: card(m.best_card), cost: m.cost ?? 0, loss: m.loss,
+            t: m.trick, name: this.mover(this.stepOf[m.index]), card: card(m.card), best: card(m.best_card), cost: m.cost ?? 0, loss: m.loss,
           }))));
       }
       p.append(list);

@@ -88,6 +88,18 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * The site's bot icon (`/static/icons/bot.svg`, class `bot-icon`: as high as the text
+ * around it), for every place that marks a bot: never the 🤖 emoji, which is an empty box
+ * where a machine has no emoji font.  Put a space (or a word) between it and a name:
+ * `h("span", {}, name, " ", botIcon())`.  Screen readers read `label` (default "Bot").
+ * @param {string} [label]
+ * @returns {HTMLImageElement}
+ */
+export function botIcon(label) {
+  return /** @type {HTMLImageElement} */ (h("img", { class: "bot-icon", src: "/static/icons/bot.svg", alt: label || _("bot"), width: 16, height: 16 }));
+}
+
 document.getElementById("logout")?.addEventListener("click", async () => {
   await api("/api/logout", {}).catch(() => undefined);
   location.href = "/";

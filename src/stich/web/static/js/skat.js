@@ -34,7 +34,7 @@ export function contractName(text, style) {
 }
 
 /** What a bidding word looks like in a speech bubble. @param {string} w */
-function bidWord(w) {
+export function bidWord(w) {
   return w === "pass" ? "passe" : w === "hold" ? "ja" : w;
 }
 
@@ -63,7 +63,7 @@ export function cardEl(code, style, o = {}) {
 
 /** @param {number} n @param {boolean} [small] */
 function backs(n, small) {
-  const d = h("span", { class: `backs ${small ? "small" : ""}`, "aria-label": _("{n} cards", { n }) });
+  const d = h("span", { class: `backs ${small ? "small" : ""}`, "aria-label": n === 1 ? _("1 card") : _("{n} cards", { n }) });
   for (let i = 0; i < n; i++) {
     const b = h("span", { class: "card back", "aria-hidden": "true" });
     b.innerHTML = backSvg();
@@ -98,7 +98,7 @@ export function renderSkat(st, ops) {
   const player = (seat, where) => {
     const pos = posOf(seat);
     const s = t.seats[seat] || {};
-    const box = h("section", { class: `player ${where} ${v.to_move === pos && v.phase !== "OVER" ? "to-move" : ""}`, "aria-label": ops.seatName(seat) });
+    const box = h("section", { class: `player ${where} ${v.to_move === pos && v.phase !== "OVER" && t.status !== "over" ? "to-move" : ""}`, "aria-label": ops.seatName(seat) });
     const tags = h("div", { class: "tags" });
     tags.append(h("span", { class: "tag pos", title: POS()[pos] }, POS()[pos] + (pos === 2 ? " · " + _("deals") : "")));
     if (v.declarer === pos && v.declarer >= 0) tags.append(h("span", { class: "tag declarer" }, _("declarer")));
@@ -262,12 +262,17 @@ function declareButton(st, ops, a, cls) {
   const name = contractName(a, st.style);
   if (!info) return h("button", { type: "button", class: cls, "data-key": `a:${a}`, onclick: () => ops.act(a) }, name);
   const lost = info.loss !== null && info.loss !== undefined;
-  const said = lost ? _("{game}: lost for certain ({n})", { game: name, n: info.loss }) : `${name}: ${info.value}`;
+  // a value that reaches the bid only with Schneider or Schwarz says so on the button
+  // itself (a phone has no hover for the title)
+  const needs = lost ? "" : info.needs === "schwarz" ? _("only with Schwarz") : info.needs === "schneider" ? _("only with Schneider") : "";
+  const said = lost ? _("{game}: lost for certain ({n})", { game: name, n: minus(info.loss) })
+    : `${name}: ${info.value}` + (needs ? ` (${needs})` : "");
   return h("button", {
-    type: "button", class: `${cls} ${lost ? "certain-loss" : ""}`, "data-key": `a:${a}`, title: info.text || null,
+    type: "button", class: `${cls} ${lost ? "certain-loss" : ""} ${needs ? "needs" : ""}`, "data-key": `a:${a}`, title: info.text || null,
     "aria-label": said, onclick: () => (lost && ops.ask ? ops.ask(a) : ops.act(a)),
   }, name, " ", h("span", { class: "value" }, String(info.value)),
-  lost ? h("small", { class: "loss" }, _("lost: {n}", { n: info.loss })) : null);
+  lost ? h("small", { class: "loss" }, _("lost: {n}", { n: minus(info.loss) })) : null,
+  needs ? h("small", { class: "needs-line" }, needs) : null);
 }
 
 /**
@@ -282,7 +287,7 @@ export function confirmLoss(st, ops, a, back) {
   return {
     title: _("Lost for certain"),
     nodes: [
-      h("p", {}, _("{game} is lost for certain after a bid of {bid}: {n} on the list.", { game, bid: st.view.bid, n: info.loss })),
+      h("p", {}, _("{game} is lost for certain after a bid of {bid}: {n} on the list.", { game, bid: st.view.bid, n: minus(info.loss) })),
       info.text ? h("p", { class: "muted" }, info.text) : null,
       h("div", { class: "row confirm-actions" },
         h("button", { type: "button", class: "danger", "data-key": `confirm:${a}`, onclick: () => ops.act(a) }, _("Announce it anyway")),
@@ -304,7 +309,8 @@ function betweenLine(st, ops) {
   const waiting = t.seats.map((/** @type {any} */ s, /** @type {number} */ i) => [s, i])
     .filter(([s, i]) => s.kind === "person" && !s.away && !s.standin && !s.quit && !ready.has(i))
     .map(([s, i]) => ops.seatName(i));
-  if (waiting.length) box.append(_("Waiting for {names}", { names: waiting.join(", ") }), " ");
+  // two sentences: "Warten auf Anna. Nächstes Spiel in 8 s"
+  if (waiting.length) box.append(_("Waiting for {names}", { names: waiting.join(", ") }) + ".", " ");
   box.append(h("span", { class: "countdown", "data-countdown": "next" }));
   return box;
 }
@@ -448,12 +454,12 @@ function scoreTable(line, ops) {
       ramsch ? h("td", { class: "num" }, String(r.points?.[pos] ?? "")) : null,
       ramsch ? h("td", { class: "num" }, String(r.tricks?.[pos] ?? "")) : null,
       h("td", { class: "num" }, signed(line.scores[seat])),
-      h("td", { class: "num" }, String(line.totals?.[seat] ?? ""))));
+      h("td", { class: "num" }, line.totals?.[seat] === undefined ? "" : minus(line.totals[seat]))));
   });
   return h("table", { class: "data scores" },
     h("thead", {}, h("tr", {}, h("th", {}, _("Player")), ramsch ? h("th", { class: "num" }, _("Points")) : null,
       ramsch ? h("th", { class: "num" }, _("Tricks")) : null,
-      h("th", { class: "num" }, _("Score")), h("th", { class: "num" }, "Punktestand"))), rows);
+      h("th", { class: "num" }, _("Score")), h("th", { class: "num" }, _("Total score")))), rows);
 }
 
 /**
@@ -468,17 +474,20 @@ function valueOf(st, a) {
   return { ...info, text: info.texts?.[key] || info.text };
 }
 
-/** A score with its sign ("+12", "-5", "0"). @param {number} n */
-export function signed(n) { return n > 0 ? `+${n}` : String(n); }
+/** A score with its sign ("+12", "−5" with a real minus sign, "0"). @param {number} n */
+export function signed(n) { return n > 0 ? `+${n}` : minus(n); }
+
+/** A number as the lists print it: a negative one with a real minus sign ("−30"). @param {number} n */
+export function minus(n) { return n < 0 ? `−${-n}` : String(n); }
 
 /**
- * "… ist dran" while another seat has the move (nothing when the game is over or for a
- * spectator).
+ * "… ist dran" while another seat has the move (nothing when the game is over, the table
+ * is closed, or for a spectator).
  * @param {import("./table.js").State} st @param {HTMLElement} box @param {string} name
  */
 export function waitingFor(st, box, name) {
   const v = st.view;
-  if (v.phase !== "OVER" && v.to_move >= 0 && st.you !== null) {
+  if (v.phase !== "OVER" && v.to_move >= 0 && st.you !== null && st.table?.status !== "over") {
     box.append(h("span", { class: "muted" }, _("{name} to move", { name })));
   }
 }
@@ -495,16 +504,16 @@ export function skatListPanel(st) {
   for (const g of L.games) {
     body.append(h("tr", {}, h("td", { class: "num" }, String(g.number)),
       h("td", {}, g.declarer !== null && g.declarer !== undefined ? `${names[g.declarer]}: ${g.game}` : g.game),
-      h("td", { class: "num" }, g.kind === "game" ? (g.won ? "" : "−") + g.value : String(g.value)),
+      h("td", { class: "num" }, g.kind === "game" ? (g.won ? "" : "−") + g.value : minus(g.value)),
       ...g.totals.map((/** @type {number} */ tot, /** @type {number} */ i) => {
         // a game a bot played (in part) for this player is marked, with the reason in words
         const bot = (g.standin || []).includes(i);
         return h("td", { class: `num ${g.scores[i] ? "changed" : ""} ${bot ? "by-standin" : ""}`, title: bot ? _("A bot played for {name} in this game", { name: names[i] }) : null },
-          String(tot), bot ? h("span", { class: "standin-mark", "aria-label": _("A bot played for {name} in this game", { name: names[i] }) }, " *") : null);
+          minus(tot), bot ? h("span", { class: "standin-mark", "aria-label": _("A bot played for {name} in this game", { name: names[i] }) }, " *") : null);
       })));
   }
   const foot = h("tfoot", {},
-    h("tr", {}, h("th", { colspan: 3 }, "Punktestand"), ...L.punktestand.map((/** @type {number} */ p) => h("td", { class: "num" }, String(p)))),
+    h("tr", {}, h("th", { colspan: 3 }, _("Total score")), ...L.punktestand.map((/** @type {number} */ p) => h("td", { class: "num" }, minus(p)))),
     h("tr", {}, h("th", { colspan: 3 }, "Bilanz"), ...L.bilanz.map((/** @type {number} */ p) => h("td", { class: "num" }, signed(p)))));
   box.append(h("div", { class: "scroll" }, h("table", { class: "data skat-list" }, h("thead", {}, head), body, foot)));
   if (L.games.some((/** @type {any} */ g) => (g.standin || []).length)) {

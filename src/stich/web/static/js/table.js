@@ -8,10 +8,10 @@
  */
 import { _, api, h, lang } from "./site.js";
 import { TableConnection } from "./net.js";
-import { renderSkat, skatListPanel, lastTrickPanel, resultPanel, confirmLoss } from "./skat.js";
+import { renderSkat, skatListPanel, lastTrickPanel, resultPanel, confirmLoss, bidWord, contractName } from "./skat.js";
 import { showPanel, hidePanel, panelKey } from "./panels.js";
 import { baptistenEvent, renderBaptisten, sheetPanel } from "./baptisten.js";
-import { decorate, setTimer } from "./clock.js";
+import { clockBanner, clockEvent, clockRule, decorate, setTimer } from "./clock.js";
 import { turnNotice, notices, soundOn, setSound, notifyOn, notifySupported, setNotify } from "./notify.js";
 import { addLine, chatButton, chatOpen, chatRefused, openChat, setLines } from "./chat.js";
 
@@ -133,7 +133,25 @@ function onEvent(m) {
     default: break;
   }
   if (state.table?.game === "baptisten") baptistenEvent(state, m, before);
+  clockEvent(m, render); // a move the clock made is said at the table for a while
   render();
+}
+
+/**
+ * A move that is not a card, as the table shows it (the clock's note says it).
+ * @param {string} text  the action's text as the event carried it
+ */
+function moveWords(text) {
+  if (state.table?.game === "skat") {
+    if (text === "pickup") return _("Take the Skat");
+    if (text.startsWith("discard")) return _("two cards put away");
+    if (text.startsWith("declare")) return contractName(text, state.style);
+    return bidWord(text); // a bid, "ja", "passe"; "hand"
+  }
+  const m = /^bid (\d+) stake (\d+)$/.exec(text);
+  if (m) return _("bid {n}", { n: m[1] }) + " · " + m[2];
+  if (text === "play") return _("the card on the forehead");
+  return text;
 }
 
 /**
@@ -190,7 +208,7 @@ export function secondsLeft(kind) {
 function tick() {
   const n = secondsLeft("next");
   document.querySelectorAll("[data-countdown=next]").forEach((el) => {
-    el.textContent = n === null ? "" : _("next game in {n} s", { n });
+    el.textContent = n === null ? "" : _("Next game in {n} s", { n });
   });
 }
 window.setInterval(tick, 250);
@@ -358,7 +376,7 @@ function waitingRoom() {
   const seats = h("ol", { class: "seats-waiting" });
   t.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
     const li = h("li", {}, s.kind === "free" ? h("span", { class: "muted" }, _("free")) :
-      h("span", {}, s.name, s.kind === "bot" ? h("span", { class: "tag" }, _("bot")) : null));
+      h("span", {}, s.name, s.kind === "bot" ? " " : null, s.kind === "bot" ? h("span", { class: "tag" }, _("bot")) : null));
     if (s.kind === "free" && state.you !== null) {
       const sel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": _("Bot level") },
         h("option", { value: "easy" }, _("Bot: rule-based")), h("option", { value: "strong" }, _("Bot: strong (search)")),
@@ -502,6 +520,9 @@ function menu() {
     box.append(h("label", { for: "style" }, _("Cards")), sel);
   }
   box.append(noticeSwitches());
+  // the turn clock in words: per move, the reserve, what happens when both are used up
+  const rule = clockRule(t);
+  if (rule) box.append(h("p", { class: "small clock-rule" }, rule));
   if (state.you !== null && t.status === "running") {
     if (t.paused_by === null || t.paused_by === undefined) box.append(h("button", { type: "button", class: "secondary", onclick: () => { state.panel = ""; render(); conn?.send({ type: "pause" }); } }, _("Pause")));
     if (t.game === "skat" && !t.games) box.append(h("button", { type: "button", class: "secondary", onclick: () => conn?.send({ type: "end" }) }, _("End the list after this game")));
@@ -560,6 +581,8 @@ export function render() {
   if (cb) out.append(cb);
   const ab = awayBanner();
   if (ab) out.append(ab);
+  const note = clockBanner(state, seatName, moveWords);
+  if (note) out.append(note);
   const join = joinForm();
   if (join) out.append(join);
   if (t.status === "waiting" || !state.view) {
