@@ -174,10 +174,13 @@ def test_a_table_left_early_says_whose_games_they_were(clients: Callable[..., Cl
         assert hers
         assert {st["by"] for st in hers} == ({None} if g["number"] == 1 else {"standin"})
     # and the pages say so
-    html = anna.get(f"/games/{games[1]['id']}").text
+    en = {"accept-language": "en"}
+    html = anna.get(f"/games/{games[1]['id']}", headers=en).text
     assert "Bot for" in html and "does not count" in html
-    html = anna.get(f"/u/{name}").text
+    html = anna.get(f"/u/{name}", headers=en).text
     assert html.count("does not count") >= 2
+    html = anna.get(f"/u/{name}", headers={"accept-language": "de"}).text
+    assert html.count("zählt nicht") >= 2
 
 
 def _whose(c: Client, tid: str, name: str) -> list[tuple[bool, bool, list[int] | None]]:
