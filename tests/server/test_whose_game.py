@@ -128,9 +128,10 @@ def test_a_baptisten_place_counts_for_a_person_who_played_half_the_rounds(
 
 # --- a real table, over sockets ---------------------------------------------------------------
 
-def test_a_table_left_early_says_whose_games_they_were(clients: Callable[..., Client],
-                                                        server: Server,
-                                                        run: Callable[..., Any]) -> None:
+def _left_after_one_game(clients: Callable[..., Client], run: Callable[..., Any],
+                         seed: int) -> tuple[Client, str, str]:
+    """Anna (registered) plays game 1 of a list of three with two bots and leaves the
+    table; the stand-in plays the rest.  (Anna, her name, the table.)"""
     anna = clients()
     name = uid("Anna")
     anna.register(name)
@@ -139,7 +140,7 @@ def test_a_table_left_early_says_whose_games_they_were(clients: Callable[..., Cl
 
     async def go() -> None:
         ws = await anna.connect(tid)
-        await play_random(ws, random.Random(7), kind("game_over"))  # game 1: hers
+        await play_random(ws, random.Random(seed), kind("game_over"))  # game 1: hers
         r = anna.post(f"/api/tables/{tid}/leave")
         assert r.status_code == 200, r.text
         # the lobby: her seat is the stand-in's now
@@ -151,6 +152,13 @@ def test_a_table_left_early_says_whose_games_they_were(clients: Callable[..., Cl
         await ws.close()
 
     run(go())
+    return anna, name, tid
+
+
+def test_a_table_left_early_says_whose_games_they_were(clients: Callable[..., Client],
+                                                        server: Server,
+                                                        run: Callable[..., Any]) -> None:
+    anna, name, tid = _left_after_one_game(clients, run, 7)
     games = anna.get(f"/api/tables/{tid}/games").json()["games"]
     assert [g["number"] for g in games] == [1, 2, 3]
     her = [next(p for p in g["players"] if p["name"] == name) for g in games]
@@ -198,20 +206,7 @@ def test_stich_admin_recount_marks_the_games_stored_before(
     """Games stored before the rule count for the person; ``stich admin recount`` works
     out from the event log what the server now stores, and running it again changes
     nothing."""
-    anna = clients()
-    name = uid("Anna")
-    anna.register(name)
-    tid = anna.create(game="skat", games=3, next_after=0,
-                      seats=["me", "bot:easy", "bot:easy"])["table"]["id"]
-
-    async def go() -> None:
-        ws = await anna.connect(tid)
-        await play_random(ws, random.Random(8), kind("game_over"))
-        assert anna.post(f"/api/tables/{tid}/leave").status_code == 200
-        await ws.until(kind("end"), timeout=90)
-        await ws.close()
-
-    run(go())
+    anna, name, tid = _left_after_one_game(clients, run, 8)
     now = _whose(anna, tid, name)
     assert [w[:2] for w in now] == [(False, True), (True, False), (True, False)]
     assert now[0][2] is None and now[1][2] and now[2][2]

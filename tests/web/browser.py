@@ -3,24 +3,29 @@ clicks, screenshots into ``tests/web/output/`` (not committed)."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import re
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Page
 from playwright.sync_api import Error as PlaywrightError
+
+T = TypeVar("T")
 
 OUT = Path(__file__).resolve().parent / "output"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def person(browser: Browser, base: str, name: str, *, viewport: dict[str, int] | None = None,
-           locale: str = "de-DE", ignore_https_errors: bool = False
-           ) -> tuple[BrowserContext, Page]:
-    """A browser of its own (cookies apart) with a guest of that name logged in by the
-    lobby's form (``ignore_https_errors``: a site with a certificate of a test CA)."""
+def visitor(browser: Browser, *, viewport: dict[str, int] | None = None,
+            locale: str = "de-DE", ignore_https_errors: bool = False
+            ) -> tuple[BrowserContext, Page]:
+    """A browser of its own (cookies apart), not logged in; ``page.errors`` collects its
+    page errors and console errors (a test asserts it stays empty)."""
     ctx = browser.new_context(viewport=viewport or DESKTOP, locale=locale,  # type: ignore[arg-type]
                               ignore_https_errors=ignore_https_errors)
     page = ctx.new_page()
@@ -28,11 +33,42 @@ def person(browser: Browser, base: str, name: str, *, viewport: dict[str, int] |
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.errors = errors  # type: ignore[attr-defined]
+    return ctx, page
+
+
+def person(browser: Browser, base: str, name: str, *, viewport: dict[str, int] | None = None,
+           locale: str = "de-DE", ignore_https_errors: bool = False
+           ) -> tuple[BrowserContext, Page]:
+    """A browser of its own (cookies apart) with a guest of that name logged in by the
+    lobby's form (``ignore_https_errors``: a site with a certificate of a test CA)."""
+    ctx, page = visitor(browser, viewport=viewport, locale=locale,
+                        ignore_https_errors=ignore_https_errors)
     page.goto(base + "/")
     page.fill("#guest input[name=name]", name)
     page.click("#guest button[type=submit]")
     page.wait_for_selector("#create")
     return ctx, page
+
+
+def in_view(page: Page, selector: str) -> FloatRect:
+    """The first element of ``selector``, shown and inside the window as it is now
+    (not scrolled off, nothing cut off): its box."""
+    el = page.locator(selector).first
+    el.wait_for(state="visible")
+    box = el.bounding_box()
+    vp = page.viewport_size
+    assert box is not None and vp is not None, selector
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
+    assert box["x"] + box["width"] <= vp["width"] + 0.5, (selector, box, vp)
+    assert box["y"] + box["height"] <= vp["height"] + 0.5, (selector, box, vp)
+    return box
+
+
+def run_apart(coro: Coroutine[Any, Any, T], timeout: float = 120.0) -> T:
+    """Run a coroutine to its end on a thread of its own (Playwright's sync API may hold
+    an event loop in this one): the server-side players of a browser test."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, timeout)).result()
 
 
 def shot(page: Page, name: str) -> None:

@@ -41,7 +41,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.harness import Client, Server
 from tests.server.test_history import play, wait_over
-from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
+from tests.web.browser import DESKTOP, PHONE, person, shot, state, step, visitor
 
 SIZES = [pytest.param(PHONE, id="phone"), pytest.param(DESKTOP, id="desktop")]
 PASSWORD = "geheim123"
@@ -155,15 +155,10 @@ def _no_page_errors(page: Page) -> None:
 def _visitor(browser: Browser, base: str, size: dict[str, int],
              login: tuple[str, str] | None = None) -> tuple[BrowserContext, Page]:
     """A browser of its own, logged in as ``login`` (name, password) when given."""
-    ctx = browser.new_context(viewport=size, locale="de-DE")  # type: ignore[arg-type]
+    ctx, page = visitor(browser, viewport=size)
     if login is not None:
         r = ctx.request.post(base + "/api/login", data={"name": login[0], "password": login[1]})
         assert r.ok, r.text()
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.errors = errors  # type: ignore[attr-defined]
     return ctx, page
 
 

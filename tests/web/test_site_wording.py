@@ -16,8 +16,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import random
 import re
 import time
@@ -28,11 +26,11 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page
+from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Client, Server
 from tests.server.test_history import play
-from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
+from tests.web.browser import DESKTOP, PHONE, in_view, person, run_apart, shot, state, step, visitor
 
 SIZES = [pytest.param(PHONE, id="phone"), pytest.param(DESKTOP, id="desktop")]
 
@@ -58,17 +56,6 @@ def new_table(page: Page, base: str, **body: Any) -> str:
     tid = str(made[1]["table"]["id"])
     page.goto(f"{base}/t/{tid}")
     return tid
-
-
-def in_view(page: Page, selector: str) -> FloatRect:
-    """The element's box, asserted to lie inside the window."""
-    box = page.locator(selector).first.bounding_box()
-    vp = page.viewport_size
-    assert box is not None and vp is not None, selector
-    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
-    assert box["x"] + box["width"] <= vp["width"] + 0.5, (selector, box, vp)
-    assert box["y"] + box["height"] <= vp["height"] + 0.5, (selector, box, vp)
-    return box
 
 
 def play_until(page: Page, done: Any, *, bid: str = "pass", limit: int = 800,
@@ -141,9 +128,7 @@ def played(site: Server) -> Iterator[Played]:
             await ws.close()
         return str(tid)
 
-    # (in a thread of its own: Playwright's loop may already run in this one)
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        tid = pool.submit(asyncio.run, asyncio.wait_for(skat(), 180)).result()
+    tid = run_apart(skat(), 180)
     games = people[0].get(f"/api/tables/{tid}/list").json()["list"]["games"]
     assert games[0]["result"]["game"] == "null" and games[0]["won"] is False, games[0]
     # a Baptistenskat table whose person left at once: bots play every round for her
@@ -420,13 +405,7 @@ def list_numbers(page: Page, selector: str) -> list[str]:
 
 def sheet_page(browser: Browser, size: dict[str, int]) -> tuple[Any, Page]:
     """A visitor without an account (a finished public table's sheets are public)."""
-    ctx = browser.new_context(viewport=size, locale="de-DE")  # type: ignore[arg-type]
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.errors = errors  # type: ignore[attr-defined]
-    return ctx, page
+    return visitor(browser, viewport=size)
 
 
 @pytest.mark.parametrize("size", SIZES)

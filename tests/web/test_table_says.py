@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Server
-from tests.web.browser import DESKTOP, PHONE, person, shot, state, step
+from tests.web.browser import DESKTOP, PHONE, in_view, person, shot, state, step
 from tests.web.test_skat_table import _of, _wire
 from tests.web.test_table import _create, _join
 
@@ -43,19 +43,6 @@ def _box(page: Page, selector: str) -> dict[str, float]:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
     return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
-
-
-def _in_view(page: Page, selector: str) -> dict[str, float]:
-    """The element is shown and lies inside the window as it is now (nothing cut off)."""
-    el = page.locator(selector).first
-    el.wait_for(state="visible")
-    box = _box(page, selector)
-    vp = page.viewport_size
-    assert vp is not None
-    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
-    assert box["x"] + box["width"] <= vp["width"] + 0.5, (selector, box, vp)
-    assert box["y"] + box["height"] <= vp["height"] + 0.5, (selector, box, vp)
-    return box
 
 
 def _readable(page: Page, selector: str, least: float = 12.0) -> None:
@@ -153,7 +140,7 @@ def test_a_finished_baptistenskat_table_shows_who_won(site: Server, browser: Bro
         panel = ".layer-bround"
         page.wait_for_selector(f"{panel} .final-ranking", timeout=10000)
         assert page.inner_text(f"{panel} .final-ranking h3") == "Endstand"
-        _in_view(page, f"{panel} .final-ranking")
+        in_view(page, f"{panel} .final-ranking")
         _readable(page, f"{panel} .final-ranking tbody th, {panel} .final-ranking tbody td",
                   least=14)
         assert _shown_ranking(page, panel) == want
@@ -169,7 +156,7 @@ def test_a_finished_baptistenskat_table_shows_who_won(site: Server, browser: Bro
         page.keyboard.press("Escape")
         page.wait_for_selector(panel, state="hidden")
         page.evaluate("() => window.scrollTo(0, 0)")
-        _in_view(page, ".bapt > .final-ranking")
+        in_view(page, ".bapt > .final-ranking")
         assert _shown_ranking(page, ".bapt") == want
         assert "beendet" in page.inner_text(".banner.over")
         shot(page, f"table-says-ranking-{name}")
@@ -247,7 +234,7 @@ def test_a_card_the_clock_played_is_said_at_the_table(site: Server, browser: Bro
         assert b.inner_text(note) == f"Time is up: {english} was played for Anna{name}.", \
             b.inner_text(note)
         for p in (a, b):
-            _in_view(p, note)
+            in_view(p, note)
             _readable(p, note, least=14)
             assert p.get_attribute(note, "role") == "status"
         shot(a, f"table-says-clock-move-{name}")
@@ -256,7 +243,7 @@ def test_a_card_the_clock_played_is_said_at_the_table(site: Server, browser: Bro
             p.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
         a.wait_for_timeout(2500)
         for p in (a, b):
-            _in_view(p, note)
+            in_view(p, note)
             assert p.locator(note).count() == 1
         shot(b, f"table-says-clock-move-other-{name}")
         _no_page_errors(a, b)
@@ -278,7 +265,7 @@ def test_the_clocks_reserve_is_explained(site: Server, browser: Browser,
         help_ = "#clock-help"
         page.select_option("#clock", "30")
         page.locator(help_).scroll_into_view_if_needed()
-        _in_view(page, help_)
+        in_view(page, help_)
         _readable(page, help_)
         said = page.inner_text(help_)
         assert "30 s für jeden Zug" in said and "Reserve von 60 s je Spiel" in said, said
@@ -310,7 +297,7 @@ def test_the_clocks_reserve_is_explained(site: Server, browser: Browser,
             page.inner_text(f"{mine} .clock-text")
         assert page.inner_text(f"{mine} .clock-explain") == "30 s je Zug + 60 s Reserve"
         page.locator(mine).scroll_into_view_if_needed()
-        _in_view(page, f"{mine} .clock-explain")
+        in_view(page, f"{mine} .clock-explain")
         _readable(page, f"{mine} .clock-explain")
         clock = _box(page, mine)
         explain = _box(page, f"{mine} .clock-explain")
@@ -320,7 +307,7 @@ def test_the_clocks_reserve_is_explained(site: Server, browser: Browser,
         page.click(".tablebar button[aria-label='Mehr']")
         rule = ".layer .clock-rule"
         page.wait_for_selector(rule)
-        _in_view(page, rule)
+        in_view(page, rule)
         _readable(page, rule)
         said = page.inner_text(rule)
         assert "30 s für jeden Zug" in said and "Reserve von 60 s je Spiel" in said, said
@@ -363,7 +350,7 @@ def _check_needs(page: Page, lang: str) -> int:
         assert line is not None and line.is_visible(), (a, info, lang)
         assert line.inner_text() == NEEDS[lang][needs], (a, line.inner_text())
         page.locator(button).scroll_into_view_if_needed()
-        _in_view(page, f"{button} .needs-line")
+        in_view(page, f"{button} .needs-line")
         _readable(page, f"{button} .needs-line")
         inner, outer = _box(page, f"{button} .needs-line"), _box(page, button)
         assert inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5

@@ -11,7 +11,6 @@ of her seat, and the analysis names the bot for the card it recommends.  At 390x
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.harness import Client, Server, TableSocket, database
 from tests.server.proto_helpers import kind, my_turn, uid
-from tests.web.browser import DESKTOP, PHONE, shot
+from tests.web.browser import DESKTOP, PHONE, run_apart, shot, visitor
 
 
 async def play_random(ws: TableSocket, rng: random.Random, stop: Callable[[Any], bool],
@@ -55,13 +54,6 @@ async def play_random(ws: TableSocket, rng: random.Random, stop: Callable[[Any],
             return
         if msg["type"] in ("event", "snapshot") and my_turn(msg.get("view")):
             await ws.act(choose(msg["view"]["legal"]))
-
-
-def _run(coro: Any, timeout: float = 120.0) -> None:
-    """Run a coroutine to its end on a thread of its own (Playwright's sync API holds an
-    event loop in this one)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, asyncio.wait_for(coro, timeout)).result()
 
 
 @dataclass
@@ -126,7 +118,7 @@ def table(server: Server) -> Iterator[Table]:
         await a.close()
         await k.close()
 
-    _run(first_game())
+    run_apart(first_game())
     try:
         yield Table(server, names[0], kurt, tid)
     finally:
@@ -144,19 +136,14 @@ def _finish(t: Table) -> None:
         await play_random(k, random.Random(9), kind("end"), keen=True)
         await k.close()
 
-    _run(go())
+    run_apart(go())
     t.running = False
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_every_page_says_whose_game_it_was(table: Table, browser: Browser, size: str) -> None:
     t = table
-    ctx = browser.new_context(viewport=PHONE if size == "phone" else DESKTOP,  # type: ignore[arg-type]
-                              locale="de-DE")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    ctx, page = visitor(browser, viewport=PHONE if size == "phone" else DESKTOP)
     try:
         # the lobby, while the table runs: Anna's seat is the bot's
         page.goto(t.server.url + "/")
@@ -228,6 +215,6 @@ def test_every_page_says_whose_game_it_was(table: Table, browser: Browser, size:
         assert f"Beste Karte für Bot für {t.anna}" in note.inner_text(), note.inner_text()
         _in_view(page, ".pg-note")
         shot(page, f"whose-analysis-{size}")
-        assert errors == []
+        assert page.errors == []  # type: ignore[attr-defined]
     finally:
         ctx.close()
