@@ -53,6 +53,7 @@ class Server:
         self.env = env or {}
         self.args = args or []  # more options of `stich serve`
         self.proc: subprocess.Popen[str] | None = None
+        self.module = "stich"  # what `python -m` runs (the golden test runs its own)
         # what the server wrote to stderr (its log: warnings and errors), over restarts
         self.stderr: list[str] = []
 
@@ -66,7 +67,7 @@ class Server:
 
     def start(self, timeout: float = 20.0) -> float:
         """Start and wait until /api/health answers; returns the seconds it took."""
-        args = [sys.executable, "-m", "stich", "serve", "--port", str(self.port),
+        args = [sys.executable, "-m", self.module, "serve", "--port", str(self.port),
                 "--db", self.db, "--bot-delay", str(self.bot_delay),
                 "--workers", str(self.workers)]
         if self.redis:
