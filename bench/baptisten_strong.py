@@ -33,7 +33,7 @@ def main() -> None:
     BAPTISTEN_BOTS["probe"] = lambda: BaptistenStrongBot(budget, bid_factor=factor)
     rules = BaptistenRules(players=a.players, max_cards=a.max_cards)
     match = Match("baptisten", ("probe",) + ("easy",) * (a.players - 1), a.deals, a.seed,
-                  baptisten_rules=rules)
+                  rules=rules)
     d = run_match(match, 1)
     probe, easy, diff = d["by_name"]["probe"], d["by_name"]["easy"], d["difference"]
     print(f"budget {budget} s per card, {budget * factor} s per bid; {a.deals} deals, "

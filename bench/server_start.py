@@ -115,10 +115,10 @@ def populate_heavy(url: str, tables: int, actions: int) -> int:
 
     from sqlalchemy import create_engine, insert
 
-    from stich.server.hub import table_status, table_summary
     from stich.server.sitting import Sitting, TableSettings
     from stich.server.store.db import migrate, now, sync_url
     from stich.server.store.models import EventRow, TableRow
+    from stich.server.wire import table_status, table_summary
 
     migrate(url)
     rng = random.Random(8)

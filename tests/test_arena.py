@@ -24,7 +24,7 @@ runner = CliRunner()
 
 SKAT = Match("skat", ("easy", "random", "random"), deals=6, seed=11)
 BAPTISTEN = Match("baptisten", ("easy", "random", "random", "random"), deals=3, seed=5,
-                  baptisten_rules=BaptistenRules(players=4, max_cards=4))
+                  rules=BaptistenRules(players=4, max_cards=4))
 
 
 def _fingerprint(games: list[Game]) -> list[tuple[object, ...]]:
@@ -308,7 +308,7 @@ def test_baptisten_calibration_compares_strongs_bid_chances_with_exact_bids(
     monkeypatch.setitem(BAPTISTEN_BOTS, "strong", lambda: BaptistenStrongBot(
         0.01, min_worlds=3, max_worlds=3, timer=lambda: 0.0))
     match = Match("baptisten", ("strong", "easy", "easy"), deals=2, seed=3,
-                  baptisten_rules=BaptistenRules(players=3, max_cards=4))
+                  rules=BaptistenRules(players=3, max_cards=4))
     games = play_match(match)
     cal = summarize(match, games)["calibration"]
     assert set(cal) == {"strong"}  # easy keeps no estimates
@@ -335,7 +335,7 @@ def test_baptisten_inference_measures_what_the_bids_tell_strong(
     monkeypatch.setitem(BAPTISTEN_BOTS, "strong", lambda: BaptistenStrongBot(
         0.01, min_worlds=2, max_worlds=2, timer=lambda: 0.0))
     match = Match("baptisten", ("strong", "easy", "easy", "easy"), deals=1, seed=4,
-                  baptisten_rules=BaptistenRules(players=4, max_cards=5), inference=True)
+                  rules=BaptistenRules(players=4, max_cards=5), inference=True)
     games = play_match(match)
     inf = summarize(match, games)["inference"]
     # a card decision of strong in every round of two or more cards, in every rotation
@@ -346,5 +346,5 @@ def test_baptisten_inference_measures_what_the_bids_tell_strong(
     assert sum(row["decisions"] for row in inf["by_cards"]) == inf["decisions"]
     assert inf["mean_gain"] > 0  # easy bids by its cards: the weights know something
     plain = summarize(Match("baptisten", match.bots, 1, 4,
-                            baptisten_rules=match.baptisten_rules), games)
+                            rules=match.rules), games)
     assert "inference" not in plain

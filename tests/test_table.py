@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
+from stich.cli.skat_render import leaderboard_table
 from stich.core import ArgumentError
 from stich.skat import GameType, SkatOutcome, SkatRules, SkatState
 from stich.table import (
@@ -53,7 +54,7 @@ PASSED = SkatOutcome(kind="passed", scores=(0, 0, 0))
 
 def render_text(table: Leaderboard, lang: str = "de") -> str:
     console = Console(record=True, width=200, color_system=None)
-    console.print(table.render(lang))
+    console.print(leaderboard_table(table, lang))
     return console.export_text()
 
 
@@ -353,3 +354,19 @@ def test_leaderboard_add_outcome_by_position() -> None:
     lb.add_outcome(["V", "M", "H"], ramsch(2, 30))
     assert (lb["M"].bilanz, lb["M"].lost, lb["M"].punktestand) == (-40 + 30, 1, -20)
     assert (lb["H"].won, lb["H"].lost) == (0, 0)
+
+
+def test_the_leaderboard_as_a_terminal_table() -> None:
+    """The Bestenliste in the terminal (``stich.cli.skat_render``; the list itself loads
+    no terminal library), as it was drawn when it was ``Leaderboard.render``."""
+    lb = Leaderboard()
+    lb.add_game(["Anna", "Bernd", "Carla"], (120, -60, -60), declarer=0, won=True)
+    lb.add_game(["Anna", "Bernd", "Dora"], (-96, 48, 48), declarer=0, won=False)
+    de, en = render_text(lb, "de").splitlines(), render_text(lb, "en").splitlines()
+    assert de[0].strip() == "Bestenliste" and en[0].strip() == "Leaderboard"
+    assert de[2] == ("┃ Platz ┃ Name  ┃ Bilanz ┃ Punktestand ┃ Spiele ┃ gewonnen/verloren "
+                     "┃ Bilanz/Spiel ┃")
+    assert en[2] == "┃ Rank ┃ Name  ┃ Bilanz ┃ Score ┃ Games ┃ won/lost ┃ Bilanz/game ┃"
+    assert de[4] == ("│     1 │ Dora  │   +144 │          48 │      1 │               0/0 "
+                     "│       144.00 │")
+    assert en[7] == "│    4 │ Carla │   -180 │   -60 │     1 │      0/0 │     -180.00 │"

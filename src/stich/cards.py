@@ -34,18 +34,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final
 
+from stich import notation
 from stich.messages import Cards, StichError
 
 __all__ = [
     "Card",
     "CardError",
     "CARDS",
-    "Deck",
     "PLAIN_DECKS",
     "PlainCard",
     "PlainDeck",
     "Rank",
-    "SKAT32",
     "Suit",
     "bits",
     "card_points",
@@ -54,7 +53,6 @@ __all__ = [
     "mask_of",
     "parse_cards",
     "plain_deck",
-    "popcount",
 ]
 
 
@@ -85,11 +83,11 @@ class Suit(IntEnum):
     @property
     def code(self) -> str:
         """The ISS letter: C (Kreuz/Eichel), S (Pik/Grün), H (Herz), D (Karo/Schellen)."""
-        return "DHSC"[self]
+        return notation.SUIT_CODES[self]
 
     @property
     def symbol(self) -> str:
-        return "♦♥♠♣"[self]
+        return notation.SUIT_SYMBOLS[self]
 
     def name_in(self, style: str) -> str:
         """The suit's name in a naming style: german, french, english, code or symbol."""
@@ -151,14 +149,15 @@ class Rank(IntEnum):
             raise CardError("cards.unknown_rank", text=text) from None
 
 
-_SUIT_GERMAN = ("Schellen", "Herz", "Grün", "Eichel")
-_SUIT_FRENCH = ("Karo", "Herz", "Pik", "Kreuz")
-_SUIT_ENGLISH = ("Diamonds", "Hearts", "Spades", "Clubs")
-_RANK_GERMAN = ("7", "8", "9", "Ober", "König", "10", "Ass", "Unter")
-_RANK_FRENCH = ("7", "8", "9", "Dame", "König", "10", "Ass", "Bube")
-_RANK_ENGLISH = ("7", "8", "9", "Queen", "King", "10", "Ace", "Jack")
-_RANK_CODE = ("7", "8", "9", "Q", "K", "T", "A", "J")
-_RANK_SYMBOL = ("7", "8", "9", "O", "K", "10", "A", "U")
+# the names and codes: stich.notation (which the messages read too)
+_SUIT_GERMAN = notation.SUIT_GERMAN
+_SUIT_FRENCH = notation.SUIT_FRENCH
+_SUIT_ENGLISH = notation.SUIT_ENGLISH
+_RANK_GERMAN = notation.RANK_GERMAN
+_RANK_FRENCH = notation.RANK_FRENCH
+_RANK_ENGLISH = notation.RANK_ENGLISH
+_RANK_CODE = notation.RANK_CODE
+_RANK_SYMBOL = notation.RANK_SYMBOL
 _RANK_POINTS = (0, 0, 0, 3, 4, 10, 11, 2)
 _STYLES = ("german", "french", "english", "code", "symbol")
 
@@ -300,33 +299,7 @@ for _c in CARDS:
 _POINTS: Final[tuple[int, ...]] = tuple(c.points for c in CARDS)
 
 
-class Deck:
-    """A named deck: its cards in index order, and how to read and write them."""
-
-    __slots__ = ("name", "cards", "full_mask")
-
-    def __init__(self, name: str, cards: Sequence[Card]) -> None:
-        self.name = name
-        self.cards = tuple(cards)
-        self.full_mask = (1 << len(self.cards)) - 1
-
-    @property
-    def size(self) -> int:
-        return len(self.cards)
-
-    def __repr__(self) -> str:
-        return f"Deck({self.name!r}, {self.size} cards)"
-
-
-SKAT32: Final[Deck] = Deck("skat", CARDS)
-
-
 # --- card sets as bitmasks ------------------------------------------------------------
-
-
-def popcount(mask: int) -> int:
-    """Number of cards in a set."""
-    return mask.bit_count()
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -529,40 +502,8 @@ class PlainDeck:
         return self.cards[card.kind::self.kinds][: self.copies]
 
 
-_FRENCH_SUITS = ("Kreuz", "Pik", "Herz", "Karo")
-_FRENCH_SUITS_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
-_FRENCH_CODES = ("C", "S", "H", "D")
-
-
-def _elferraus(name: str, copies: int) -> PlainDeck:
-    ranks = tuple(str(n) for n in range(1, 21))
-    return PlainDeck(name, ("rot", "gelb", "grün", "blau"), ("red", "yellow", "green", "blue"),
-                     ("R", "Y", "G", "B"), ranks, ranks, ranks, copies)
-
-
-def _skat(name: str, copies: int) -> PlainDeck:
-    return PlainDeck(name, _FRENCH_SUITS, _FRENCH_SUITS_EN, _FRENCH_CODES,
-                     ("7", "8", "9", "T", "J", "Q", "K", "A"),
-                     ("7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
-                     ("7", "8", "9", "10", "Jack", "Queen", "King", "Ace"), copies)
-
-
-def _romme(name: str, copies: int, jokers: int = 0) -> PlainDeck:
-    low = tuple(str(n) for n in range(2, 10))
-    return PlainDeck(name, _FRENCH_SUITS, _FRENCH_SUITS_EN, _FRENCH_CODES,
-                     (*low, "T", "J", "Q", "K", "A"),
-                     (*low, "10", "Bube", "Dame", "König", "Ass"),
-                     (*low, "10", "Jack", "Queen", "King", "Ace"), copies, jokers)
-
-
 PLAIN_DECKS: Final[dict[str, PlainDeck]] = {
-    d.name: d
-    for d in (
-        _elferraus("elferraus", 1), _elferraus("elferraus-double", 2),
-        _skat("skat", 1), _skat("skat-double", 2),
-        _romme("romme", 1), _romme("romme-double", 2),
-        _romme("romme-double-joker", 2, 1),
-    )
+    name: PlainDeck(name, *spec) for name, spec in notation.PLAIN_DECK_SPECS.items()
 }
 """The Baptistenskat decks by name (Elfer raus is the default)."""
 

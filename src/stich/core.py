@@ -14,7 +14,6 @@ from typing import Any, Protocol, runtime_checkable
 from stich.messages import StichError
 
 __all__ = [
-    "GAMES",
     "consecutive_runs",
     "kept_text",
     "unwind",
@@ -24,7 +23,6 @@ __all__ = [
     "RecordError",
     "RulesError",
     "StichError",
-    "register_game",
 ]
 
 
@@ -112,11 +110,3 @@ def consecutive_runs(values: Iterable[int]) -> list[tuple[int, int]]:
         else:
             runs.append((v, v))
     return runs
-
-
-GAMES: dict[str, Callable[..., Any]] = {}
-
-
-def register_game(name: str, factory: Callable[..., Any]) -> None:
-    """Make a game known by name (``skat``, ``baptisten``) to records and the CLI."""
-    GAMES[name] = factory

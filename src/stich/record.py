@@ -22,6 +22,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol, Self, TypeVar
 
+from stich.baptisten import NAME as BAPTISTEN
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.scoring import scoresheet
 from stich.baptisten.state import BaptistenState
@@ -40,6 +41,7 @@ from stich.record_header import (
     shown,
     skat_deal,
 )
+from stich.skat import NAME as SKAT
 from stich.skat.rules import SkatRules
 from stich.skat.state import SkatState
 
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 FORMAT = "stich-record/1"
-RECORD_GAMES = ("skat", "baptisten")
+RECORD_GAMES = (SKAT, BAPTISTEN)
 """The games a record may name."""
 
 RecordState = SkatState | BaptistenState
@@ -83,7 +85,7 @@ def skat_record(
     hands, skat = state.deal
     rec: dict[str, Any] = {
         "format": FORMAT,
-        "game": "skat",
+        "game": SKAT,
         "rules": str(state.rules),
         "players": list(players),
         "dealer": 2,
@@ -129,7 +131,7 @@ def baptisten_record(
     deck = state.deck
     rec: dict[str, Any] = {
         "format": FORMAT,
-        "game": "baptisten",
+        "game": BAPTISTEN,
         "rules": str(state.rules),
         "players": list(players),
         "first": state.first_player,
@@ -165,7 +167,7 @@ def record_result(state: RecordState) -> dict[str, Any] | None:
 def replay(record: dict[str, Any], *, check_result: bool = True) -> RecordState:
     """Replay a record of either game; raises RecordError naming the action index and
     the reason."""
-    if _game_of(record) == "baptisten":
+    if _game_of(record) == BAPTISTEN:
         return _replay_baptisten(record, check_result)
     return _replay_skat(record, check_result)
 
@@ -173,7 +175,7 @@ def replay(record: dict[str, Any], *, check_result: bool = True) -> RecordState:
 def replay_skat(record: dict[str, Any], *, check_result: bool = True) -> SkatState:
     """Replay a Skat record (a record of another game is a RecordError)."""
     game = _game_of(record)
-    if game != "skat":
+    if game != SKAT:
         raise RecordError("records.wrong_game", game=game, expected="Skat")
     return _replay_skat(record, check_result)
 
@@ -182,7 +184,7 @@ def replay_baptisten(record: dict[str, Any], *, check_result: bool = True
                      ) -> BaptistenState:
     """Replay a Baptistenskat record (a record of another game is a RecordError)."""
     game = _game_of(record)
-    if game != "baptisten":
+    if game != BAPTISTEN:
         raise RecordError("records.wrong_game", game=game, expected="Baptistenskat")
     return _replay_baptisten(record, check_result)
 

@@ -28,14 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from stich.core import ArgumentError
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType, SkatRules
-
-if TYPE_CHECKING:
-    from rich.table import Table
 
 __all__ = [
     "DeclarerStats",
@@ -46,6 +43,7 @@ __all__ = [
     "bilanz",
     "game_bilanz",
     "game_name",
+    "words",
 ]
 
 Positions = tuple[int, int, int]
@@ -108,7 +106,8 @@ _WORDS = {
 }
 
 
-def _words(lang: str) -> dict[str, str]:
+def words(lang: str) -> dict[str, str]:
+    """The list's and the Bestenliste's words in ``lang`` (``de`` or ``en``)."""
     try:
         return _WORDS[lang]
     except KeyError:
@@ -125,7 +124,7 @@ def game_name(outcome: SkatOutcome, lang: str = "de",
     >>> game_name(o), game_name(o, "en"), game_name(o, "en", lambda g: "Pik")
     ('Grün Hand', 'Spades Hand', 'Pik Hand')
     """
-    w = _words(lang)
+    w = words(lang)
     if outcome.kind == "passed" or outcome.game is None:
         return w["passed"]
     if outcome.game is GameType.RAMSCH:
@@ -299,10 +298,6 @@ class SkatTable:
         }
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
 @dataclass
 class LeaderboardRow:
     """One player's line of the Bestenliste."""
@@ -404,18 +399,3 @@ class Leaderboard:
 
     def to_dict(self) -> list[dict[str, Any]]:
         return [r.to_dict() for r in self.ranking()]
-
-    def render(self, lang: str = "de") -> Table:
-        """The Bestenliste as a Rich table."""
-        from rich.table import Table
-
-        w = _words(lang)
-        table = Table(title=w["leaderboard"])
-        for key, justify in (("rank", "right"), ("name", "left"), ("bilanz", "right"),
-                             ("punktestand", "right"), ("games", "right"),
-                             ("wonlost", "right"), ("per_game", "right")):
-            table.add_column(w[key], justify=justify)  # type: ignore[arg-type]
-        for r in self.ranking():
-            table.add_row(str(r.rank), r.name, _signed(r.bilanz), str(r.punktestand),
-                          str(r.games), f"{r.won}/{r.lost}", f"{r.bilanz_per_game:.2f}")
-        return table

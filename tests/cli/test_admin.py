@@ -29,12 +29,12 @@ from websockets.exceptions import ConnectionClosed
 
 from stich.cli import app
 from stich.server.auth import DELETED_NAME
-from stich.server.hub import table_status, table_summary
 from stich.server.sitting import Event, TableSettings, replay_events
 from stich.server.store import backup
 from stich.server.store.admin import close_table
 from stich.server.store.db import Store, sync_url
 from stich.server.store.models import Session
+from stich.server.wire import table_status, table_summary
 from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, database
 from tests.server.proto_helpers import PlainClient, kind, play_random, uid

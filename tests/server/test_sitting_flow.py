@@ -94,3 +94,16 @@ def test_no_wait_without_a_person_present_or_with_next_after_0() -> None:
                 s.apply(ev)
         assert not s.between and s.events[-1].kind == "deal"
         assert s.events[-2].data.get("wait") is None
+
+
+def test_a_stored_event_of_an_unknown_kind_or_without_its_keys_is_refused() -> None:
+    from stich.server.events import EVENT_KINDS, PAYLOADS, Event
+
+    assert set(PAYLOADS) == EVENT_KINDS  # every kind has its payload
+    with pytest.raises(ArgumentError) as e:
+        Event.load(1, "teleport", 0, {})
+    assert e.value.code == "server.unknown_event"
+    with pytest.raises(ArgumentError) as e:
+        Event.load(5, "act", 0, {"by": "player"})
+    assert e.value.code == "server.bad_event" and "text" in str(e.value)
+    assert Event.load(5, "act", 0, {"text": "18"}).data == {"text": "18"}

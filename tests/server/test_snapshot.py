@@ -69,13 +69,28 @@ COMPARED: dict[str, Callable[[Any], Any]] = {
     "idle": lambda v: v, "end_reason": lambda v: v, "paused_since": lambda v: v,
     "pauses": lambda v: v, "ending": lambda v: v,
     "away": lambda v: v, "asked_away": lambda v: v, "standins": lambda v: v,
-    "skat": _skat, "skat_table": _table, "positions": lambda v: v,
-    "game_number": lambda v: v, "baptisten": _baptisten, "between": lambda v: v,
+    "game": lambda v: v.name, "play": lambda v: _play_state(v),
+    "game_number": lambda v: v, "between": lambda v: v,
     "between_since": lambda v: v, "ready": lambda v: v, "quit": lambda v: v,
     "chat": list, "helped": lambda v: v, "standin_marks": lambda v: v,
-    "round_marks": lambda v: v, "last_trick": lambda v: v,
-    "skat_rules": lambda v: v, "baptisten_rules": lambda v: v,
+    "round_marks": lambda v: v,
 }
+
+# every attribute of the game side of a table (stich.games.play), compared the same way
+PLAY_COMPARED: dict[str, Callable[[Any], Any]] = {
+    "_rules": lambda v: v,
+    "skat": _skat, "skat_table": _table, "positions": lambda v: v,
+    "baptisten": _baptisten, "last_trick": lambda v: v,
+}
+
+
+def _play_state(play: Any) -> dict[str, Any]:
+    out = {}
+    for name, value in vars(play).items():
+        assert name in PLAY_COMPARED, f"{type(play).__name__}.{name} is new: write it " \
+            "into the snapshot"
+        out[name] = PLAY_COMPARED[name](value)
+    return out
 
 
 def _state(s: Sitting) -> dict[str, Any]:

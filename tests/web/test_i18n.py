@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from stich.web.i18n import LANGS, catalog, extract, js_strings, page_lang, translations
+from stich.present.languages import LANGS, choose_lang
+from stich.web.i18n import catalog, extract, js_strings, translations
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}|%\((\w+)\)s")
 
@@ -45,11 +46,11 @@ def test_german_is_german_and_the_scripts_get_their_texts() -> None:
 
 
 def test_the_page_language() -> None:
-    assert page_lang(None, None, None) == "de"  # German by default
-    assert page_lang(None, None, "en-GB,en;q=0.8,de;q=0.5") == "en"
-    assert page_lang(None, None, "fr-FR,fr;q=0.9,de;q=0.8") == "de"
-    assert page_lang("en", "de", "de") == "en"  # a choice on the page wins
-    assert page_lang("xx", "en", "de") == "en"
+    assert choose_lang(None, None, None) == "de"  # German by default
+    assert choose_lang(None, None, "en-GB,en;q=0.8,de;q=0.5") == "en"
+    assert choose_lang(None, None, "fr-FR,fr;q=0.9,de;q=0.8") == "de"
+    assert choose_lang("en", "de", "de") == "en"  # a choice on the page wins
+    assert choose_lang("xx", "en", "de") == "en"
 
 
 def test_scripts_keep_their_texts_where_babel_finds_them() -> None:

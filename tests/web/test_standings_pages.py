@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
-from stich.cli.baptisten_render import initials
+from stich.present.initials import initials
 from stich.web.i18n import catalog
 from stich.web.standings import game_title, number, signed, value_breakdown
 from tests import services

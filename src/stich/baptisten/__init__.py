@@ -6,13 +6,14 @@
 (1, 1, True)
 """
 
+from typing import Final
+
 from stich.baptisten.actions import FOREHEAD_PLAY, BBid, bid_action, parse_bid
 from stich.baptisten.deal import Deal, draw_first_player
 from stich.baptisten.rules import PRESETS, BaptistenRules
 from stich.baptisten.scoring import BaptistenOutcome, ranking, scoresheet
 from stich.baptisten.state import BaptistenState, BPhase, RoundResult
 from stich.baptisten.view import BaptistenView
-from stich.core import register_game
 
 __all__ = [
     "BBid",
@@ -32,4 +33,5 @@ __all__ = [
     "scoresheet",
 ]
 
-register_game("baptisten", BaptistenState.new)
+NAME: Final = "baptisten"
+"""The game's name in records, table settings and URLs (:data:`stich.games.BAPTISTEN`)."""

@@ -2,11 +2,11 @@
 
 Skat: :func:`make_bot`; Baptistenskat: :func:`make_baptisten_bot` (same names).
 
-Bots are asked for by level: ``random``, ``easy`` (the rule-based bots; ``heuristic`` is
-the older name of the same bot) and ``strong`` (search: :mod:`stich.bots.strong` for
-Skat, :mod:`stich.bots.baptisten_strong` for Baptistenskat).  The registries
-:data:`BOTS` and :data:`BAPTISTEN_BOTS` map each name to a factory; a new level is one
-entry in each.
+Bots are asked for by level (:data:`LEVELS`): ``random``, ``easy`` (the rule-based bots;
+``heuristic`` is the older name of the same bot: :data:`OLD_NAMES`) and ``strong``
+(search: :mod:`stich.bots.strong` for Skat, :mod:`stich.bots.baptisten_strong` for
+Baptistenskat).  The registries :data:`BOTS` and :data:`BAPTISTEN_BOTS` map each name to
+a factory; a new level is one entry in :data:`LEVELS` and one in each registry.
 
 >>> type(make_bot("easy")) is type(make_bot("heuristic"))
 True
@@ -32,10 +32,19 @@ from stich.bots.heuristic import SkatHeuristicBot
 from stich.bots.strong import SkatStrongBot
 from stich.core import ArgumentError
 
-__all__ = ["BAPTISTEN_BOTS", "BOTS", "BaptistenBot", "BaptistenHeuristicBot",
-           "BaptistenRandomBot", "Bot", "RandomBot", "SkatHeuristicBot", "SkatStrongBot",
-           "make_baptisten_bot",
-           "make_bot"]
+__all__ = ["BAPTISTEN_BOTS", "BOTS", "LEVELS", "OLD_NAMES", "BaptistenBot",
+           "BaptistenHeuristicBot", "BaptistenRandomBot", "Bot", "RandomBot",
+           "SkatHeuristicBot", "SkatStrongBot", "bot_level", "known_level",
+           "make_baptisten_bot", "make_bot"]
+
+LEVELS: tuple[str, ...] = ("random", "easy", "strong")
+"""The bot levels, weakest first: what the site's seats and pages and the environments
+offer (:mod:`stich.server`, ``web/static/js/site.js``, :mod:`stich.env.gym`).  Each
+game's registry (:data:`BOTS`, :data:`BAPTISTEN_BOTS`) has a bot for each, and for each
+older name of :data:`OLD_NAMES`."""
+
+OLD_NAMES: dict[str, str] = {"heuristic": "easy"}
+"""Older names still taken, and the level each is."""
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
@@ -43,6 +52,27 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "heuristic": SkatHeuristicBot,  # the older name of ``easy``
     "strong": SkatStrongBot,  # the search bot (0.3 s per decision, 1.5 s at most)
 }
+
+
+def known_level(name: str) -> bool:
+    """Whether the bots of both games answer to ``name``: a level, an older name, or a
+    level registered in both registries since (the server's test bot)."""
+    return name in BOTS and name in BAPTISTEN_BOTS
+
+
+def bot_level(name: str) -> str:
+    """``name``, when it is a :func:`known_level`; else refused.
+
+    >>> bot_level("easy")
+    'easy'
+    >>> bot_level("hard")
+    Traceback (most recent call last):
+    ...
+    stich.core.ArgumentError: unknown bot 'hard': use one of easy, heuristic, random, strong
+    """
+    if known_level(name):
+        return name
+    raise ArgumentError("bots.unknown", name=name, choices=", ".join(sorted(BOTS)))
 
 
 def make_bot(name: str) -> Bot:

@@ -19,6 +19,7 @@ from stich.cards import CARDS, card_points
 from stich.cli.app import app, check_lang, lang_option, print_error
 from stich.cli.i18n import Translator
 from stich.cli.skat_render import CardStyle, game_title
+from stich.games import SKAT
 from stich.messages import render
 from stich.record import read_records, replay_skat
 from stich.skat.analysis import AnalysisError, GameAnalysis, MoveAnalysis, analyze
@@ -171,7 +172,7 @@ def _load(path: Path, index: int, lang: str) -> tuple[dict[str, Any], SkatState,
     if entry.problem is not None:  # it names the file and the record itself
         raise _Fail(entry.problem)
     record = entry.data
-    if isinstance(record, dict) and record.get("game") not in (None, "skat"):
+    if isinstance(record, dict) and record.get("game") not in (None, SKAT.name):
         raise _Fail(AnalysisError("analysis.not_skat", game=str(record.get("game"))), where)
     try:
         state = replay_skat(record)

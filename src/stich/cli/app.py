@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from stich.messages import Msg, Namer, render
+from stich.present.languages import DEFAULT_LANG, LANGS
 
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -50,12 +51,9 @@ def _root(
     replay, verify and analyse game records, let bots play each other (arena)."""
 
 
-LANGS = ("de", "en")
-
-
 def lang_option() -> Any:
     """The ``--lang`` option every command shares: German by default, or English."""
-    return typer.Option("de", "--lang", metavar="LANG", show_default=False,
+    return typer.Option(DEFAULT_LANG, "--lang", metavar="LANG", show_default=False,
                         help="Language of the output: de (German, the default) or en.")
 
 

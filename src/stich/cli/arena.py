@@ -22,8 +22,9 @@ from stich.baptisten.rules import variant_fields
 from stich.cards import PLAIN_DECKS
 from stich.cli.app import HELP_OPTIONS, app, check_lang, lang_option, print_error
 from stich.core import ArgumentError
+from stich.games import BAPTISTEN, SKAT
+from stich.games import get as game_named
 from stich.messages import StichError
-from stich.skat import SkatRules
 
 __all__ = ["arena_app", "arena_baptisten", "arena_skat", "render_report"]
 
@@ -103,18 +104,19 @@ def _pct(x: float | None, lang: str) -> str:
 
 
 def render_report(report: dict[str, Any], lang: str) -> list[Any]:
-    """The figures as a Rich table (per bot name, then per entry) and the difference."""
+    """The figures as a Rich table (per bot name, then per entry) and the difference,
+    with the columns and tables of what the game's figures count (its ``arena_kind``)."""
     w = WORDS[lang]
-    skat = report["game"] == "skat"
+    declarer = game_named(report["game"]).arena_kind == "declarer"
     table = Table(title=w["title"].format(game=report["game"], rules=report["rules"],
                                           deals=report["deals"], rot=report["rotations"],
                                           games=report["games"], seed=report["seed"]))
     table.add_column(w["bot"], no_wrap=True)
     table.add_column(w["games"], justify="right")
-    table.add_column(w["skat_score" if skat else "baptisten_score"], justify="right",
+    table.add_column(w["skat_score" if declarer else "baptisten_score"], justify="right",
                      no_wrap=True)
     table.add_column(w["ci"], justify="right", no_wrap=True)
-    if skat:
+    if declarer:
         table.add_column(w["declared"], justify="right")
         table.add_column(w["win_rate"], justify="right", no_wrap=True)
     else:
@@ -126,7 +128,7 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
         pg = f["per_game"]
         cells = [label, str(f["games"]), _num(pg["mean"], lang, 1),
                  f"{_num(pg['low'], lang, 1)}…{_num(pg['high'], lang, 1)}"]
-        if skat:
+        if declarer:
             cells += [str(f["declared"]), _pct(f["declarer_win_rate"], lang)]
         else:
             cells.append(_pct(f["bid_accuracy"], lang))
@@ -145,10 +147,10 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
         out.append(w["difference"].format(a=d["a"], b=d["b"], mean=_num(d["mean"], lang),
                                           low=_num(d["low"], lang),
                                           high=_num(d["high"], lang), n=d["n"]))
-    if skat:
+    if declarer:
         out.append(_by_game_table(report, w, lang))
     for bot, cal in report.get("calibration", {}).items():
-        if skat:
+        if declarer:
             t = Table(title=w["calibration"].format(bot=bot))
             cols: tuple[str, ...] = ("cal_phase", "cal_bucket", "games", "cal_mean", "win_rate")
         else:
@@ -158,13 +160,13 @@ def render_report(report: dict[str, Any], lang: str) -> list[Any]:
             t.add_column(w[col], justify="left" if col == "cal_phase" else "right")
         for phase in ("bid", "declare"):
             for r in cal.get(phase, ()):
-                label = [w["cal_" + phase]] if skat else []
+                label = [w["cal_" + phase]] if declarer else []
                 t.add_row(*label, f"{_plain(r['low'], lang)}–{_plain(r['high'], lang)}",
                           str(r["games"]), _plain(r["mean_chance"], lang, 2),
                           _pct(r["win_rate"], lang))
         out.append(t)
     inf = report.get("inference")
-    if inf and inf["decisions"] and not skat:
+    if inf and inf["decisions"] and not declarer:
         out.append(w["bid_inference"].format(gain=_num(inf["mean_gain"], lang, 3),
                                              n=inf["decisions"]))
     elif inf and inf["decisions"]:
@@ -223,7 +225,7 @@ def _jobs_option() -> Any:
                              "the same for any number.")
 
 
-@arena_app.command("skat")
+@arena_app.command(SKAT.name)
 def arena_skat(
     bots: str = typer.Option(..., "--bots", metavar="LIST", help=_BOTS_HELP + " Three for Skat."),
     deals: int = typer.Option(100, "--deals", metavar="N",
@@ -244,12 +246,12 @@ def arena_skat(
     """Three bots play Skat on duplicate deals: list points per game with a 95 %
     interval, declarer win rate, decision times."""
     def build() -> Match:
-        return Match("skat", _bots(bots), deals, seed, skat_rules=SkatRules.parse(rules),
+        return Match(SKAT.name, _bots(bots), deals, seed, rules=SKAT.parse_rules(rules),
                      inference=inference)
     _run(build, jobs, as_json, lang)
 
 
-@arena_app.command("baptisten")
+@arena_app.command(BAPTISTEN.name)
 def arena_baptisten(
     bots: str = typer.Option(..., "--bots", metavar="LIST",
                              help=_BOTS_HELP + " One per player."),
@@ -287,6 +289,5 @@ def arena_baptisten(
                                trick_scoring=flags["trick_scoring"],
                                hook_always=flags["hook_always"],
                                must_overtrump=flags["must_overtrump"])
-        return Match("baptisten", names, deals, seed, baptisten_rules=rules,
-                     inference=inference)
+        return Match(BAPTISTEN.name, names, deals, seed, rules=rules, inference=inference)
     _run(build, jobs, as_json, lang)

@@ -22,12 +22,12 @@ from stich.baptisten.state import RoundResult
 from stich.baptisten.view import display_order
 from stich.cards import PlainCard, PlainDeck
 from stich.cli.i18n import Translator
+from stich.present.initials import initials
 
 __all__ = [
     "PlainStyle",
     "deck_title",
     "group_hand",
-    "initials",
     "legend",
     "ranking_table",
     "scoresheet",
@@ -57,26 +57,6 @@ def group_hand(hand: int, deck: PlainDeck, trump: int) -> list[tuple[int, list[P
             groups.append((c.suit, []))
         groups[-1][1].append(c)
     return groups
-
-
-def initials(names: Sequence[str], least: int = 1) -> list[str]:
-    """The shortest prefixes (of at least ``least`` letters) that tell the names apart.
-
-    >>> initials(["Kurt", "Helga", "Hans", "Otto"])
-    ['K', 'He', 'Ha', 'O']
-    >>> initials(["Du", "Kurt", "Helga"], least=3)
-    ['Du', 'Kur', 'Hel']
-    """
-    out = []
-    for name in names:
-        for size in range(min(least, len(name)), len(name) + 1):
-            prefix = name[:size]
-            if sum(1 for other in names if other[:size] == prefix) == 1:
-                out.append(prefix)
-                break
-        else:
-            out.append(name)
-    return out
 
 
 class PlainStyle:

@@ -19,10 +19,9 @@ import string
 from typing import Any
 
 from stich.cli.i18n_baptisten import BAPTISTEN_TEXTS
+from stich.present.languages import LANGS
 
-__all__ = ["LANGS", "TEXTS", "Translator"]
-
-LANGS = ("de", "en")
+__all__ = ["TEXTS", "Translator"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "de": {

@@ -39,17 +39,18 @@ from stich.baptisten.rules import variant_fields
 from stich.baptisten.view import BaptistenView
 from stich.bots.baptisten import BAPTISTEN_BOTS, BaptistenBot, make_baptisten_bot
 from stich.cards import PLAIN_DECKS, PlainCard
-from stich.cli.app import lang_option, play_app
+from stich.cli.app import check_lang, lang_option, play_app
 from stich.cli.baptisten_input import interpret
 from stich.cli.baptisten_render import PlainStyle, ranking_table, sheet_pages
 from stich.cli.baptisten_render import scoresheet as sheet_renderable
 from stich.cli.baptisten_screen import WIDE, BaptistenScreen
-from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, Translator
+from stich.cli.i18n import HELP_WORDS, LIST_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.play_skat import unique_bot_names
 from stich.cli.prompt import Notice, Quit, ask_until_valid, problem, wait_for_enter
 from stich.cli.saving import RecordSaver, saver_for
 from stich.cli.screen import Event, Screen, wants_live
+from stich.games import BAPTISTEN
 from stich.messages import StichError
 from stich.record import baptisten_record
 
@@ -347,7 +348,7 @@ def table_size(players: int | None, bots: int) -> tuple[int, bool]:
     return players, bots == players
 
 
-@play_app.command("baptisten")
+@play_app.command(BAPTISTEN.name)
 def play_baptisten(
     players: int | None = typer.Option(None, "--players",
                                        help="Players at the table, 3 or more (default: 4, "
@@ -387,8 +388,7 @@ def play_baptisten(
     cards by their number in the listing, by code (R20, HA) or by name ("rot 20");
     "play" in a forehead round. "?" shows what is allowed, "quit" ends.
     """
-    if lang not in LANGS:
-        raise typer.BadParameter(f"use {' or '.join(LANGS)}", param_hint="--lang")
+    check_lang(lang)
     n, bots_only = table_size(players, bots)
     try:
         flags = variant_fields(variants)
@@ -408,7 +408,7 @@ def play_baptisten(
         raise typer.BadParameter("--save FILE or --no-save, not both", param_hint="--no-save")
     opts = BaptistenOptions(rules=rules, seed=seed, lang=lang, bots_only=bots_only,
                             bot=bot, json=as_json, name=name or "", verbose=verbose)
-    saver = saver_for("baptisten", save, no_save, default=not as_json)
+    saver = saver_for(BAPTISTEN.name, save, no_save, default=not as_json)
     console = Console()
     live = wants_live(console) and not bots_only  # bots alone: a log to watch
     BaptistenSession(opts, console, live=live, saver=saver).run()

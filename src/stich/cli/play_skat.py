@@ -29,8 +29,8 @@ from rich.text import Text
 
 from stich.bots import BOTS, Bot, make_bot
 from stich.cards import Suit
-from stich.cli.app import lang_option, play_app
-from stich.cli.i18n import HELP_WORDS, LANGS, LIST_WORDS, NO_WORDS, YES_WORDS, Translator
+from stich.cli.app import check_lang, lang_option, play_app
+from stich.cli.i18n import HELP_WORDS, LIST_WORDS, NO_WORDS, YES_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.prompt import (
     InputProblem,
@@ -46,6 +46,7 @@ from stich.cli.screen import Event, Screen, height, wants_live
 from stich.cli.skat_input import interpret, options_text
 from stich.cli.skat_render import CardStyle, skat_list
 from stich.cli.skat_screen import Seating, SkatScreen
+from stich.games import SKAT
 from stich.messages import StichError
 from stich.record import skat_record
 from stich.skat import Action, Declare, GameType, SkatRules, SkatState
@@ -348,7 +349,7 @@ class SkatSession:
             notice = [f"[yellow]{question}[/]", problem(self.tr("yes_or_no"))]
 
 
-@play_app.command("skat")
+@play_app.command(SKAT.name)
 def play_skat(
     rules: str = typer.Option("lothar", "--rules", metavar="RULES",
                               help="The rule set: lothar (Lothar's table) or isko."),
@@ -392,8 +393,7 @@ def play_skat(
         rule_set = SkatRules.parse(rules)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--rules") from None
-    if lang not in LANGS:
-        raise typer.BadParameter(f"use {' or '.join(LANGS)}", param_hint="--lang")
+    check_lang(lang)
     style = cards if cards is not None else DEFAULT_STYLE[lang]
     if style not in CARD_STYLES:
         raise typer.BadParameter(f"use {', '.join(CARD_STYLES)}", param_hint="--cards")
@@ -409,7 +409,7 @@ def play_skat(
     opts = PlayOptions(rules=rule_set, seed=seed, games=games, lang=lang, cards=style,
                        bots_only=bots == 3, bot=bot, json=as_json, name=name or "",
                        verbose=verbose)
-    saver = saver_for("skat", save, no_save, default=not as_json)
+    saver = saver_for(SKAT.name, save, no_save, default=not as_json)
     console = Console()
     live = wants_live(console) and bots != 3  # bots alone: a log to watch
     SkatSession(opts, console, live=live, saver=saver).run()

@@ -9,6 +9,7 @@ import typer
 from stich.cli.app import app, check_lang, lang_option, print_error
 from stich.cli.saving import ENV_DATA_DIR, data_dir, default_data_dir
 from stich.messages import StichError
+from stich.server_settings import DEFAULTS
 
 __all__ = ["default_db", "serve_cmd"]
 
@@ -40,9 +41,9 @@ SERVE_HELP = (
 @app.command("serve", help=SERVE_HELP)
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", metavar="HOST",
-                                      help="Address to listen on.")] = "127.0.0.1",
+                                      help="Address to listen on.")] = DEFAULTS.host,
     port: Annotated[int, typer.Option("--port", metavar="PORT", min=0, max=65535,
-                                      help="Port (0: any free port).")] = 8000,
+                                      help="Port (0: any free port).")] = DEFAULTS.port,
     db: Annotated[str | None, typer.Option(
         "--db", metavar="URL", envvar="STICH_DB",
         help="Database: sqlite:///FILE or postgresql://USER@HOST:PORT/DB "
@@ -51,14 +52,17 @@ def serve_cmd(
         "--redis", metavar="URL", envvar="STICH_REDIS",
         help="Redis for several workers or servers on one PostgreSQL "
              "(redis://HOST:PORT).")] = None,
-    workers: Annotated[int, typer.Option("--workers", metavar="N", min=1, max=64,
-                                         help="Worker processes (needs --redis).")] = 1,
+    workers: Annotated[int, typer.Option(
+        "--workers", metavar="N", min=1, max=64,
+        help="Worker processes (needs --redis).")] = DEFAULTS.workers,
     bot_delay: Annotated[float, typer.Option(
         "--bot-delay", metavar="SECONDS", min=0.0, max=10.0,
-        help="How long a bot waits before each move (at tables of bots alone too).")] = 0.5,
+        help="How long a bot waits before each move (at tables of bots alone too).")] = \
+        DEFAULTS.bot_delay,
     bot_time: Annotated[float, typer.Option(
         "--bot-time", metavar="SECONDS", min=0.1, max=600.0,
-        help="A bot's time per move; after it a random legal move is played.")] = 5.0,
+        help="A bot's time per move; after it a random legal move is played.")] = \
+        DEFAULTS.bot_time,
     public_url: Annotated[str | None, typer.Option(
         "--public-url", metavar="URL", envvar="STICH_PUBLIC_URL",
         help="Where people reach the site (https://skat.example.org): the only origin "
@@ -80,7 +84,7 @@ def serve_cmd(
         "--ws-compression", envvar="STICH_WS_COMPRESSION",
         help="Compress the table messages (WebSocket permessage-deflate): a tenth of "
              "the bytes (a seat gets about 15 KB a Skat game without), for more CPU and "
-             "about 50 KB of memory per connection.")] = False,
+             "about 50 KB of memory per connection.")] = DEFAULTS.ws_compression,
     lang: str = lang_option(),
 ) -> None:
     """Start the site: lobby, tables in the browser with bots, Bestenliste, history."""

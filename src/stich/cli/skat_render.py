@@ -20,12 +20,13 @@ from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.skat.tables import TABLES
 from stich.skat.view import display_order
-from stich.table import SkatTable, game_name
+from stich.table import Leaderboard, SkatTable, game_name, words
 
 __all__ = [
     "CardStyle",
     "game_title",
     "group_hand",
+    "leaderboard_table",
     "list_game_name",
     "result_lines",
     "skat_list",
@@ -196,3 +197,21 @@ def skat_list(table: SkatTable, style: CardStyle, *, last: int | None = None) ->
                           (tr("list_wonlost"), [f"{s.won}/{s.lost}" for s in stats])):
         out.add_row("", "", "", f"[bold]{label}[/]", "", *values)
     return out
+
+
+def leaderboard_table(board: Leaderboard, lang: str = "de") -> Table:
+    """The Bestenliste (:class:`stich.table.Leaderboard`) as a Rich table."""
+    w = words(lang)
+    table = Table(title=w["leaderboard"])
+    for key, justify in (("rank", "right"), ("name", "left"), ("bilanz", "right"),
+                         ("punktestand", "right"), ("games", "right"),
+                         ("wonlost", "right"), ("per_game", "right")):
+        table.add_column(w[key], justify=justify)  # type: ignore[arg-type]
+    for r in board.ranking():
+        table.add_row(str(r.rank), r.name, _signed(r.bilanz), str(r.punktestand),
+                      str(r.games), f"{r.won}/{r.lost}", f"{r.bilanz_per_game:.2f}")
+    return table
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)

@@ -29,19 +29,15 @@ from stich.env.vector import make_adapter
 
 __all__ = ["SingleSeat"]
 
-BOT_LEVELS = ("random", "easy", "strong")
-
 
 def _bots(game: str, level: str) -> Any:
-    if level not in BOT_LEVELS:
-        raise ValueError(f"bots must be one of {', '.join(BOT_LEVELS)}, not {level!r}")
-    if game == "skat":
-        from stich.bots import make_bot
+    """A bot of ``level`` (:data:`stich.bots.LEVELS`; the bots load with the first)."""
+    from stich.bots import LEVELS
+    from stich.games import get
 
-        return make_bot(level)
-    from stich.bots import make_baptisten_bot
-
-    return make_baptisten_bot(level)
+    if level not in LEVELS:
+        raise ValueError(f"bots must be one of {', '.join(LEVELS)}, not {level!r}")
+    return get(game).make_bot(level)
 
 
 class SingleSeat(gym.Env[dict[str, Any], np.int64]):

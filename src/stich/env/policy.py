@@ -95,11 +95,12 @@ class PolicyBot:
 
     def __init__(self, policy: Policy, greedy: bool = True) -> None:
         from stich.env.baptisten import BaptistenAdapter
+        from stich.games import BAPTISTEN
 
         self.policy = policy
         self.greedy = greedy
         meta = policy.meta
-        if meta.get("game") != "baptisten":
+        if meta.get("game") != BAPTISTEN.name:
             raise ValueError(f"a policy for {meta.get('game')!r}: only baptisten policies "
                              "play as bots so far")
         self.codec = BaptistenAdapter(**meta.get("adapter", {}))

@@ -21,26 +21,42 @@ dicts of observations, infos).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from stich.env.base import Adapter
 
-__all__ = ["VectorGames", "make_adapter"]
+__all__ = ["VectorGames", "adapters", "make_adapter"]
+
+
+def _skat(**kwargs: Any) -> Adapter:
+    from stich.env.skat import SkatAdapter
+
+    return SkatAdapter(**kwargs)
+
+
+def _baptisten(**kwargs: Any) -> Adapter:
+    from stich.env.baptisten import BaptistenAdapter
+
+    return BaptistenAdapter(**kwargs)
+
+
+def adapters() -> dict[str, Callable[..., Adapter]]:
+    """The adapter of each game by the game's name (:mod:`stich.games`); the games, and
+    each adapter's module, load on first use."""
+    from stich.games import BAPTISTEN, SKAT
+
+    return {SKAT.name: _skat, BAPTISTEN.name: _baptisten}
 
 
 def make_adapter(game: str, **kwargs: Any) -> Adapter:
     """The adapter of ``game`` (``skat`` or ``baptisten``) with its arguments."""
-    if game == "skat":
-        from stich.env.skat import SkatAdapter
-
-        return SkatAdapter(**kwargs)
-    if game == "baptisten":
-        from stich.env.baptisten import BaptistenAdapter
-
-        return BaptistenAdapter(**kwargs)
-    raise ValueError(f"game must be 'skat' or 'baptisten', not {game!r}")
+    known = adapters()
+    if game not in known:
+        raise ValueError(f"game must be {' or '.join(map(repr, known))}, not {game!r}")
+    return known[game](**kwargs)
 
 
 class VectorGames:

@@ -36,6 +36,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from stich.notation import (
+    PLAIN_DECK_SPECS,
+    SUIT_GERMAN,
+    SUIT_KEYS,
+    DeckSpec,
+    deck_codes,
+    format_codes,
+    skat_codes,
+)
+
 __all__ = [
     "CATALOGUE",
     "Cards",
@@ -52,7 +62,9 @@ __all__ = [
     "render",
 ]
 
-LANGS = ("en", "de")
+LANGS = ("de", "en")
+"""The languages: every message has a text in each (the front ends' one list of
+languages, :mod:`stich.present.languages`)."""
 
 # code -> {"en": template, "de": template, optionally "en_you"/"de_you"}
 CATALOGUE: dict[str, dict[str, str]] = {}
@@ -141,31 +153,29 @@ _POSITIONS = {"de": ("Vorhand", "Mittelhand", "Hinterhand"),
 class PlainNamer:
     """Cards by their codes (``H7 SA``), Skat suits and games by their German names (the
     game's terms, in both languages), Baptistenskat suits in the language, seats as
-    Vorhand/Mittelhand/Hinterhand or "seat N"."""
+    Vorhand/Mittelhand/Hinterhand or "seat N".  The names come from
+    :mod:`stich.notation`, the data :mod:`stich.cards` builds its decks from (the
+    messages sit below the engines and import none of them)."""
 
     def cards(self, c: Cards, lang: str) -> str:
-        from stich.cards import format_cards, plain_deck
-
         if c.deck is None:
-            return format_cards(c.mask)
-        return plain_deck(c.deck).format(c.mask)
+            return skat_codes(c.mask)
+        return format_codes(_deck_codes(c.deck), c.mask)
 
     def suit(self, s: SuitName, lang: str) -> str:
-        from stich.cards import Suit, plain_deck
-
         if s.deck is None:
-            return Suit(s.suit).german
-        deck = plain_deck(s.deck)
-        names = deck.suit_names_en if lang == "en" else deck.suit_names
+            if not 0 <= s.suit < len(SUIT_GERMAN):
+                raise ValueError(f"{s.suit} is not a valid Suit")
+            return SUIT_GERMAN[s.suit]
+        spec = _deck_spec(s.deck)
+        names = spec.suit_names_en if lang == "en" else spec.suit_names
         return names[s.suit] if s.suit >= 0 else "Joker"
 
     def game(self, g: GameName, lang: str) -> str:
-        from stich.cards import Suit
-
         special = {"grand": "Grand", "null": "Null", "ramsch": "Ramsch"}
         if g.game in special:
             return special[g.game]
-        return Suit[g.game.upper()].german
+        return _SUIT_GAMES[g.game.upper()]
 
     def position(self, p: Position, lang: str) -> str:
         if p.game == "skat" and p.players == 3 and 0 <= p.seat < 3:
@@ -174,6 +184,22 @@ class PlainNamer:
 
 
 PLAIN = PlainNamer()
+
+
+def _deck_spec(name: str) -> DeckSpec:
+    try:
+        return PLAIN_DECK_SPECS[name]
+    except KeyError:
+        raise StichError("cards.unknown_deck", name=name,
+                         choices=", ".join(PLAIN_DECK_SPECS)) from None
+
+
+def _deck_codes(name: str) -> tuple[str, ...]:
+    _deck_spec(name)
+    return deck_codes(name)
+
+
+_SUIT_GAMES = {key.upper(): name for key, name in zip(SUIT_KEYS, SUIT_GERMAN, strict=True)}
 
 
 # --- rendering ---------------------------------------------------------------------------

@@ -93,6 +93,10 @@ define({
 
 # The bots (stich.bots); ``choices`` is a ready list of bot names.
 define({
+    "games.unknown": {
+        "en": "unknown game {name!r}: use one of {choices}",
+        "de": "Unbekanntes Spiel „{name}“: möglich sind {choices}",
+    },
     "bots.unknown": {
         "en": "unknown bot {name!r}: use one of {choices}",
         "de": "Unbekannter Bot „{name}“: möglich sind {choices}",

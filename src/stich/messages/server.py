@@ -95,6 +95,10 @@ define({
         "en": "unknown event {kind!r}",
         "de": "Unbekanntes Ereignis „{kind}“",
     },
+    "server.bad_event": {
+        "en": "event {seq} ({kind}) lacks {keys}",
+        "de": "Dem Ereignis {seq} ({kind}) fehlt {keys}",
+    },
     "server.no_such_table": {
         "en": "there is no table {table}",
         "de": "Einen Tisch {table} gibt es nicht",

@@ -33,12 +33,10 @@ The games keep their German names (Skat terms), as the buttons show them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from stich.cards import Card, Suit, bits, plain_deck
 from stich.messages import PLAIN, Cards, GameName, Position, SuitName
-
-if TYPE_CHECKING:
-    from stich.cards import Card
+from stich.skat.rules import GameType
+from stich.skat.view import display_order
 
 __all__ = ["STYLES", "StyleNamer", "card_style", "english_card"]
 
@@ -94,8 +92,6 @@ class StyleNamer:
         return "english" if lang == "en" else "french"
 
     def cards(self, c: Cards, lang: str) -> str:
-        from stich.cards import bits, plain_deck
-
         if c.deck is None:
             if lang == "en":
                 return ", ".join(english_card(card.code) for card in self._skat_order(c.mask))
@@ -109,15 +105,10 @@ class StyleNamer:
         return ", ".join(names)
 
     def _skat_order(self, mask: int) -> list[Card]:
-        from stich.skat.rules import GameType
-        from stich.skat.view import display_order
-
         game = GameType(self.game_type) if self.game_type else None
         return display_order(mask, game)
 
     def suit(self, s: SuitName, lang: str) -> str:
-        from stich.cards import Suit, plain_deck
-
         if s.deck is None and s.suit >= 0:
             if lang == "en":
                 return _EN_SUITS[Suit(s.suit).code]
@@ -127,15 +118,12 @@ class StyleNamer:
         return _capital(PLAIN.suit(s, lang))
 
     def game(self, g: GameName, lang: str) -> str:
-        from stich.cards import Suit
-
         if g.game in ("eichel", "gruen", "herz", "schellen"):
             return Suit[g.game.upper()].name_in(self._skat_style(lang))
         return PLAIN.game(g, lang)
 
     def position(self, p: Position, lang: str) -> str:
         return PLAIN.position(p, lang)
-
 
 
 def _capital(text: str) -> str:

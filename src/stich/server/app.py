@@ -33,17 +33,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stich import __version__, web
 from stich.messages import PLAIN, GameName, Position, StichError, render
-from stich.messages.naming import StyleNamer, card_style
+from stich.present.languages import choose_lang
+from stich.present.styles import StyleNamer, card_style
 from stich.server import auth, history, lobby, metrics
 from stich.server.bus import Bus, LocalBus, RedisBus
+from stich.server.events import PresenceKind
 from stich.server.guard import (
-    LANGS,
     MAX_BODY,
     Guard,
     Site,
     capitalised,
     error_body,
-    request_lang,
     status_of,
 )
 from stich.server.health import DATABASE, REDIS, Services
@@ -75,8 +75,9 @@ from stich.server.sitting import Event, Sitting
 from stich.server.store.db import Store, migrate
 from stich.server.wire import SPECTATOR, message_text, with_timer
 from stich.server.workers import Workers
+from stich.server_settings import DEFAULTS
 
-__all__ = ["LANGS", "MAX_MESSAGE", "ServeConfig", "create_app", "error_body", "request_lang",
+__all__ = ["MAX_MESSAGE", "ServeConfig", "create_app", "error_body",
            "status_of"]
 
 log = logging.getLogger("stich.server")
@@ -98,28 +99,30 @@ CHAT_MARKS = 4  # combining marks on one character (Vietnamese needs two or thre
 
 @dataclass
 class ServeConfig:
+    """What one worker process's site is made with (the defaults:
+    :data:`stich.server_settings.DEFAULTS`)."""
+
     db: str
     redis: str | None = None
-    bot_delay: float = 0.5
-    bot_processes: int = 2
-    bot_time: float = 5.0
-    presence_check: float = 10.0
+    bot_delay: float = DEFAULTS.bot_delay
+    bot_processes: int = DEFAULTS.bot_processes
+    bot_time: float = DEFAULTS.bot_time
+    presence_check: float = DEFAULTS.presence_check
     migrate: bool = True
     public_url: str | None = None  # the origin of the site (WebSocket check, cookies)
     limits: Limits = field(default_factory=Limits)
     metrics_token: str | None = None  # /metrics answers only with this bearer token
-    housekeeping: float = 30.0  # seconds between the rounds of idle checks and purges
-    extra: dict[str, Any] = field(default_factory=dict)
+    housekeeping: float = DEFAULTS.housekeeping  # seconds between idle checks and purges
 
 
 class TableNamer:
     """Seats by the players' names (positions of the running Skat game mapped to the
     table's seats); cards, suits and games in words in the connection's card style
-    (:class:`stich.messages.naming.StyleNamer`)."""
+    (:class:`stich.present.styles.StyleNamer`)."""
 
     def __init__(self, sitting: Sitting, style: str = "german") -> None:
         self.sitting = sitting
-        skat = sitting.skat if sitting.settings.game == "skat" else None
+        skat = sitting.skat  # (None at a table of another game)
         game = skat.game if skat is not None else None
         self.words = StyleNamer(style, None if game is None else game.value)
 
@@ -245,8 +248,8 @@ def create_app(config: ServeConfig) -> FastAPI:
 
     @app.exception_handler(StichError)
     async def stich_error(request: Request, e: StichError) -> JSONResponse:
-        lang = request_lang(request.query_params.get("lang"),
-                            request.headers.get("accept-language"))
+        lang = choose_lang(request.query_params.get("lang"),
+                           accept=request.headers.get("accept-language"))
         headers = None
         if isinstance(e, RateLimited):
             headers = {"retry-after": str(e.retry_after)}
@@ -258,8 +261,8 @@ def create_app(config: ServeConfig) -> FastAPI:
     async def http_refusal(request: Request, e: StarletteHTTPException) -> Response:
         """An unknown path or method, a body too large or not readable: the same error
         shape as every refusal."""
-        lang = request_lang(request.query_params.get("lang"),
-                            request.headers.get("accept-language"))
+        lang = choose_lang(request.query_params.get("lang"),
+                           accept=request.headers.get("accept-language"))
         if e.status_code in (404, 405):
             err = StichError("server.no_such_path", method=request.method,
                              path=request.url.path[:100])
@@ -289,8 +292,8 @@ def create_app(config: ServeConfig) -> FastAPI:
             from stich.web.pages import trouble_page
 
             return await trouble_page(request)  # a person at a page
-        lang = request_lang(request.query_params.get("lang"),
-                            request.headers.get("accept-language"))
+        lang = choose_lang(request.query_params.get("lang"),
+                           accept=request.headers.get("accept-language"))
         return JSONResponse(error_body(StichError("server.unavailable"), lang),
                             status_code=503, headers={"retry-after": "5"})
 
@@ -299,8 +302,8 @@ def create_app(config: ServeConfig) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, e: RequestValidationError) -> JSONResponse:
-        lang = request_lang(request.query_params.get("lang"),
-                            request.headers.get("accept-language"))
+        lang = choose_lang(request.query_params.get("lang"),
+                           accept=request.headers.get("accept-language"))
         errors = list(e.errors())
         if errors and errors[0].get("type") == "json_invalid":  # not JSON at all
             loc = list(errors[0].get("loc") or ())
@@ -346,7 +349,7 @@ async def serve_socket(websocket: WebSocket, table_id: str) -> None:
     """One connection to a table: welcome, catch-up, then messages both ways.  (The
     Origin was checked by the guard before.)"""
     q = websocket.query_params
-    lang = request_lang(q.get("lang"), websocket.headers.get("accept-language"))
+    lang = choose_lang(q.get("lang"), accept=websocket.headers.get("accept-language"))
     hub: Hub = websocket.app.state.hub
     limits: Limits = websocket.app.state.limits
     try:
@@ -610,7 +613,7 @@ async def handle(text: str, actor: TableActor, conn: Conn, pace: Pace | None = N
 
         await actor.submit(plan_ready)
     elif isinstance(msg, Away | Back):
-        kind = "away" if isinstance(msg, Away) else "back"
+        kind: PresenceKind = "away" if isinstance(msg, Away) else "back"
 
         def plan_presence(s: Sitting) -> list[Event]:
             own(s)

@@ -20,7 +20,7 @@ language and shape of refusals, and whom a limit per address counts.
   answers are never cached.
 
 Refusals have the site's error shape ``{"error": {"code", "text"}}`` in the request's
-language.
+language (:func:`stich.present.languages.choose_lang`).
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.exceptions import HTTPException
 
 from stich.messages import StichError
+from stich.present.languages import choose_lang
 
-__all__ = ["LANGS", "MAX_BODY", "Guard", "Site", "address_key", "error_body",
-           "request_lang", "status_of"]
+__all__ = ["MAX_BODY", "Guard", "Site", "address_key", "error_body", "status_of"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -47,7 +47,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_BODY = 16 * 1024  # bytes of one HTTP request body: the largest real one is ~1 KiB
-LANGS = ("de", "en")
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -62,21 +61,6 @@ HEADERS = [
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
 ]
 HSTS = (b"strict-transport-security", b"max-age=31536000")
-
-
-def request_lang(query: str | None, accept: str | None) -> str:
-    """``de`` or ``en``: the query's ``lang``, else the first of Accept-Language.
-
-    >>> request_lang(None, "en-GB,en;q=0.9"), request_lang("de", "en"), request_lang(None, None)
-    ('en', 'de', 'de')
-    """
-    if query in LANGS:
-        return query
-    for part in (accept or "").split(",")[:20]:
-        tag = part.split(";")[0].strip().lower()[:2]
-        if tag in LANGS:
-            return tag
-    return "de"
 
 
 STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_login": 401,
@@ -210,7 +194,7 @@ def origin_ok(scope: Scope, site: Site) -> bool:
 
 def _scope_lang(scope: Scope) -> str:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
-    return request_lang(query, _header(scope, b"accept-language"))
+    return choose_lang(query, accept=_header(scope, b"accept-language"))
 
 
 class Guard:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Request
 
+from stich import games
 from stich.cards import plain_deck
 from stich.core import ArgumentError
 from stich.record import replay
@@ -40,9 +41,6 @@ from stich.skat import SkatState
 __all__ = ["period_start", "router"]
 
 router = APIRouter(prefix="/api", tags=["history"])
-
-Period = Literal["all", "year", "month"]
-
 
 def period_start(period: str, at: datetime | None = None) -> datetime | None:
     """The first moment of a period filter (None: all time).
@@ -134,7 +132,7 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Every position of a finished game, with all hands open; each step says who made
     its action (``by``: ``standin`` or ``clock`` when not the player herself)."""
     state: Any = replay({**record, "actions": [], "result": None}, check_result=False)
-    deck = plain_deck(state.rules.deck) if record["game"] == "baptisten" else None
+    deck = None if isinstance(state, SkatState) else plain_deck(state.rules.deck)
     by = {int(i): kind for kind in ("standin", "clock") for i in record.get(kind, [])}
     steps = [_step(state, deck, None, None)]
     for i, text in enumerate(record["actions"]):
@@ -177,7 +175,7 @@ async def _skat_game(request: Request, key: str, invite: str | None) -> GameRow:
     """A finished game this request may see, which must be a Skat game (the analysis is
     the Skat solver's)."""
     g = await _game(request, key, invite)
-    if g.game != "skat":
+    if not games.get(g.game).analysable:
         raise ArgumentError("server.not_skat")
     return g
 

@@ -45,19 +45,30 @@ from typing import Any
 
 import orjson
 
-from stich.baptisten.scoring import ranking
 from stich.core import ArgumentError
 from stich.messages import StichError
 from stich.server import metrics, snapshot
 from stich.server.bus import Bus
+from stich.server.clock import TurnClock
 from stich.server.health import DATABASE, REDIS, Backoff, Services
+from stich.server.idle import idle_step
 from stich.server.limits import Limiter, Limits
+from stich.server.presence import Presence
 from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
 from stich.server.store.db import NewGame, Store
 from stich.server.store.models import TableRow
-from stich.server.wire import SPECTATOR, event_texts, message_text, view_json
-from stich.skat import SkatRules
-from stich.table import game_bilanz
+from stich.server.wire import (
+    SPECTATOR,
+    event_texts,
+    message_text,
+    preset_of,
+    table_info,
+    table_status,
+    table_summary,
+    view_json,
+    welcome,
+)
+from stich.server_settings import DEFAULTS
 
 __all__ = ["Conn", "Hub", "HubConfig", "TableActor"]
 
@@ -103,12 +114,15 @@ class Loaded:
 
 @dataclass
 class HubConfig:
-    bot_delay: float = 0.5  # seconds a bot waits before each move
-    presence_check: float = 10.0  # after a (re)load, absent persons are marked away
+    """The hub's part of the site's settings (the defaults:
+    :data:`stich.server_settings.DEFAULTS`)."""
+
+    bot_delay: float = DEFAULTS.bot_delay  # seconds a bot waits before each move
+    presence_check: float = DEFAULTS.presence_check  # then absent persons are away
     multi: bool = False  # several workers: leases in the database
     limits: Limits = field(default_factory=Limits)  # idle_pause, idle_close, …
-    housekeeping: float = 30.0  # seconds between rounds of Hub.housekeep
-    guest_days: float = 30.0  # guests without a session are deleted after this
+    housekeeping: float = DEFAULTS.housekeeping  # seconds between rounds of Hub.housekeep
+    guest_days: float = DEFAULTS.guest_days  # guests without a session: deleted after
 
 
 @dataclass(eq=False)
@@ -163,33 +177,6 @@ class Conn:
             self.close(1008)
 
 
-def table_status(s: Sitting) -> str:
-    return "over" if s.over else "running" if s.started else "waiting"
-
-
-def table_summary(s: Sitting) -> dict[str, Any]:
-    """What the lobby lists (stored with the table row)."""
-    seats = []
-    for i, info in enumerate(s.seats):
-        if info is None:
-            seats.append({"seat": i, "kind": "free"})
-        else:
-            seats.append({"seat": i, "kind": "bot" if info.bot else "person",
-                          "name": info.name, "bot": info.bot, "user": info.user,
-                          "quit": i in s.quit, "standin": i in s.standins or i in s.quit})
-    return {"seats": seats, "games_played": s.games_done if s.settings.game == "skat"
-            else len(s.baptisten.sheet) if s.baptisten is not None else 0,  # sheet()'s rounds
-            "paused_by": s.paused_by, "idle": s.idle}
-
-
-def preset_of(settings: TableSettings) -> str:
-    if settings.game != "skat":
-        return "baptisten"
-    rules = SkatRules.parse(settings.rules)
-    name = rules.preset_name
-    return name if str(rules) == f"skat(preset={name})" else "custom"
-
-
 class TableActor:
     def __init__(self, hub: Hub, table_id: str, sitting: Sitting) -> None:
         self.hub = hub
@@ -197,9 +184,8 @@ class TableActor:
         self.sitting = sitting
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        # counts the connections this worker opened (see _absent): a decision that a
-        # person is away, made from presence read before one opened, is dropped
-        self.arrivals = 0
+        # who is at the table (away, back, stand-ins, grace timers)
+        self.presence = Presence(self, REDIS_SETTLE)
         # the JSON texts: strings are no work for the garbage collector, dicts of
         # views (64 events x every receiver x every table) were most of its heap
         self.recent: deque[tuple[int, dict[int, str]]] = deque(maxlen=RECENT)
@@ -208,20 +194,14 @@ class TableActor:
         self.owned = not hub.config.multi
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
-        self._timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.quiet_since: float | None = time.monotonic()  # nobody at the table since
         self.creator: int | None = None  # the account that created the table
         self.invite: str | None = None  # the table's invite (never sent to a spectator)
-        # the turn clock / the wait after a game: what runs now (see :meth:`retime`)
-        self._clock: dict[str, Any] | None = None
+        # the turn clock / the wait after a game: what runs now (see :meth:`retime`),
+        # and the call that acts when it is up
+        self.clock = TurnClock()
         self._clock_handle: asyncio.TimerHandle | None = None
-        # a move's clock stopped by a pause: its turn and the time used (see retime)
-        self._held: tuple[Any, float] | None = None
-        # the time bank left per seat in the running game (kept in memory only: a
-        # restarted server gives every seat its whole bank again)
-        self.banks: dict[int, float] = {}
-        self._bank_game: tuple[int, int] = (-1, -1)
 
     # --- changing the table --------------------------------------------------------------
 
@@ -353,27 +333,11 @@ class TableActor:
         s = self.sitting
         out = []
         for rec, whose in zip(s.finished[before:], s.finished_seats[before:], strict=True):
-            if s.settings.game == "skat":
-                assert s.skat_table is not None
-                number = int(rec["table_game"])
-                entry = s.skat_table.games[number - 1]
-                bil = game_bilanz(entry.scores)
-                players = [{"seat": seat, "user_id": info.user if info else None,
-                            "name": info.name if info else "", "bot": info.bot if info else None,
-                            "score": entry.scores[seat], "bilanz": bil[seat],
-                            "declarer": entry.declarer == seat,
-                            "won": entry.won if entry.declarer == seat else None,
-                            "place": None}
-                           for seat, info in enumerate(s.seats)]
-            else:
-                number = 1
-                assert s.baptisten is not None
-                places = {p: pl for p, _, pl in ranking(s.baptisten.totals)}
-                players = [{"seat": seat, "user_id": info.user if info else None,
-                            "name": info.name if info else "", "bot": info.bot if info else None,
-                            "score": s.baptisten.totals[seat], "bilanz": 0, "declarer": False,
-                            "won": None, "place": places[seat]}
-                           for seat, info in enumerate(s.seats)]
+            number, lines = s.play.result_lines(rec)
+            players = [{"seat": seat, "user_id": info.user if info else None,
+                        "name": info.name if info else "", "bot": info.bot if info else None,
+                        **lines[seat]}
+                       for seat, info in enumerate(s.seats)]
             for p in players:  # whose game it was (docs/server.md)
                 p["standin"] = p["seat"] in whose["standin"]
                 p["counts"] = p["seat"] not in whose["absent"]
@@ -418,14 +382,14 @@ class TableActor:
         # whose turn it shows; a housekeeping round that read presence before cannot
         # mark them away after, see _absent)
         await self.hub.bus.presence(self.id, conn.receiver, +1)
-        self.arrivals += 1
+        self.presence.arrivals += 1
         if conn.receiver != SPECTATOR:
-            self._cancel_timer(conn.receiver)
+            self.presence.cancel(conn.receiver)
             # (several workers: what the others wrote first, the seat's "away" by the
             # lease holder among it, else "back" would look like nothing to do)
             await self.catch_up()
             try:
-                await self._presence(conn.receiver, "back", auto=True)
+                await self.presence.mark(conn.receiver, "back", auto=True)
             except Exception as e:  # the database is away: the housekeeping round
                 self._trouble("presence", e)  # writes "back" once it is there again
         async with self.lock:
@@ -435,7 +399,7 @@ class TableActor:
             self.hub.addresses[conn.address] += 1
             conn.send(self.hub.welcome(self, conn))
             self._send_since(conn, since)
-        if self._counts(conn.receiver):
+        if self.presence.counts(conn.receiver):
             self.quiet_since = None
         if not self.hub.services.up(DATABASE):
             conn.send(self.hub.service_message())
@@ -446,7 +410,7 @@ class TableActor:
 
     async def resume_if_watched(self) -> None:
         """The site's pause (``idle``) ends once somebody is at the table again."""
-        if self.sitting.idle and await self.watched():
+        if self.sitting.idle and await self.presence.watched():
             self.quiet_since = None
             await self._retry(lambda s: s.plan_idle(False))
 
@@ -528,30 +492,9 @@ class TableActor:
             return
         if conn.receiver not in await self.hub.bus.present(self.id):
             try:
-                await self._presence(conn.receiver, "away", auto=True)
+                await self.presence.mark(conn.receiver, "away", auto=True)
             except Exception as e:  # (the housekeeping round writes it later)
                 self._trouble("presence", e)
-
-    def _counts(self, receiver: int) -> bool:
-        """Whether a connection of ``receiver`` means somebody is at the table: a person
-        playing there (not away, no stand-in, not left), or at a table of bots alone
-        anybody watching."""
-        if receiver == SPECTATOR:
-            return not self._people()
-        return receiver in self.sitting.present_people()
-
-    def _people(self) -> list[int]:
-        return [i for i, info in enumerate(self.sitting.seats)
-                if info is not None and info.bot is None]
-
-    async def watched(self) -> bool:
-        """Somebody is at the table, on any worker (see :meth:`_counts`): a person who
-        is away, has a stand-in or left is not somebody at the table, nor is a watcher
-        at a table of people."""
-        present = await self.hub.bus.present(self.id)
-        if self._people():
-            return bool(present & set(self.sitting.present_people()))
-        return bool(present)
 
     async def tend(self, updated: datetime | None, now: datetime | None = None) -> None:
         """The round of the lease holder (see the module's text): pause a table nobody
@@ -563,75 +506,36 @@ class TableActor:
             return  # who is connected on the other workers is not known now
         limits = self.hub.config.limits
         if s.started:
-            await self._reconcile()
-        watched = await self.watched()
-        if not self._presence_known():
+            await self.presence.reconcile()
+        watched = await self.presence.watched()
+        if not self.presence.known():
             return
         if watched:
             self.quiet_since = None
-            if s.idle:
-                await self._retry(lambda st: st.plan_idle(False))
-            return
-        if self.quiet_since is None:
+        elif self.quiet_since is None:
             self.quiet_since = time.monotonic()
-        quiet = time.monotonic() - self.quiet_since
+        quiet = 0.0 if self.quiet_since is None else time.monotonic() - self.quiet_since
         unchanged = ((now or datetime.now(UTC)) - updated).total_seconds() \
             if updated is not None else 0.0
-        if not s.started:
-            # a table that never started expires an hour after its seats last changed
-            # (chat and reconnects do not keep it)
-            if limits.waiting_expire:
-                changed = await self.hub.store.seats_changed(self.id)
-                since = ((now or datetime.now(UTC)) - changed).total_seconds() \
-                    if changed is not None else unchanged
-                if since >= limits.waiting_expire:
-                    await self._retry(lambda st: [] if st.over or st.started
-                                      else st.plan_close("expired"))
-        elif not s.paused:
-            if limits.idle_pause and quiet >= limits.idle_pause:
-                await self._retry(lambda st: [] if st.over else st.plan_idle(True))
-        elif limits.idle_close and unchanged >= limits.idle_close:
+        seats_unchanged = None
+        if not watched and not s.started and limits.waiting_expire:
+            changed = await self.hub.store.seats_changed(self.id)
+            if changed is not None:
+                seats_unchanged = ((now or datetime.now(UTC)) - changed).total_seconds()
+        step = idle_step(watched=watched, idle=s.idle, started=s.started, paused=s.paused,
+                         quiet=quiet, unchanged=unchanged, seats_unchanged=seats_unchanged,
+                         idle_pause=limits.idle_pause, idle_close=limits.idle_close,
+                         waiting_expire=limits.waiting_expire)
+        if step == "wake":
+            await self._retry(lambda st: st.plan_idle(False))
+        elif step == "expire":
+            await self._retry(lambda st: [] if st.over or st.started
+                              else st.plan_close("expired"))
+        elif step == "pause":
+            await self._retry(lambda st: [] if st.over else st.plan_idle(True))
+        elif step == "close":
             await self._retry(lambda st: [] if st.over or not st.paused
                               else st.plan_close("abandoned"))
-
-    async def _presence(self, seat: int, kind: str, auto: bool = False) -> None:
-        """``away`` / ``back`` / ``standin`` for a seat; ``auto``: because a connection
-        opened or closed (within the seat's budget: sockets that come and go fast write
-        no more than it; the housekeeping round puts the presence right later)."""
-        if auto and not self.sitting.plan_presence(seat, kind):
-            return  # nothing would change: nothing to count
-        if auto and await self.spend(seat) > 0:
-            return
-        await self._retry(lambda s: s.plan_presence(seat, kind))
-
-    async def _reconcile(self) -> None:
-        """The persons' presence as the connections say (what a connection that came or
-        went beyond its budget did not write)."""
-        arrivals = self.arrivals
-        present = await self.hub.bus.present(self.id)
-        if not self._presence_known():
-            return
-        s = self.sitting
-        for seat in self._people():
-            if seat in s.quit:
-                continue
-            if seat in present and seat in s.away and seat not in s.asked_away:
-                await self._presence(seat, "back")
-            elif seat not in present and seat not in s.away:
-                await self._absent(seat, arrivals)
-
-    def _presence_known(self) -> bool:
-        """Whether who is connected is known on every worker: not while Redis is away,
-        nor in the first seconds after (:data:`REDIS_SETTLE`); a presence read that
-        found Redis away answered from this worker alone, and says so here."""
-        return self.hub.services.settled(REDIS, REDIS_SETTLE)
-
-    async def _absent(self, seat: int, arrivals: int) -> None:
-        """Mark ``seat`` away, as decided from presence read when this worker had
-        opened ``arrivals`` connections: not if one opened since (it may be that seat's,
-        already shown the table as present)."""
-        await self._retry(lambda st: st.plan_presence(seat, "away")
-                          if self.arrivals == arrivals else [])
 
     async def _retry(self, plan: Callable[[Sitting], list[Event]]) -> None:
         """Submit a plan of the site's own (presence, idle, closing); a lost race with
@@ -662,27 +566,8 @@ class TableActor:
             and s.bot_seat(seat) is not None
 
     def _on_event(self, ev: Event) -> None:
-        if not self.owned:
-            return
-        if ev.kind == "start":  # a person who sat down and never connects is marked
-            self.hub._later_presence(self)  # away too, so that a stand-in plays
-        elif ev.kind == "away" and ev.seat is not None:
-            self._start_grace(ev.seat)
-        elif ev.kind in ("back", "standin", "quit") and ev.seat is not None:
-            self._cancel_timer(ev.seat)
-
-    def _start_grace(self, seat: int) -> None:
-        self._cancel_timer(seat)
-        loop = asyncio.get_running_loop()
-        grace = self.sitting.settings.grace
-        # the coroutine is made when the time is up: a cancelled timer leaves none behind
-        self._timers[seat] = loop.call_later(
-            grace, lambda: self._keep_trying("grace timer", lambda: self._grace_over(seat)))
-
-    def _cancel_timer(self, seat: int) -> None:
-        t = self._timers.pop(seat, None)
-        if t is not None:
-            t.cancel()
+        if self.owned:  # (the lease holder keeps the grace timers)
+            self.presence.on_event(ev)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -717,29 +602,6 @@ class TableActor:
                             return
                 await backoff.sleep(self.hub.recovered)
         self._spawn(run())
-
-    async def _grace_over(self, seat: int) -> None:
-        self._timers.pop(seat, None)
-        if seat in await self.hub.bus.present(self.id) \
-                and seat not in self.sitting.asked_away:
-            await self._presence(seat, "back")
-            return
-        await self._presence(seat, "standin")
-
-    async def check_presence(self) -> None:
-        """After a load: seated persons not connected anywhere are away."""
-        arrivals = self.arrivals
-        present = await self.hub.bus.present(self.id)
-        if not self._presence_known():
-            self.hub._later_presence(self)  # (again once it is known)
-            return
-        for i, info in enumerate(self.sitting.seats):
-            if info is None or info.bot is not None or i in present:
-                continue
-            if i in self.sitting.away and i not in self.sitting.standins:
-                self._start_grace(i)
-            else:
-                await self._absent(i, arrivals)
 
     async def _drive(self) -> None:
         """Bot moves while bots are to move; a move that fails (the database or Redis
@@ -792,118 +654,64 @@ class TableActor:
 
     # --- the turn clock and the wait after a game ----------------------------------------
 
-    def _wanted(self) -> dict[str, Any] | None:
-        """The timer the table needs now: ``pause`` while a player's pause lasts (it
-        ends by itself after ``pause_most``), ``next`` while it waits after a game,
-        ``move`` for a person to act when the table has a clock, else None."""
-        s = self.sitting
-        st = s.settings
-        if not s.started or s.over:
-            return None
-        if s.paused:
-            most = self.hub.config.limits.pause_most
-            if s.paused_by is None or s.idle or most <= 0:
-                return None
-            return {"kind": "pause", "seat": s.paused_by, "key": ("pause", s.paused_since),
-                    "secs": float(most), "bank": 0.0}
-        if s.between:
-            return {"kind": "next", "seat": None, "key": ("next", s.between_since),
-                    "secs": float(st.next_after), "bank": 0.0}
-        seat = s.to_move_seat()
-        if seat is None or st.clock <= 0 or s.bot_seat(seat) is not None:
-            return None
-        game = (s.game_number, s.baptisten.round_index if s.baptisten is not None else 0)
-        bank = self.banks.get(seat, float(st.bank)) if game == self._bank_game \
-            else float(st.bank)
-        # the turn: the game and its actions so far (a pause, chat or presence between
-        # them is the same turn: the clock goes on where it stood)
-        turn = (s.game_number, len(s.game_acts))
-        return {"kind": "move", "seat": seat, "key": ("move", seat, turn), "game": game,
-                "secs": st.clock + bank, "bank": bank}
-
     def retime(self) -> None:
-        """Start, keep or stop the timer after the table changed, and tell every
-        connection when it starts or stops (the ``timer`` message)."""
-        want = self._wanted()
-        now = time.monotonic()
-        if want is not None and self._clock is not None and self._clock["key"] == want["key"]:
+        """Start, keep or stop the timer after the table changed (:class:`TurnClock`
+        decides), and tell every connection when it starts or stops (``timer``)."""
+        s = self.sitting
+        want = self.clock.wanted(s, self.hub.config.limits.pause_most)
+        if self.clock.goes_on(want):
             self._arm()  # the same timer runs on (a lease taken over arms it here)
             return
-        if want is None and self._clock is None:
-            return
-        self._stop_clock(now)
+        now = time.monotonic()
+        self._disarm()
+        self.clock.stop(now, s.paused, s.settings.clock)
         if want is not None:
-            start = now
-            if want["kind"] == "move":
-                if want["game"] != self._bank_game:
-                    self.banks, self._bank_game = {}, want["game"]
-                held, self._held = self._held, None
-                if held is not None and held[0] == want["key"]:
-                    start = now - held[1]  # after a pause: where the clock stood
-            want["start"], want["deadline"] = start, start + want["secs"]
-            self._clock = want
+            self.clock.start(want, now)
             self._arm()
         msg = self.timer_message()
         for c in list(self.conns):
             c.send(msg)
 
-    def _stop_clock(self, now: float) -> None:
-        """Stop the running timer; a move's time beyond the clock comes off the bank.
-        A move's clock stopped by a pause is held: the same turn after the pause goes on
-        with the time it had left (a pause gives nobody time)."""
-        info, self._clock = self._clock, None
+    def _disarm(self) -> None:
         if self._clock_handle is not None:
             self._clock_handle.cancel()
             self._clock_handle = None
-        if info is None or info["kind"] != "move" or info["game"] != self._bank_game:
-            return
-        if self.sitting.paused:
-            self._held = (info["key"], now - info["start"])
-            return
-        over = now - info["start"] - self.sitting.settings.clock
-        if over > 0:
-            self.banks[info["seat"]] = max(0.0, info["bank"] - over)
 
     def _arm(self) -> None:
         """The lease holder acts when the running timer is up."""
-        info = self._clock
-        if info is None or not self.owned or self._clock_handle is not None:
+        run = self.clock.running
+        if run is None or not self.owned or self._clock_handle is not None:
             return
-        key = info["key"]
-        delay = max(0.0, info["deadline"] - time.monotonic())
+        key = run.timer.key
+        delay = max(0.0, run.deadline - time.monotonic())
         self._clock_handle = asyncio.get_running_loop().call_later(
             delay, lambda: self._keep_trying("clock", lambda: self._time_up(key)))
 
     def timer_message(self) -> dict[str, Any]:
         """The ``timer`` message of what runs now (``kind`` None: nothing)."""
-        info = self._clock
-        if info is None:
-            return {"type": "timer", "kind": None, "seat": None, "left": 0, "total": 0,
-                    "bank": 0}
-        left = max(0.0, info["deadline"] - time.monotonic())
-        return {"type": "timer", "kind": info["kind"], "seat": info["seat"],
-                "left": round(left * 1000), "total": round(info["secs"] * 1000),
-                "bank": round(min(info["bank"], left) * 1000)}
+        return self.clock.message(time.monotonic())
 
     async def _time_up(self, key: tuple[Any, ...]) -> None:
         """The timer ran out: the table goes on after a game, or the clock acts for the
         seat to move (a bot's move, ``by: clock``; or the seat away with a stand-in)."""
-        info = self._clock
-        if info is None or info["key"] != key or not self.owned:
+        run = self.clock.running
+        if run is None or run.timer.key != key or not self.owned:
             return
         self._clock_handle = None
         s = self.sitting
-        if info["kind"] == "next":
+        timer = run.timer
+        if timer.kind == "next":
             await self._retry(lambda st: st.plan_go_on(key[1]))
             return
-        if info["kind"] == "pause":
+        if timer.kind == "pause":
             await self._retry(lambda st: st.plan_pause_over(key[1]))
             return
-        seat = int(info["seat"])
+        assert timer.seat is not None
+        seat = timer.seat
 
         def same_turn(st: Sitting) -> bool:
-            return self._clock is not None and self._clock["key"] == key \
-                and st.to_move_seat() == seat
+            now = self.clock.running
+            return now is not None and now.timer.key == key and st.to_move_seat() == seat
 
         if s.settings.on_timeout == "away":
             await self._retry(lambda st: st.plan_timeout_away(seat) if same_turn(st) else [])
@@ -923,9 +731,7 @@ class TableActor:
     async def close(self, code: int = 1001) -> None:
         if self._clock_handle is not None:
             self._clock_handle.cancel()
-        for t in self._timers.values():
-            t.cancel()
-        self._timers.clear()
+        self.presence.cancel_all()
         tasks: list[asyncio.Task[Any]] = [*self._tasks]
         if self._driver is not None:
             tasks.append(self._driver)
@@ -1130,7 +936,7 @@ class Hub:
     def _later_presence(self, actor: TableActor) -> None:
         async def check() -> None:
             if actor.owned:
-                await actor.check_presence()
+                await actor.presence.check()
 
         asyncio.get_running_loop().call_later(
             self.config.presence_check,
@@ -1266,35 +1072,15 @@ class Hub:
             await actor.catch_up()
 
     def table_info(self, actor: TableActor, receiver: int) -> dict[str, Any]:
-        s = actor.sitting
-        seats = []
-        for i, info in enumerate(s.seats):
-            d: dict[str, Any] = {"seat": i, "kind": "free" if info is None else
-                                 "bot" if info.bot else "person"}
-            if info is not None:
-                d.update(name=info.name, bot=info.bot, away=i in s.away,
-                         # (a seat whose person left for good: a bot plays it too)
-                         standin=i in s.standins or i in s.quit, quit=i in s.quit,
-                         connected=any(c.receiver == i for c in actor.conns))
-            seats.append(d)
-        st = s.settings
-        return {"id": actor.id, "game": st.game, "rules": st.rules, "preset": preset_of(st),
-                "games": st.games if st.game == "skat" else 1,
-                "games_played": table_summary(s)["games_played"], "seats": seats,
-                "status": table_status(s), "public": st.public, "grace": st.grace,
-                "show_hands": st.show_hands, "paused_by": s.paused_by, "idle": s.idle,
-                "end_reason": s.end_reason, "seq": s.seq,
-                "invite": actor.invite if receiver != SPECTATOR else None,
-                "next_after": st.next_after, "clock": st.clock, "bank": st.bank,
-                "on_timeout": st.on_timeout, "between": s.between, "ready": sorted(s.ready)}
+        """The table as ``receiver`` sees it (:func:`stich.server.wire.table_info`)."""
+        return table_info(actor.sitting, actor.id, receiver, invite=actor.invite,
+                          connected={c.receiver for c in actor.conns})
 
     def welcome(self, actor: TableActor, conn: Conn) -> dict[str, Any]:
         conn.told = conn.receiver
-        return {"type": "welcome", "table": self.table_info(actor, conn.receiver),
-                "you": None if conn.receiver == SPECTATOR else conn.receiver,
-                "creator": conn.user_id is not None and conn.user_id == actor.creator,
-                "seq": actor.sitting.seq, "timer": actor.timer_message(),
-                "chat": actor.sitting.chat_lines()}
+        return welcome(actor.sitting, self.table_info(actor, conn.receiver), conn.receiver,
+                       creator=conn.user_id is not None and conn.user_id == actor.creator,
+                       timer=actor.timer_message())
 
 
 def _not_saved(e: BaseException) -> bool:

@@ -18,21 +18,21 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from stich.baptisten import BaptistenRules
-from stich.cards import plain_deck
-from stich.core import ArgumentError, RulesError
+from stich import games
+from stich.bots import known_level
+from stich.core import ArgumentError
+from stich.games.base import TableOptions
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.guard import Site
-from stich.server.hub import Hub, Loaded, TableActor, table_status, table_summary
+from stich.server.hub import Hub, Loaded, TableActor
 from stich.server.limits import Limits
 from stich.server.protocol import CreateTableRequest, JoinRequest, SeatBotRequest
-from stich.server.sitting import BOT_LEVELS, Event, Sitting, TableSettings, bots_only
+from stich.server.sitting import Event, Sitting, TableSettings, bots_only
 from stich.server.store.db import now
 from stich.server.store.models import TableRow, User
-from stich.server.wire import SPECTATOR
-from stich.skat import SkatRules
+from stich.server.wire import SPECTATOR, table_status, table_summary
 
-__all__ = ["baptisten_rules", "insider", "router", "skat_rules", "visible_actor"]
+__all__ = ["insider", "router", "table_rules", "visible_actor"]
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -49,49 +49,12 @@ def new_table_id() -> str:
     return secrets.choice(_ID_FIRST) + secrets.token_urlsafe(8)[:9]
 
 
-def skat_rules(body: CreateTableRequest) -> SkatRules:
-    if body.rules:
-        return SkatRules.parse(body.rules)
-    return SkatRules.preset(body.preset or "lothar")
-
-
-def baptisten_rules(body: CreateTableRequest) -> BaptistenRules:
-    """The rules of a new Baptistenskat table: the seats are the players."""
-    players = len(body.seats)
-    if body.rules:
-        rules = BaptistenRules.parse(body.rules)
-        if rules.players != players:
-            raise ArgumentError("server.seat_count", seats=players, players=rules.players)
-        return rules
-    base = BaptistenRules.preset(body.preset) if body.preset else BaptistenRules()
-    variants = set(body.variants)
-    for v in variants:
-        if v not in (1, 2, 3, 4, 5):
-            raise ArgumentError("server.bad_variant", given=v)
-    if 1 in variants and body.deck and body.deck != "romme-double-joker":
-        raise ArgumentError("server.variant_deck", deck=body.deck)
-    deck = body.deck or ("romme-double-joker" if 1 in variants else base.deck)
-    size = plain_deck(deck).size
-    fields: dict[str, Any] = {
-        "deck": deck, "players": players,
-        "forehead": base.forehead or 2 in variants,
-        "trick_scoring": base.trick_scoring or 3 in variants,
-        "hook_always": base.hook_always or 4 in variants,
-        "must_overtrump": base.must_overtrump or 5 in variants,
-        "rounds": base.rounds, "trump_card": base.trump_card,
-        "points_per_trick": base.points_per_trick, "exact_bonus": base.exact_bonus,
-        "exact_zero_bonus": base.exact_zero_bonus,
-    }
-    if body.max_cards is not None:
-        return BaptistenRules(**fields, max_cards=body.max_cards)
-    last: Exception | None = None
-    for n in range(min(base.max_cards, max(1, size // players)), 0, -1):
-        try:
-            return BaptistenRules(**fields, max_cards=n)
-        except RulesError as e:
-            last = e
-    assert last is not None
-    raise last
+def table_rules(body: CreateTableRequest) -> str:
+    """The rules of a new table, as text: the game's rules from the request's options
+    (:meth:`stich.games.base.Game.table_rules`)."""
+    return str(games.get(body.game).table_rules(TableOptions(
+        seats=len(body.seats), preset=body.preset, rules=body.rules,
+        max_cards=body.max_cards, deck=body.deck, variants=tuple(body.variants))))
 
 
 def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
@@ -100,7 +63,7 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
     for spec in body.seats:
         if spec in ("me", "person"):
             continue
-        if not spec.startswith("bot:") or spec[4:] not in BOT_LEVELS:
+        if not spec.startswith("bot:") or not known_level(spec[4:]):
             raise ArgumentError("server.bad_seat_spec", spec=spec)
     if not 5 <= body.grace <= 3600:
         raise ArgumentError("server.grace", grace=body.grace)
@@ -114,21 +77,22 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
         raise ArgumentError("server.bank", given=bank)
     if body.on_timeout not in ("bot", "away"):
         raise ArgumentError("server.on_timeout", given=body.on_timeout)
-    if body.game == "skat":
-        if len(body.seats) != 3:
-            raise ArgumentError("server.seats_given", game="Skat", need=3, given=len(body.seats))
-        if body.games % 3:
+    game = games.get(body.game)
+    if game.fixed_seats is not None and len(body.seats) != game.fixed_seats:
+        raise ArgumentError("server.seats_given", game=game.title, need=game.fixed_seats,
+                            given=len(body.seats))
+    if game.one_game_per_table:
+        n_games = 1
+    else:
+        if body.games % len(body.seats):  # every seat deals as often
             raise ArgumentError("server.games_count", games=body.games)
         if bots_only(body.seats) and not 0 < body.games <= limits.bot_table_games:
             raise ArgumentError("server.bot_games", most=limits.bot_table_games)
-        rules = str(skat_rules(body))
-        games = body.games
-    else:
-        rules = str(baptisten_rules(body))
-        games = 1
+        n_games = body.games
+    rules = table_rules(body)
     seats = tuple("person" if s == "me" else s for s in body.seats)
     return TableSettings(game=body.game, rules=rules, seats=seats,
-                         seed=secrets.randbits(63), games=games, grace=body.grace,
+                         seed=secrets.randbits(63), games=n_games, grace=body.grace,
                          show_hands=body.show_hands, public=body.public,
                          next_after=body.next_after, clock=clock, bank=bank,
                          on_timeout=body.on_timeout)
@@ -404,7 +368,7 @@ async def my_seats(request: Request) -> dict[str, Any]:
             continue
         s = actor.sitting
         names = [n for i, n in enumerate(s.names()) if i != seat and n]
-        title = ("Skat" if s.settings.game == "skat" else "Baptistenskat") + \
+        title = s.game.title + \
             (f" ({', '.join(names)})" if names else "")
         out.append({"id": r.id, "game": s.settings.game, "title": title, "seat": seat,
                     "to_move": s.to_move_seat() == seat and not s.between,

@@ -30,6 +30,7 @@ from stich.server.app import ServeConfig, create_app
 from stich.server.guard import Site
 from stich.server.limits import parse_limits
 from stich.server.store.db import migrate
+from stich.server_settings import DEFAULTS
 
 __all__ = ["UtcAccessFormatter", "UtcDefaultFormatter", "UtcFormatter", "app_from_env", "bind",
            "log_config", "run", "shown_db"]
@@ -83,18 +84,25 @@ class UtcAccessFormatter(uvicorn.logging.AccessFormatter):
         return time.strftime(datefmt or "%Y-%m-%dT%H:%M:%SZ", time.gmtime(record.created))
 
 
+def _env(name: str, default: float) -> float:
+    """A number from the environment, else the default."""
+    text = os.environ.get(name)
+    return default if text is None else float(text)
+
+
 def app_from_env() -> FastAPI:
-    """The app of a worker process, configured from the environment."""
+    """The app of a worker process, configured from the environment (what is not there
+    takes its default: :data:`stich.server_settings.DEFAULTS`)."""
     return create_app(ServeConfig(
         db=os.environ["STICH_DB"], redis=os.environ.get("STICH_REDIS") or None,
-        bot_delay=float(os.environ.get("STICH_BOT_DELAY", "0.5")),
-        bot_time=float(os.environ.get("STICH_BOT_TIME", "5")),
-        bot_processes=int(os.environ.get("STICH_BOT_PROCESSES", "2")),
-        presence_check=float(os.environ.get("STICH_PRESENCE_CHECK", "10")),
+        bot_delay=_env("STICH_BOT_DELAY", DEFAULTS.bot_delay),
+        bot_time=_env("STICH_BOT_TIME", DEFAULTS.bot_time),
+        bot_processes=int(os.environ.get("STICH_BOT_PROCESSES", DEFAULTS.bot_processes)),
+        presence_check=_env("STICH_PRESENCE_CHECK", DEFAULTS.presence_check),
         public_url=os.environ.get("STICH_PUBLIC_URL") or None,
         limits=parse_limits(os.environ.get("STICH_LIMITS")),
         metrics_token=os.environ.get("STICH_METRICS_TOKEN") or None,
-        housekeeping=float(os.environ.get("STICH_HOUSEKEEPING", "30")),
+        housekeeping=_env("STICH_HOUSEKEEPING", DEFAULTS.housekeeping),
         migrate=False))
 
 
@@ -128,10 +136,11 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def run(*, db: str, redis: str | None, host: str, port: int, workers: int,
-        bot_delay: float, announce: Callable[[str], None], bot_time: float = 5.0,
-        log_level: str = "warning", public_url: str | None = None,
-        forwarded_allow_ips: str | None = None, limits: str | None = None,
-        metrics_token: str | None = None, ws_compression: bool = False,
+        bot_delay: float, announce: Callable[[str], None],
+        bot_time: float = DEFAULTS.bot_time, log_level: str = DEFAULTS.log_level,
+        public_url: str | None = None, forwarded_allow_ips: str | None = None,
+        limits: str | None = None, metrics_token: str | None = None,
+        ws_compression: bool = DEFAULTS.ws_compression,
         announce_db: Callable[[str], None] | None = None) -> None:
     """Migrate, bind, announce the address (the first line: scripts read it), then where
     the database is (:func:`shown_db`), serve until stopped.  ``ws_compression``: the

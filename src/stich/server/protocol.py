@@ -21,7 +21,6 @@ __all__ = [
     "ClientMessage",
     "CreateTableRequest",
     "DeleteAccountRequest",
-    "ErrorBody",
     "ErrorMessage",
     "EventMessage",
     "GuestRequest",
@@ -44,6 +43,10 @@ __all__ = [
     "websocket_schema",
 ]
 
+
+GameName = Literal["skat", "baptisten"]
+"""The games a table can play: the names of :data:`stich.games.GAMES` (the wire's one
+list of them; tests/server/test_protocol_contract.py checks that it is the registry's)."""
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)  # JSON types: not "3" for 3
@@ -125,7 +128,14 @@ client_adapter: TypeAdapter[Act | Pause | Resume | EndList | Sync | Ping | Ready
 
 # --- server → client --------------------------------------------------------------------
 
-class SeatInfo(BaseModel):
+class _Sent(BaseModel):
+    """A message (or part of one) the server builds from its model: a key the model
+    does not declare is refused, never sent (:mod:`stich.server.wire`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatInfo(_Sent):
     seat: int
     kind: Literal["free", "person", "bot"]
     name: str | None = None
@@ -136,11 +146,11 @@ class SeatInfo(BaseModel):
     connected: bool = False
 
 
-class TableInfo(BaseModel):
+class TableInfo(_Sent):
     """A table as the lobby and its players see it (never its deals)."""
 
     id: str
-    game: Literal["skat", "baptisten"]
+    game: GameName
     rules: str
     preset: str
     games: int  # Skat: games in the list (0 = open-ended); Baptistenskat: 1
@@ -163,7 +173,7 @@ class TableInfo(BaseModel):
     ready: list[int] = []  # seats that said "ready" in this wait
 
 
-class ChatLine(BaseModel):
+class ChatLine(_Sent):
     seq: int  # the chat event's number
     seat: int | None  # None: a watcher
     name: str
@@ -173,7 +183,7 @@ class ChatLine(BaseModel):
 ChatLines = list[ChatLine]  # (the snapshot has a field named "list")
 
 
-class Timer(BaseModel):
+class Timer(_Sent):
     """A timer started or stopped (``kind`` null: none runs).  ``move``: ``seat`` has
     ``left`` ms to act (its clock and what is left of its bank; ``bank`` ms of those are
     bank); ``next``: the table goes on in ``left`` ms unless everyone said "ready";
@@ -189,7 +199,7 @@ class Timer(BaseModel):
     bank: int = 0
 
 
-class Welcome(BaseModel):
+class Welcome(_Sent):
     """The first message on a connection: the table, who you are there, and its event
     number; then the missed events or a snapshot follow."""
 
@@ -295,7 +305,7 @@ class CreateTableRequest(_Strict):
     4 hook always, 5 must overtrump; a double deck is variant 1 via ``deck``), or
     ``rules``."""
 
-    game: Literal["skat", "baptisten"] = "skat"
+    game: GameName = "skat"
     seats: list[str] = Field(default_factory=lambda: ["me", "bot:easy", "bot:easy"],
                              min_length=2, max_length=15)
     preset: str | None = Field(default=None, max_length=32)
@@ -320,11 +330,6 @@ class JoinRequest(_Strict):
 
 class SeatBotRequest(_Strict):
     bot: str = Field(default="easy", max_length=32)
-
-
-class ErrorBody(BaseModel):
-    code: str
-    text: str
 
 
 def websocket_schema() -> dict[str, Any]:

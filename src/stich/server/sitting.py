@@ -26,35 +26,33 @@ True
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, assert_never
 
+from stich import games
 from stich.baptisten import BaptistenRules, BaptistenState
 from stich.baptisten.scoring import scoresheet
-from stich.cards import bits
+from stich.bots import bot_level
 from stich.core import ArgumentError
-from stich.record import baptisten_record, skat_record
+from stich.games.baptisten_play import BaptistenPlay
+from stich.games.play import TablePlay
+from stich.games.skat_play import SkatPlay
+from stich.server.events import LOOSE_KINDS, Event, EventKind, PresenceKind
 from stich.skat import SkatRules, SkatState
-from stich.table import SkatTable, TableGame
+from stich.table import SkatTable
 
 __all__ = [
-    "BOT_LEVELS",
     "LOOSE_KINDS",
     "Event",
-    "GameName",
     "Sitting",
     "TableSettings",
-    "bot_engine_name",
     "bots_only",
     "deal_seed",
     "replay_events",
 ]
-
-GameName = Literal["skat", "baptisten"]
 
 CHAT_KEPT = 50  # chat lines a table keeps in memory for the welcome and the snapshot
 PAUSES_PER_GAME = 1
@@ -62,28 +60,6 @@ PAUSES_PER_GAME = 1
 says otherwise (``pauses_per_game`` of :class:`stich.server.limits.Limits`).  A pause
 gives nobody time (the turn clock stands still and goes on where it stopped), ends when
 any player resumes, or by itself after the site's ``pause_most`` seconds."""
-LOOSE_KINDS = frozenset({"chat", "ready", "away", "back", "standin"})
-"""Events that do not change the game: an action sent before them is not stale."""
-
-BOT_LEVELS: dict[str, str] = {"random": "random", "easy": "heuristic", "heuristic": "heuristic",
-                              "strong": "strong"}
-"""Bot names a seat may ask for, and the engine bot that plays them (``easy`` is the
-rule-based bot, ``strong`` the search bot: 0.3 s a Skat decision, well within the
-worker's per-move limit).  With the
-environment variable ``STICH_TEST_SLOW_BOT`` (seconds) there is also ``slow``: a random
-bot that thinks that long first, for testing the per-move time limit."""
-if os.environ.get("STICH_TEST_SLOW_BOT"):
-    BOT_LEVELS["slow"] = "random"
-
-
-def bot_engine_name(name: str) -> str:
-    """The engine bot behind a seat's bot name (refused when unknown)."""
-    try:
-        return BOT_LEVELS[name]
-    except KeyError:
-        raise ArgumentError("bots.unknown", name=name,
-                            choices=", ".join(sorted(BOT_LEVELS))) from None
-
 
 def bots_only(seats: Sequence[str]) -> bool:
     """Bots in every seat of a table's settings (nobody sits down there later).
@@ -110,7 +86,7 @@ class TableSettings:
     for a person), or ``bot:<level>``; ``games``: Skat games in the list (a multiple of
     3, 0 = open-ended; Baptistenskat: 1); ``seed``: the secret the deals come from."""
 
-    game: GameName
+    game: str  # the game's name (stich.games)
     rules: str
     seats: tuple[str, ...]
     seed: int
@@ -141,31 +117,6 @@ class TableSettings:
                              next_after=int(d.get("next_after", 0)),
                              clock=int(d.get("clock", 0)), bank=int(d.get("bank", 0)),
                              on_timeout=str(d.get("on_timeout", "bot")))
-
-
-@dataclass(frozen=True)
-class Event:
-    """One numbered thing that happened at a table.
-
-    Kinds: ``seat`` (a person or bot sits down: seat, name, user, bot), ``leave``,
-    ``start``, ``deal`` (Skat game ``number`` begins), ``act`` (seat, text, by =
-    ``player`` | ``bot`` | ``standin``), ``game_over`` (a Skat game's line of the list),
-    ``round_over`` (a Baptistenskat round), ``end`` (``reason`` when the table ended
-    early: ``closed``, ``abandoned``, ``expired``), ``pause``/``resume`` (by a seat, or
-    with no seat and ``reason`` ``idle``: by the site when nobody is at the table),
-    ``away``/``back`` (seat), ``standin`` (a bot plays for an absent seat), ``ready``
-    (seat: on to the next game), ``next`` (a Baptistenskat table's wait after a round
-    ends), ``quit`` (seat: the person left for good; a bot plays the seat), ``chat``
-    (seat or None, name, text).  ``game_over`` / ``round_over`` with ``wait`` true
-    start a wait for ``ready`` (:attr:`Sitting.between`)."""
-
-    seq: int
-    kind: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "kind": self.kind, "seat": self.seat, "data": self.data}
 
 
 @dataclass
@@ -202,11 +153,7 @@ class Sitting:
         self.away: set[int] = set()
         self.asked_away: set[int] = set()  # away because the person said so
         self.standins: set[int] = set()
-        self.skat: SkatState | None = None
-        self.skat_table: SkatTable | None = None
-        self.positions: tuple[int, int, int] = (0, 1, 2)
         self.game_number = 0
-        self.baptisten: BaptistenState | None = None
         # records of the games finished since this sitting was built (a restored one has
         # none of those before its snapshot: ``games_done`` counts them all)
         self.finished: list[dict[str, Any]] = []
@@ -230,15 +177,10 @@ class Sitting:
         # per record in ``finished``: the seats a stand-in moved for, and the seats whose
         # game it was (see :meth:`_whose`)
         self.finished_seats: list[dict[str, list[int]]] = []
-        # Baptistenskat: the last trick of the last round (leader, card indices, winner)
-        self.last_trick: tuple[int, list[int], int] | None = None
-        if settings.game == "skat":
-            self.skat_rules = SkatRules.parse(settings.rules)
-        else:
-            self.baptisten_rules = BaptistenRules.parse(settings.rules)
-            if self.baptisten_rules.players != len(settings.seats):
-                raise ArgumentError("server.seat_count", seats=len(settings.seats),
-                                    players=self.baptisten_rules.players)
+        # the game (its registered object) and the game side of the table: the running
+        # engine game, the places of the seats in it, the list or sheet
+        self.game = games.get(settings.game)
+        self.play: TablePlay = self.game.new_play(settings.rules, len(settings.seats))
 
     # --- reading -------------------------------------------------------------------------
 
@@ -262,15 +204,49 @@ class Sitting:
 
     @property
     def state(self) -> SkatState | BaptistenState | None:
-        return self.skat if self.settings.game == "skat" else self.baptisten
+        """The running engine game."""
+        st: SkatState | BaptistenState | None = self.play.state
+        return st
+
+    # the game side's parts, by game (None at a table of the other game)
+    @property
+    def skat(self) -> SkatState | None:
+        return self.play.skat if isinstance(self.play, SkatPlay) else None
+
+    @property
+    def skat_table(self) -> SkatTable | None:
+        return self.play.skat_table if isinstance(self.play, SkatPlay) else None
+
+    @property
+    def positions(self) -> tuple[int, int, int]:
+        return self.play.positions if isinstance(self.play, SkatPlay) else (0, 1, 2)
+
+    @property
+    def baptisten(self) -> BaptistenState | None:
+        return self.play.baptisten if isinstance(self.play, BaptistenPlay) else None
+
+    @property
+    def last_trick(self) -> tuple[int, list[int], int] | None:
+        """Baptistenskat: the last trick of the last round (leader, cards, winner)."""
+        return self.play.last_trick if isinstance(self.play, BaptistenPlay) else None
+
+    @property
+    def skat_rules(self) -> SkatRules:
+        assert isinstance(self.play, SkatPlay)
+        return self.play.rules
+
+    @property
+    def baptisten_rules(self) -> BaptistenRules:
+        assert isinstance(self.play, BaptistenPlay)
+        return self.play.rules
 
     def position_of(self, seat: int) -> int:
         """The seat's place in the running game (Skat: its position; Baptistenskat: the
         seat itself)."""
-        return self.positions.index(seat) if self.settings.game == "skat" else seat
+        return self.play.position_of(seat)
 
     def seat_at(self, position: int) -> int:
-        return self.positions[position] if self.settings.game == "skat" else position
+        return self.play.seat_at(position)
 
     def to_move_seat(self) -> int | None:
         """The table seat whose turn it is, or None (not started, over)."""
@@ -331,7 +307,7 @@ class Sitting:
 
     # --- planning: what a request would add (nothing changes) ----------------------------
 
-    def _next(self, kind: str, seat: int | None = None, **data: Any) -> Event:
+    def _next(self, kind: EventKind, seat: int | None = None, **data: Any) -> Event:
         return Event(self.seq + 1, kind, seat, data)
 
     def plan_sit(self, seat: int, name: str, user: int | None,
@@ -343,7 +319,7 @@ class Sitting:
         if self.seats[seat] is not None:
             raise ArgumentError("server.seat_taken", seat=seat + 1)
         if bot is not None:
-            bot_engine_name(bot)
+            bot_level(bot)
         if user is not None and any(s and s.user == user for s in self.seats):
             raise ArgumentError("server.already_seated")
         ev = self._next("seat", seat, name=name, user=user, bot=bot)
@@ -356,7 +332,7 @@ class Sitting:
         for i, spec in enumerate(self.settings.seats):
             if spec.startswith("bot:") and self.seats[i] is None:
                 level = spec[4:]
-                bot_engine_name(level)
+                bot_level(level)
                 seq += 1
                 events.append(Event(seq, "seat", i, {"name": "", "user": None, "bot": level}))
         return [*events, *self._after(events)]
@@ -371,7 +347,7 @@ class Sitting:
         rng = random.Random(deal_seed(self.settings.seed, 0))
         first = rng.randrange(self.n_seats)
         out = [Event(seq + 1, "start", None, {"first": first})]
-        if self.settings.game == "skat":
+        if self.play.deals_each_game:
             out.append(Event(seq + 2, "deal", None, {"number": 1}))
         return out
 
@@ -392,38 +368,30 @@ class Sitting:
         turn = self.to_move_seat()
         if turn != seat:
             raise ArgumentError("server.not_your_turn")
-        new, action = _step(st, text.strip())  # the engine's refusal stands as it is
+        new, action = self.play.step(text.strip())  # the engine's refusal stands as it is
         ev = self._next("act", seat, text=action, by=by)
         return [ev, *self._consequences(new, ev.seq)]
 
     def _consequences(self, new: SkatState | BaptistenState, seq: int) -> list[Event]:
-        out: list[Event] = []
-        if isinstance(new, SkatState):
-            if new.is_over:
-                planned = self.settings.games
-                last = bool(planned and self.game_number >= planned) or self.ending
-                data: dict[str, Any] = {"number": self.game_number}
-                if not last and self.waits():
-                    data["wait"] = True  # the table waits for "ready" (the end never)
-                out.append(Event(seq + 1, "game_over", None, data))
-                if last:
-                    out.append(Event(seq + 2, "end", None, {}))
-                elif not data.get("wait"):
-                    out.append(Event(seq + 2, "deal", None, {"number": self.game_number + 1}))
-            return out
-        assert self.baptisten is not None
-        if new.round_index != self.baptisten.round_index or new.is_over:
-            rdata: dict[str, Any] = {"round": self.baptisten.round_no}
-            if not new.is_over and self.waits():
-                rdata["wait"] = True
-            out.append(Event(seq + 1, "round_over", None, rdata))
-            if new.is_over:
-                out.append(Event(seq + 2, "end", None, {}))
+        """What follows an action: the end of a game or round (with a wait for "ready",
+        or the next deal), the end of the table."""
+        play = self.play
+        if not play.finished_by(new):
+            return []
+        last = play.table_ends(new, self.settings.games, self.game_number, self.ending)
+        data = play.finish_data(self.game_number)
+        if not last and self.waits():
+            data["wait"] = True  # the table waits for "ready" (the end never)
+        out = [Event(seq + 1, play.finish_kind, None, data)]
+        if last:
+            out.append(Event(seq + 2, "end", None, {}))
+        elif play.deals_each_game and not data.get("wait"):
+            out.append(Event(seq + 2, "deal", None, {"number": self.game_number + 1}))
         return out
 
     def _go_on(self, seq: int) -> Event:
         """The event that ends a wait: the next deal (Skat) or ``next``."""
-        if self.settings.game == "skat":
+        if self.play.deals_each_game:
             if self.ending:  # an open-ended list was ended during the wait
                 return Event(seq, "end", None, {})
             return Event(seq, "deal", None, {"number": self.game_number + 1})
@@ -530,7 +498,8 @@ class Sitting:
             raise ArgumentError("server.table_over")
         return [self._next("end", None, reason=reason)]
 
-    def plan_presence(self, seat: int, kind: str, asked: bool = False) -> list[Event]:
+    def plan_presence(self, seat: int, kind: PresenceKind,
+                      asked: bool = False) -> list[Event]:
         """``away`` / ``back`` / ``standin`` for a person's seat ([] when nothing changes);
         ``asked``: the person said so (an ``away`` that stands even while connected)."""
         info = self.seats[seat]
@@ -549,7 +518,7 @@ class Sitting:
         """An open-ended Skat list ends after the running game (a player asks)."""
         if self.over:
             raise ArgumentError("server.table_over")
-        if self.settings.game != "skat" or self.settings.games != 0 or self.ending:
+        if not self.play.deals_each_game or self.settings.games != 0 or self.ending:
             raise ArgumentError("server.not_open_ended")
         if not self.started:
             raise ArgumentError("server.not_started")
@@ -561,10 +530,45 @@ class Sitting:
         """Apply the next event (replay or live).  Inconsistent logs are refused."""
         if ev.seq != self.seq + 1:
             raise ArgumentError("server.event_gap", expected=self.seq + 1, given=ev.seq)
-        handler = getattr(self, f"_on_{ev.kind}", None)
-        if handler is None:
-            raise ArgumentError("server.unknown_event", kind=ev.kind)
-        handler(ev)
+        match ev.kind:
+            case "seat":
+                self._on_seat(ev)
+            case "leave":
+                self._on_leave(ev)
+            case "start":
+                self._on_start(ev)
+            case "deal":
+                self._on_deal(ev)
+            case "act":
+                self._on_act(ev)
+            case "game_over":
+                self._on_game_over(ev)
+            case "round_over":
+                self._on_round_over(ev)
+            case "next":
+                self._on_next(ev)
+            case "ready":
+                self._on_ready(ev)
+            case "quit":
+                self._on_quit(ev)
+            case "chat":
+                self._on_chat(ev)
+            case "end":
+                self._on_end(ev)
+            case "ending":
+                self._on_ending(ev)
+            case "pause":
+                self._on_pause(ev)
+            case "resume":
+                self._on_resume(ev)
+            case "away":
+                self._on_away(ev)
+            case "back":
+                self._on_back(ev)
+            case "standin":
+                self._on_standin(ev)
+            case _:
+                assert_never(ev.kind)
         self.events.append(ev)
         if ev.kind not in LOOSE_KINDS:
             self.turn_seq = ev.seq
@@ -606,33 +610,32 @@ class Sitting:
         self.started = True
         first = self.first = int(ev.data["first"])
         self._new_game()
-        if self.settings.game == "skat":
-            self.skat_table = SkatTable(self.names(), self.skat_rules, first_dealer=first)
-        else:
-            self.baptisten = BaptistenState.new(
-                self.baptisten_rules, seed=deal_seed(self.settings.seed, 1), first=first)
+        self.play.start(first, self.names(), self.seed_of)
+
+    def seed_of(self, number: int) -> int:
+        """The seed of the table's game ``number`` (0: the draw)."""
+        return deal_seed(self.settings.seed, number)
 
     def _end_wait(self) -> None:
         self.between = False
         self.ready = set()
 
     def _on_deal(self, ev: Event) -> None:
-        assert self.skat_table is not None
+        if not self.play.deals_each_game:
+            raise ArgumentError("server.unknown_event", kind=ev.kind)
         self._end_wait()
         self.helped = set()
         self.game_number = int(ev.data["number"])
         self._new_game()
         self.pauses = {}
-        self.positions = self.skat_table.positions()
-        self.skat = SkatState.new(self.skat_rules,
-                                  seed=deal_seed(self.settings.seed, self.game_number))
+        self.play.deal(self.game_number, self.seed_of)
 
     def _on_act(self, ev: Event) -> None:
         st = self.state
         assert st is not None and ev.seat is not None
         if self.to_move_seat() != ev.seat:
             raise ArgumentError("server.not_your_turn")
-        new, _ = _step(st, ev.data["text"])
+        new, _ = self.play.step(ev.data["text"])
         by = ev.data.get("by", "player")
         if by in ("standin", "clock"):
             self.helped.add(ev.seat)
@@ -642,23 +645,10 @@ class Sitting:
         elif by in ("player", "clock"):  # the clock plays for a person at the table
             self.own.add(ev.seat)
         self.game_acts.append(ev.data["text"])
-        if isinstance(new, SkatState):
-            self.skat = new
-        else:
-            old = self.baptisten
-            assert old is not None
-            if new.round_index != old.round_index or new.is_over:
-                self.last_trick = _last_trick(old, new, ev.seat)
-            self.baptisten = new
+        self.play.moved(new, ev.seat)
 
     def _on_game_over(self, ev: Event) -> None:
-        assert self.skat is not None and self.skat_table is not None
-        names = [self.names()[p] for p in self.positions]
-        entry: TableGame = self.skat_table.record_game(self.skat.outcome(), self.positions)
-        rec = skat_record(self.skat, names,
-                          extra={"table_game": entry.number,
-                                 "seats": list(self.positions), **self.by_acts})
-        self.finished.append(rec)
+        self.finished.append(self.play.finish_game(self.names(), self.by_acts))
         self.finished_seats.append(self._whose(sorted(self.own)))
         self.games_done += 1
         self.standin_marks.append(sorted(self.helped))
@@ -690,9 +680,8 @@ class Sitting:
         self.helped = set()
         self.round_own.append(sorted(self.own))
         self.own = set()
-        if self.baptisten is not None and self.baptisten.is_over:
-            self.finished.append(baptisten_record(self.baptisten, self.names(),
-                                                  extra=dict(self.by_acts)))
+        if self.play.game_over():
+            self.finished.append(self.play.finish_game(self.names(), self.by_acts))
             rounds = len(self.round_own)
             self.finished_seats.append(self._whose(
                 [i for i in range(self.n_seats)
@@ -762,26 +751,6 @@ class Sitting:
     def _on_standin(self, ev: Event) -> None:
         assert ev.seat is not None
         self.standins.add(ev.seat)
-
-
-def _step(st: SkatState | BaptistenState, text: str) -> tuple[SkatState | BaptistenState, str]:
-    """The state after an action given as text, and the action's canonical text."""
-    if isinstance(st, SkatState):
-        a = st.parse_action(text)
-        return st.apply(a), str(a)
-    b = st.parse_action(text)
-    return st.apply(b), str(b)
-
-
-def _last_trick(old: BaptistenState, new: BaptistenState,
-                seat: int) -> tuple[int, list[int], int]:
-    """A round's last trick, played by ``seat``'s last card: every player's last card,
-    and the winner (the one whose trick count the round's sheet row raised)."""
-    cards = [*old.trick, *bits(old.hands[seat])]
-    row = new.sheet[-1]
-    winner = next((p for p in range(len(row.tricks)) if row.tricks[p] > old.tricks_won[p]),
-                  seat)
-    return old.leader, cards, winner
 
 
 def replay_events(settings: TableSettings, events: Sequence[Event]) -> Sitting:

@@ -30,12 +30,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from stich.baptisten import BaptistenState
-from stich.server.sitting import CHAT_KEPT, SeatInfo, Sitting, TableSettings, _step, deal_seed
-from stich.skat import SkatState
-from stich.skat.outcome import SkatOutcome
-from stich.skat.rules import GameType
-from stich.table import SkatTable, TableGame
+from stich.server.sitting import CHAT_KEPT, SeatInfo, Sitting, TableSettings
 
 __all__ = ["FORMAT", "restore", "take"]
 
@@ -45,7 +40,7 @@ FORMAT = 1
 
 def take(s: Sitting) -> dict[str, Any]:
     """The sitting as JSON-ready data (its settings excepted: the table row has them)."""
-    table = s.skat_table
+    parts = s.play.snapshot()
     return {
         "format": FORMAT,
         "seq": s.seq,
@@ -70,7 +65,7 @@ def take(s: Sitting) -> dict[str, Any]:
         "between_since": s.between_since,
         "first": s.first,
         "game_number": s.game_number,
-        "positions": list(s.positions),
+        "positions": parts["positions"],
         "game_acts": list(s.game_acts),
         "games_done": s.games_done,
         "chat": list(s.chat),
@@ -80,10 +75,8 @@ def take(s: Sitting) -> dict[str, Any]:
         "own": sorted(s.own),
         "stood_in": sorted(s.stood_in),
         "round_own": s.round_own,
-        "last_trick": None if s.last_trick is None else list(s.last_trick),
-        "list": None if table is None else {
-            "players": table.players, "first_dealer": table.first_dealer,
-            "dealer": table.dealer, "games": [_game(g) for g in table.games]},
+        "last_trick": parts["last_trick"],
+        "list": parts["list"],
     }
 
 
@@ -107,8 +100,6 @@ def restore(settings: TableSettings, snap: dict[str, Any]) -> Sitting:
     s.helped = set(snap["helped"])
     s.between, s.between_since = bool(snap["between"]), int(snap["between_since"])
     s.first, s.game_number = int(snap["first"]), int(snap["game_number"])
-    p = snap["positions"]
-    s.positions = (int(p[0]), int(p[1]), int(p[2]))
     s.games_done = int(snap["games_done"])
     s.chat = deque(snap["chat"], maxlen=CHAT_KEPT)
     s.standin_marks = [list(m) for m in snap["standin_marks"]]
@@ -117,46 +108,8 @@ def restore(settings: TableSettings, snap: dict[str, Any]) -> Sitting:
     s.by_acts = {str(k): [int(i) for i in v] for k, v in snap.get("by_acts", {}).items()}
     s.own, s.stood_in = set(snap.get("own", [])), set(snap.get("stood_in", []))
     s.round_own = [list(m) for m in snap.get("round_own", [])]
-    lt = snap["last_trick"]
-    s.last_trick = None if lt is None else (int(lt[0]), list(lt[1]), int(lt[2]))
-    if snap["list"] is not None:
-        d = snap["list"]
-        table = SkatTable(list(d["players"]), s.skat_rules, first_dealer=d["first_dealer"])
-        table.dealer = int(d["dealer"])
-        table.games = [_table_game(g) for g in d["games"]]
-        s.skat_table = table
     acts = [str(a) for a in snap["game_acts"]]
-    if settings.game == "skat" and s.game_number > 0:
-        skat = SkatState.new(s.skat_rules, seed=deal_seed(settings.seed, s.game_number))
-        for text in acts:
-            skat = _step(skat, text)[0]  # type: ignore[assignment]
-        s.skat = skat
-    elif settings.game == "baptisten" and s.started:
-        bap = BaptistenState.new(s.baptisten_rules, seed=deal_seed(settings.seed, 1),
-                                 first=s.first)
-        for text in acts:
-            bap = _step(bap, text)[0]  # type: ignore[assignment]
-        s.baptisten = bap
+    s.play.restore(snap, acts, first=s.first, game_number=s.game_number, started=s.started,
+                   seed_of=s.seed_of)
     s.game_acts = acts
     return s
-
-
-def _game(g: TableGame) -> dict[str, Any]:
-    out = g.outcome._asdict()
-    out["game"] = None if g.outcome.game is None else g.outcome.game.value
-    return {"number": g.number, "dealer": g.dealer, "positions": list(g.positions),
-            "kind": g.kind, "declarer": g.declarer, "game": g.game, "value": g.value,
-            "won": g.won, "scores": list(g.scores), "totals": list(g.totals),
-            "outcome": out}
-
-
-def _table_game(d: dict[str, Any]) -> TableGame:
-    o = dict(d["outcome"])
-    o["game"] = None if o["game"] is None else GameType(o["game"])
-    for key in ("scores", "points", "tricks"):
-        o[key] = tuple(o[key])
-    p, sc, t = d["positions"], d["scores"], d["totals"]
-    return TableGame(number=d["number"], dealer=d["dealer"], positions=(p[0], p[1], p[2]),
-                     kind=d["kind"], declarer=d["declarer"], game=d["game"], value=d["value"],
-                     won=d["won"], scores=(sc[0], sc[1], sc[2]), totals=(t[0], t[1], t[2]),
-                     outcome=SkatOutcome(**o))

@@ -13,18 +13,22 @@ otherwise only its first word (``discard``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from typing import Any
 
 import orjson
 
+from stich import games
 from stich.baptisten.view import BaptistenView
 from stich.baptisten.view import display_order as baptisten_display_order
 from stich.cards import PlainDeck, bits, format_cards, plain_deck
+from stich.games import BAPTISTEN, SKAT
 from stich.messages import GameName, render
-from stich.messages.naming import StyleNamer
-from stich.server.sitting import Event, Sitting
+from stich.present.languages import DEFAULT_LANG, LANGS
+from stich.present.styles import StyleNamer
+from stich.server import protocol
+from stich.server.sitting import Event, Sitting, TableSettings
 from stich.skat.declaring import declare_values
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
@@ -76,7 +80,8 @@ def _legal_texts(legal: tuple[Any, ...]) -> tuple[str, ...]:
     return tuple(str(a) for a in legal)
 
 
-def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[str, Any]:
+def skat_view_json(v: SkatView, public: bool = False,
+                   lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """A Skat view as JSON (positions: 0 Vorhand, 1 Mittelhand, 2 Hinterhand); the
     declarer's own view while declaring has ``declare_values`` (texts in ``lang``)."""
     played = [0, 0, 0]
@@ -89,7 +94,7 @@ def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[
     if v.declarer >= 0 and v.phase == "DISCARD":
         held[v.declarer] = 12  # the Skat picked up, two cards still to put away
     out: dict[str, Any] = {
-        "game": "skat",
+        "game": SKAT.name,
         "seat": None if public else v.seat,
         "rules": v.rules,
         "phase": v.phase,
@@ -119,7 +124,7 @@ def skat_view_json(v: SkatView, public: bool = False, lang: str = "de") -> dict[
     return out
 
 
-def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
+def declare_values_json(v: SkatView, lang: str = DEFAULT_LANG) -> dict[str, Any]:
     """The declarer's legal declarations counted for this hand
     (:func:`stich.skat.declaring.declare_values`): per action text its ``value``, a
     ``text`` saying it the Skat way ("Eichel mit 2: 36", German card names), ``texts`` the
@@ -136,7 +141,7 @@ def declare_values_json(v: SkatView, lang: str = "de") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for text, d in values.items():
         texts = {f"{lg}-{style}": _value_words(d, v.bid, lg, namer)
-                 for lg in ("de", "en")
+                 for lg in LANGS
                  for style, namer in (("german", german), ("french", french))}
         needs = "schwarz" if d.schwarz_needed else "schneider" if d.schneider_needed else None
         out[text] = {"value": d.value, "text": texts[f"{lang}-german"], "texts": texts,
@@ -170,7 +175,7 @@ def baptisten_view_json(v: BaptistenView, deck: PlainDeck,
                         public: bool = False) -> dict[str, Any]:
     """A Baptistenskat view as JSON (seats are table seats)."""
     return {
-        "game": "baptisten",
+        "game": BAPTISTEN.name,
         "seat": None if public else v.seat,
         "rules": v.rules,
         "round": v.round_no,
@@ -270,7 +275,7 @@ def _public_extra(v: Any) -> int:
 def _text_visible(sitting: Sitting, text: str, receiver: int) -> str:
     """The action's text, or only its first word when it names a card the receiver's
     view does not know (a Skat discard seen by the others)."""
-    if sitting.settings.game != "skat" or not text.startswith("discard"):
+    if sitting.skat is None or not text.startswith("discard"):
         return text
     known = known_mask(sitting, receiver)
     if receiver == SPECTATOR and sitting.settings.show_hands:
@@ -437,3 +442,71 @@ def message_text(msg: dict[str, Any]) -> str:
         return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:  # a lone surrogate (the validation refuses them
         return json.dumps(msg, separators=(",", ":"))  # at the door): ASCII escapes
+
+
+# --- the table as the lobby and a connection see it (the protocol's models) -------------
+
+
+def table_status(s: Sitting) -> str:
+    return "over" if s.over else "running" if s.started else "waiting"
+
+
+def table_summary(s: Sitting) -> dict[str, Any]:
+    """What the lobby lists (stored with the table row)."""
+    seats = []
+    for i, info in enumerate(s.seats):
+        if info is None:
+            seats.append({"seat": i, "kind": "free"})
+        else:
+            seats.append({"seat": i, "kind": "bot" if info.bot else "person",
+                          "name": info.name, "bot": info.bot, "user": info.user,
+                          "quit": i in s.quit, "standin": i in s.standins or i in s.quit})
+    return {"seats": seats, "games_played": s.play.games_played(s.games_done),
+            "paused_by": s.paused_by, "idle": s.idle}
+
+
+def preset_of(settings: TableSettings) -> str:
+    """What the history files a table's rules under (a preset's name, ``custom``)."""
+    return games.get(settings.game).preset_of(settings.rules)
+
+
+def table_info(s: Sitting, table_id: str, receiver: int, *, invite: str | None,
+               connected: Collection[int]) -> dict[str, Any]:
+    """The table as ``receiver`` sees it (:class:`~stich.server.protocol.TableInfo`):
+    the invite only for those who sit at it (never a spectator); ``connected``: the
+    seats with a connection."""
+    seats = []
+    for i, info in enumerate(s.seats):
+        if info is None:
+            seats.append(protocol.SeatInfo(seat=i, kind="free"))
+        else:
+            seats.append(protocol.SeatInfo(
+                seat=i, kind="bot" if info.bot else "person", name=info.name, bot=info.bot,
+                away=i in s.away,
+                # (a seat whose person left for good: a bot plays it too)
+                standin=i in s.standins or i in s.quit, quit=i in s.quit,
+                connected=i in connected))
+    st = s.settings
+    return protocol.TableInfo(
+        id=table_id, game=st.game, rules=st.rules, preset=preset_of(st),  # type: ignore[arg-type]
+        games=1 if s.game.one_game_per_table else st.games,
+        games_played=s.play.games_played(s.games_done), seats=seats,
+        status=table_status(s), public=st.public, grace=st.grace,  # type: ignore[arg-type]
+        show_hands=st.show_hands, paused_by=s.paused_by, idle=s.idle,
+        end_reason=s.end_reason, seq=s.seq,
+        invite=invite if receiver != SPECTATOR else None,
+        next_after=st.next_after, clock=st.clock, bank=st.bank,
+        on_timeout=st.on_timeout, between=s.between,  # type: ignore[arg-type]
+        ready=sorted(s.ready)).model_dump(exclude_unset=True)
+
+
+def welcome(s: Sitting, table: dict[str, Any], receiver: int, *, creator: bool,
+            timer: dict[str, Any]) -> dict[str, Any]:
+    """The first message of a connection (:class:`~stich.server.protocol.Welcome`):
+    ``table`` from :func:`table_info`, the ``timer`` running now."""
+    return protocol.Welcome(
+        type="welcome", table=protocol.TableInfo.model_validate(table),
+        you=None if receiver == SPECTATOR else receiver, creator=creator, seq=s.seq,
+        timer=protocol.Timer.model_validate(timer),
+        chat=[protocol.ChatLine.model_validate(line) for line in s.chat_lines()],
+    ).model_dump(exclude_unset=True)

@@ -21,33 +21,70 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from stich.bots import make_baptisten_bot, make_bot
+from stich.bots import (
+    BAPTISTEN_BOTS,
+    BOTS,
+    LEVELS,
+    BaptistenRandomBot,
+    RandomBot,
+    make_baptisten_bot,
+    make_bot,
+)
+from stich.games import get as game_named
 from stich.record import replay_skat
-from stich.server.sitting import bot_engine_name
 from stich.skat.analysis import analyze
 
 __all__ = ["Workers", "analyse_record", "choose_action"]
 
 _BOTS: dict[tuple[str, str], Any] = {}
 
+SLOW_BOT = "STICH_TEST_SLOW_BOT"
+"""For the tests of the per-move time limit only: with this environment variable
+(seconds) the bot level ``slow`` is there (:func:`register_slow_bot`)."""
+
+
+class SlowBot:
+    """The test level ``slow``: thinks ``seconds`` before each move, then plays as the
+    random bot it wraps (of either game)."""
+
+    name = "slow"
+
+    def __init__(self, bot: Any, seconds: float) -> None:
+        self.bot, self.seconds = bot, seconds
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        time.sleep(self.seconds)
+        return self.bot.choose(view, rng)
+
+
+def register_slow_bot() -> None:
+    """With :data:`SLOW_BOT` in the environment: ``slow`` joins both games' bots, so that
+    a table's seat may ask for it.  The one place that reads the variable; run when this
+    module loads, in the server (the app imports it) and in each bot process."""
+    text = os.environ.get(SLOW_BOT)
+    if not text:
+        return
+    seconds = float(text)
+    BOTS["slow"] = lambda: SlowBot(RandomBot(), seconds)
+    BAPTISTEN_BOTS["slow"] = lambda: SlowBot(BaptistenRandomBot(), seconds)
+
+
+register_slow_bot()
+
 
 def choose_action(game: str, level: str, view: Any, seed: int) -> str:
     """A bot's action text for a view (runs in a worker process)."""
-    if level == "slow":  # the test bot that thinks too long (see sitting.BOT_LEVELS)
-        time.sleep(float(os.environ.get("STICH_TEST_SLOW_BOT", "0")))
-        level = "random"
     key = (game, level)
     bot = _BOTS.get(key)
     if bot is None:
-        name = bot_engine_name(level)
-        bot = make_bot(name) if game == "skat" else make_baptisten_bot(name)
+        bot = game_named(game).make_bot(level)
         _BOTS[key] = bot
     return str(bot.choose(view, random.Random(seed)))
 
 
 def warm_up() -> int:
     """Run once in each new worker process: the bots are imported and ready."""
-    for level in ("random", "heuristic", "strong"):
+    for level in LEVELS:
         make_bot(level)
         make_baptisten_bot(level)
     return os.getpid()

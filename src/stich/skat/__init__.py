@@ -6,7 +6,9 @@
 'BIDDING'
 """
 
-from stich.core import IllegalActionError, register_game
+from typing import Final
+
+from stich.core import IllegalActionError
 from stich.skat.actions import (
     HAND,
     HOLD,
@@ -44,4 +46,5 @@ __all__ = [
     "parse_action",
 ]
 
-register_game("skat", SkatState.new)
+NAME: Final = "skat"
+"""The game's name in records, table settings and URLs (:data:`stich.games.SKAT`)."""

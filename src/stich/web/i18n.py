@@ -1,5 +1,6 @@
 """The pages' languages: Babel catalogues read at start from the package's ``.po`` files
-(nothing is compiled at install), German by default, English when the browser asks.
+(nothing is compiled at install), one per language the site speaks; German by default,
+English when the browser asks (:mod:`stich.present.languages`).
 
 Every text of the templates (``_("…")`` in Jinja2) and of the table's ES modules
 (``_("…")`` in JavaScript) is an English message id with a German and an English
@@ -23,10 +24,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 
-__all__ = ["LANGS", "HERE", "catalog", "extract", "js_strings", "page_lang", "translations",
-           "update"]
+from stich.present.languages import LANGS
 
-LANGS = ("de", "en")
+__all__ = ["HERE", "catalog", "extract", "js_strings", "translations", "update"]
+
 HERE = Path(__file__).resolve().parent
 LOCALE = HERE / "locale"
 METHODS = [("templates/**.html", "jinja2"), ("static/js/**.js", "javascript")]
@@ -76,24 +77,6 @@ def extract() -> tuple[tuple[str, str], ...]:
             if mid:
                 found.append((mid, filename))
     return tuple(found)
-
-
-def page_lang(query: str | None, cookie: str | None, accept: str | None) -> str:
-    """``de`` or ``en``: the query's ``lang``, else the cookie's, else the first of the
-    browser's languages that the site speaks, else German.
-
-    >>> page_lang(None, None, "en-US,en;q=0.9"), page_lang("de", "en", "en"), \\
-    ...     page_lang(None, "en", "de"), page_lang(None, None, "fr, it")
-    ('en', 'de', 'en', 'de')
-    """
-    for given in (query, cookie):
-        if given in LANGS:
-            return given
-    for part in (accept or "").split(","):
-        tag = part.split(";")[0].strip().lower()[:2]
-        if tag in LANGS:
-            return tag
-    return "de"
 
 
 def update() -> list[str]:

@@ -16,8 +16,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from stich import __version__
+from stich.present.languages import LANGS, choose_lang
 from stich.server import auth
-from stich.web.i18n import HERE, LANGS, js_strings, page_lang, translations
+from stich.web.i18n import HERE, js_strings, translations
 
 __all__ = ["LANG_COOKIE", "lang_of", "mount", "render_page", "router", "trouble_page"]
 
@@ -34,8 +35,8 @@ def _env() -> Environment:
 
 
 def lang_of(request: Request) -> str:
-    return page_lang(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
-                     request.headers.get("accept-language"))
+    return choose_lang(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                       request.headers.get("accept-language"))
 
 
 async def render_page(request: Request, template: str, *, anonymous: bool = False,

@@ -15,8 +15,11 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from stich import games
 from stich.cards import plain_deck
+from stich.games import SKAT
 from stich.messages import StichError
+from stich.present.initials import initials
 from stich.server import history, lobby
 from stich.server.guard import capitalised
 from stich.skat.outcome import SkatOutcome
@@ -126,23 +129,10 @@ def rules_parts(text: str) -> dict[str, Any]:
     >>> rules_parts("baptisten(deck=romme-double,max_cards=7,variants=2+5)")["variants"]
     ['forehead', 'must_overtrump']
     """
-    from stich.baptisten.rules import BaptistenRules
-    from stich.skat.rules import SkatRules
-
     try:
-        if text.startswith("skat"):
-            r = SkatRules.parse(text)
-            return {"game": "skat", "preset": r.preset_name,
-                    "changed": str(r) != f"skat(preset={r.preset_name})"}
-        b = BaptistenRules.parse(text)
+        return games.get(text.split("(", 1)[0].strip()).rules_parts(text)
     except (ValueError, KeyError):
         return {"game": "other"}
-    names = {"elferraus": "Elfer raus", "skat": "Skat", "romme": "Rommé"}
-    base = b.deck.split("-")[0]
-    return {"game": "baptisten", "deck": names.get(base, base), "double": "double" in b.deck,
-            "joker": "joker" in b.deck, "max_cards": b.max_cards,
-            "variants": [v for v in ("forehead", "trick_scoring", "hook_always",
-                                     "must_overtrump") if getattr(b, v)]}
 
 
 def game_title(result: dict[str, Any] | None, lang: str) -> str:
@@ -247,7 +237,7 @@ async def game(request: Request, key: str, invite: str | None = None) -> Respons
     lang = lang_of(request)
     ctx: dict[str, Any] = {"g": g, "record": record, "when": when, "signed": signed,
                            "positions": POSITIONS}
-    if g["game"] == "skat":
+    if g["game"] == SKAT.name:
         result = record.get("result") or {"kind": "passed", "scores": [0, 0, 0]}
         seats = record.get("seats") or [0, 1, 2]
         by_seat = {p["seat"]: p for p in g["players"]}
@@ -314,7 +304,6 @@ async def zettel(request: Request, table_id: str, invite: str | None = None) -> 
     if data is None:
         return RedirectResponse(_table_path(table_id, "list", invite), status_code=303)
     from stich.baptisten import BaptistenRules
-    from stich.cli.baptisten_render import initials  # rich: only when a Zettel is shown
 
     rules = BaptistenRules.parse(data["rules"])
     deck = plain_deck(rules.deck)

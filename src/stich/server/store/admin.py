@@ -13,16 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 
 from stich.core import ArgumentError
-from stich.server.hub import table_status, table_summary
 from stich.server.names import name_key
 from stich.server.sitting import Sitting, TableSettings, replay_events
 from stich.server.store.db import Store, now
 from stich.server.store.models import GameRow, Session, TableRow, User
+from stich.server.wire import table_status, table_summary
 
 __all__ = ["CLOSE_TRIES", "TableLine", "UserLine", "close_table", "find_users",
            "live_tables_of", "recount", "table_lines", "user_lines"]
@@ -44,13 +43,6 @@ class UserLine:
 
     user: User
     sessions: int
-
-
-def aware(t: datetime | None) -> datetime | None:
-    """A stored time with its zone (SQLite gives them back without)."""
-    if t is None:
-        return None
-    return t if t.tzinfo else t.replace(tzinfo=UTC)
 
 
 async def table_lines(store: Store, statuses: Sequence[str] | None,

@@ -57,6 +57,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from stich.core import ArgumentError
+from stich.games import BAPTISTEN, SKAT
 from stich.server.names import GUEST_KEY
 from stich.server.sitting import Event
 from stich.server.store.models import (
@@ -640,7 +641,7 @@ class Store:
                  .order_by(EventRow.seq))
             if limit is not None:
                 q = q.limit(limit)
-            return [Event(seq, kind, seat, dict(data))
+            return [Event.load(seq, kind, seat, dict(data))
                     for seq, kind, seat, data in (await s.execute(q)).all()]
 
     async def seats_changed(self, table_id: str) -> datetime | None:
@@ -845,7 +846,7 @@ class Store:
                         func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(False))))
                  .join(GamePlayer, GamePlayer.user_id == User.id)
                  .join(GameRow, GameRow.id == GamePlayer.game_id)
-                 .where(GameRow.game == "skat", GameRow.preset == preset,
+                 .where(GameRow.game == SKAT.name, GameRow.preset == preset,
                         User.guest.is_(False), GamePlayer.counts.is_(True))
                  .group_by(User.id, User.name))
             if since is not None:
@@ -861,7 +862,7 @@ class Store:
                               public_only: bool = False
                               ) -> list[tuple[GameRow, list[GamePlayer]]]:
         async with self.session() as s:
-            q = select(GameRow).where(GameRow.game == "baptisten")
+            q = select(GameRow).where(GameRow.game == BAPTISTEN.name)
             if public_only:
                 q = q.join(TableRow, TableRow.id == GameRow.table_id) \
                     .where(TableRow.public.is_(True))

@@ -119,7 +119,7 @@ function r1(x) {
  * - French styles, de: "Kreuz Bube", "Pik Zehn", "Karo As", "Herz Sieben".
  * - en (any style; English-speaking Skat players name German-suited cards by the French
  *   names too): "jack of clubs", "ten of spades"; the server names cards in English
- *   refusals the same way (`stich.messages.naming.english_card`).
+ *   refusals the same way (`stich.present.styles.english_card`).
  * - Elfer raus: de "Rot 11", en "red 11".  Joker: "Joker".
  *
  * @param {string} code a card code such as "CJ", "ST", "R11" or "JK"

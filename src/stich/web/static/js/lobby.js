@@ -3,7 +3,7 @@
  * The lobby: logging in (or playing as a guest), the open tables, and a new table with
  * every option the server offers.  Everything goes through the HTTP API.
  */
-import { _, api, botIcon, h, siteHref } from "./site.js";
+import { _, api, botIcon, botLevels, h, siteHref } from "./site.js";
 import { clockRule } from "./clock.js";
 
 /**
@@ -96,7 +96,7 @@ function tablesBox() {
 /** A seat chooser: me, a person (invite), or a bot. @param {number} i @param {string} value */
 function seatSelect(i, value) {
   return h("select", { name: `seat${i}`, "aria-label": _("Seat {n}", { n: i + 1 }) },
-    ...[["me", _("me")], ["person", _("a person (invite)")], ["bot:strong", _("bot: strong (search)")], ["bot:easy", _("bot: rule-based")], ["bot:random", _("bot: random")]]
+    ...[["me", _("me")], ["person", _("a person (invite)")], ...botLevels().map((b) => ["bot:" + b.level, b.choice])]
       .map(([v, l]) => h("option", { value: v, selected: v === value }, l)));
 }
 

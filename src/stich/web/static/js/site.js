@@ -100,6 +100,22 @@ export function botIcon(label) {
   return /** @type {HTMLImageElement} */ (h("img", { class: "bot-icon", src: "/static/icons/bot.svg", alt: label || _("bot"), width: 16, height: 16 }));
 }
 
+/**
+ * The bot levels the pages offer for a seat, strongest first, each with its words: at a
+ * free seat of the table (`seat`: "Bot: …") and in the lobby's choice of a new table's
+ * seats (`choice`: "bot: …", after "me" and "a person").  The browser's one list of the
+ * levels, a copy of the server's (`stich.bots.LEVELS`): tests/web/test_bot_choices.py
+ * keeps the two in step.  A function, so that the words come in the page's language.
+ * @returns {{level: string, seat: string, choice: string}[]}
+ */
+export function botLevels() {
+  return [
+    { level: "strong", seat: _("Bot: strong (search)"), choice: _("bot: strong (search)") },
+    { level: "easy", seat: _("Bot: rule-based"), choice: _("bot: rule-based") },
+    { level: "random", seat: _("Bot: random"), choice: _("bot: random") },
+  ];
+}
+
 document.getElementById("logout")?.addEventListener("click", async () => {
   await api("/api/logout", {}).catch(() => undefined);
   location.href = "/";

@@ -6,7 +6,7 @@
  * knows a rule: a tap sends an action text and the server answers with an event or with
  * the engine's reason, which is shown.
  */
-import { _, api, h, lang } from "./site.js";
+import { _, api, botLevels, h, lang } from "./site.js";
 import { TableConnection } from "./net.js";
 import { renderSkat, skatListPanel, lastTrickPanel, resultPanel, confirmLoss, bidWord, contractName } from "./skat.js";
 import { showPanel, hidePanel, panelKey } from "./panels.js";
@@ -379,8 +379,7 @@ function waitingRoom() {
       h("span", {}, s.name, s.kind === "bot" ? " " : null, s.kind === "bot" ? h("span", { class: "tag" }, _("bot")) : null));
     if (s.kind === "free" && state.you !== null) {
       const sel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": _("Bot level") },
-        h("option", { value: "easy" }, _("Bot: rule-based")), h("option", { value: "strong" }, _("Bot: strong (search)")),
-        h("option", { value: "random" }, _("Bot: random"))));
+        ...botLevels().map((b) => h("option", { value: b.level, selected: b.level === "easy" }, b.seat))));
       li.append(" ", sel, " ", h("button", { type: "button", class: "secondary", onclick: () => addBot(i, sel.value) }, _("Bot to this seat")));
     }
     if (i === state.you) li.append(" ", h("span", { class: "tag" }, _("you")));

@@ -1,0 +1,139 @@
+"""A Skat table: a list of games (:class:`stich.table.SkatTable`), each dealt from the
+table's seed and its number, the positions (Vorhand, Mittelhand, Hinterhand) rotating
+over the table's seats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from stich.games.play import FinishKind, SeedOf, step
+from stich.record import skat_record
+from stich.skat import SkatRules, SkatState
+from stich.skat.outcome import SkatOutcome
+from stich.skat.rules import GameType
+from stich.table import SkatTable, TableGame, game_bilanz
+
+__all__ = ["SkatPlay"]
+
+
+class SkatPlay:
+    """The game side of a Skat table (:class:`stich.games.play.TablePlay`)."""
+
+    deals_each_game = True
+    finish_kind: FinishKind = "game_over"
+
+    def __init__(self, rules: SkatRules) -> None:
+        self._rules = rules
+        self.skat: SkatState | None = None
+        self.skat_table: SkatTable | None = None
+        self.positions: tuple[int, int, int] = (0, 1, 2)
+
+    @property
+    def rules(self) -> SkatRules:
+        return self._rules
+
+    @property
+    def state(self) -> SkatState | None:
+        return self.skat
+
+    def start(self, first: int, names: Sequence[str], seed_of: SeedOf) -> None:
+        self.skat_table = SkatTable(list(names), self._rules, first_dealer=first)
+
+    def deal(self, number: int, seed_of: SeedOf) -> None:
+        assert self.skat_table is not None
+        self.positions = self.skat_table.positions()
+        self.skat = SkatState.new(self._rules, seed=seed_of(number))
+
+    def position_of(self, seat: int) -> int:
+        return self.positions.index(seat)
+
+    def seat_at(self, position: int) -> int:
+        return self.positions[position]
+
+    def step(self, text: str) -> tuple[SkatState, str]:
+        assert self.skat is not None
+        new, canonical = step(self.skat, text)
+        assert isinstance(new, SkatState)
+        return new, canonical
+
+    def finished_by(self, new: Any) -> bool:
+        return bool(new.is_over)
+
+    def finish_data(self, game_number: int) -> dict[str, Any]:
+        return {"number": game_number}
+
+    def table_ends(self, new: Any, planned: int, game_number: int, ending: bool) -> bool:
+        return bool(planned and game_number >= planned) or ending
+
+    def moved(self, new: Any, seat: int) -> None:
+        assert isinstance(new, SkatState)
+        self.skat = new
+
+    def finish_game(self, names: Sequence[str], extra: dict[str, Any]) -> dict[str, Any]:
+        assert self.skat is not None and self.skat_table is not None
+        by_position = [names[p] for p in self.positions]
+        entry: TableGame = self.skat_table.record_game(self.skat.outcome(), self.positions)
+        return skat_record(self.skat, by_position,
+                           extra={"table_game": entry.number, "seats": list(self.positions),
+                                  **extra})
+
+    def game_over(self) -> bool:
+        return self.skat is not None and self.skat.is_over
+
+    def games_played(self, games_done: int) -> int:
+        return games_done
+
+    def result_lines(self, record: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
+        assert self.skat_table is not None
+        number = int(record["table_game"])
+        entry = self.skat_table.games[number - 1]
+        bil = game_bilanz(entry.scores)
+        return number, [{"score": entry.scores[seat], "bilanz": bil[seat],
+                         "declarer": entry.declarer == seat,
+                         "won": entry.won if entry.declarer == seat else None, "place": None}
+                        for seat in range(3)]
+
+    def snapshot(self) -> dict[str, Any]:
+        table = self.skat_table
+        return {"positions": list(self.positions), "last_trick": None,
+                "list": None if table is None else {
+                    "players": table.players, "first_dealer": table.first_dealer,
+                    "dealer": table.dealer, "games": [_game(g) for g in table.games]}}
+
+    def restore(self, snap: dict[str, Any], acts: Sequence[str], *, first: int,
+                game_number: int, started: bool, seed_of: SeedOf) -> None:
+        p = snap["positions"]
+        self.positions = (int(p[0]), int(p[1]), int(p[2]))
+        if snap["list"] is not None:
+            d = snap["list"]
+            table = SkatTable(list(d["players"]), self._rules, first_dealer=d["first_dealer"])
+            table.dealer = int(d["dealer"])
+            table.games = [_table_game(g) for g in d["games"]]
+            self.skat_table = table
+        if game_number > 0:
+            skat = SkatState.new(self._rules, seed=seed_of(game_number))
+            for text in acts:
+                skat = step(skat, text)[0]
+            self.skat = skat
+
+
+def _game(g: TableGame) -> dict[str, Any]:
+    out = g.outcome._asdict()
+    out["game"] = None if g.outcome.game is None else g.outcome.game.value
+    return {"number": g.number, "dealer": g.dealer, "positions": list(g.positions),
+            "kind": g.kind, "declarer": g.declarer, "game": g.game, "value": g.value,
+            "won": g.won, "scores": list(g.scores), "totals": list(g.totals),
+            "outcome": out}
+
+
+def _table_game(d: dict[str, Any]) -> TableGame:
+    o = dict(d["outcome"])
+    o["game"] = None if o["game"] is None else GameType(o["game"])
+    for key in ("scores", "points", "tricks"):
+        o[key] = tuple(o[key])
+    p, sc, t = d["positions"], d["scores"], d["totals"]
+    return TableGame(number=d["number"], dealer=d["dealer"], positions=(p[0], p[1], p[2]),
+                     kind=d["kind"], declarer=d["declarer"], game=d["game"], value=d["value"],
+                     won=d["won"], scores=(sc[0], sc[1], sc[2]), totals=(t[0], t[1], t[2]),
+                     outcome=SkatOutcome(**o))
