@@ -3,21 +3,25 @@ settings of the paired A/B runs of the search bots.
 
 Each engine is a function ``(seconds, rng) -> games played``; :func:`interleave` runs
 them in alternating order round after round, so that all of them see the same machine
-load, and returns games and seconds per engine.  An A/B run (``skat_strong_ab.py``,
-``baptisten_strong_ab.py``) names a *setting* of a bot module's constants in JSON
-(:func:`setting`) and switches between two of them (:func:`apply_setting`).
+load, and returns games and seconds per engine.  An A/B run names a *setting* in JSON:
+``skat_strong_ab.py`` of the fields of ``strong``'s settings object
+(:func:`settings_from`: each setting its own bot, so both play in one process),
+``baptisten_strong_ab.py`` of a bot module's constants (:func:`setting`, switched between
+two with :func:`apply_setting`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 Engine = Callable[[float, random.Random], int]
+Settings = TypeVar("Settings")
 
 
 def have_openspiel() -> bool:
@@ -74,13 +78,27 @@ def rate(total: tuple[int, float]) -> float:
     return total[0] / total[1]
 
 
-# --- paired A/B runs of a search bot's module constants ---------------------------------
+# --- paired A/B runs of a search bot's settings ------------------------------------------
 
 
 def frozen() -> float:
     """A clock that does not move (with a fixed number of worlds: the same decisions on
     any machine)."""
     return 0.0
+
+
+def settings_from(text: str, defaults: Settings) -> tuple[Settings, int | None]:
+    """A settings object (a frozen dataclass) from JSON: ``defaults`` with the fields
+    named there replaced (lists become tuples), and the optional ``"worlds"``; an unknown
+    name ends the run with a message."""
+    over = {k: _tuples(v) for k, v in json.loads(text).items()}
+    worlds = over.pop("worlds", None)
+    fields = {f.name for f in dataclasses.fields(defaults)}  # type: ignore[arg-type]
+    unknown = sorted(set(over) - fields)
+    if unknown:
+        raise SystemExit(f"not a setting of {type(defaults).__name__}: {', '.join(unknown)}"
+                         f" (the settings: {', '.join(sorted(fields))})")
+    return dataclasses.replace(defaults, **over), worlds  # type: ignore[type-var]
 
 
 def constants(module: ModuleType) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from typing import Any
 
 import stich.bots.baptisten_strong as mod
 from _harness import apply_setting, constants, frozen, setting
-from stich.arena import BID_BUCKETS, _bucket_rows, deal_seed, interval
+from stich.arena import BID_BUCKETS, _bucket_rows, interval, match_deal_seed
 from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player
 from stich.bots.baptisten import BaptistenHeuristicBot
 
@@ -90,7 +90,7 @@ def main() -> None:
     rules = dataclasses.replace(BaptistenRules.preset(args.rules), players=args.players,
                                 max_cards=args.max_cards)
     t0 = time.perf_counter()
-    jobs: list[Job] = [(str(rules), deal_seed(args.seed, d), args.worlds, a, b)
+    jobs: list[Job] = [(str(rules), match_deal_seed(args.seed, d), args.worlds, a, b)
                        for d in range(args.deals)]
     points: list[float] = []
     accuracy: list[float] = []

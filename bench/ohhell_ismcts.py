@@ -52,7 +52,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.bap
 
 from tests.baptisten.openspiel_map import os_action, os_to_romme
 
+from stich import worlds
 from stich.baptisten import BaptistenRules, BaptistenState, Deal
 from stich.bots import BAPTISTEN_BOTS, make_baptisten_bot
 
@@ -165,84 +165,26 @@ def public_info(state: Any, player: int) -> PublicInfo:
                       tuple(tuple(p) for p in played), tuple(frozenset(v) for v in voids))
 
 
-def _splits(size: int, suit: int, rest: tuple[int, ...],
-            voids: tuple[frozenset[int], ...]) -> list[tuple[tuple[int, ...], int]]:
-    """Every split of a suit of ``size`` hidden cards among the hands (at most ``rest[j]``
-    to hand ``j``, none to a hand void in it), with its number of card choices."""
-    out: list[tuple[tuple[int, ...], int]] = []
-
-    def go(j: int, left: int, acc: tuple[int, ...], ways: int) -> None:
-        if j == len(rest):
-            out.append((acc, ways))
-            return
-        top = 0 if suit in voids[j] else min(left, rest[j])
-        for x in range(top + 1):
-            go(j + 1, left - x, (*acc, x), ways * math.comb(left, x))
-
-    go(0, size, (), 1)
-    return out
-
-
-@lru_cache(maxsize=100_000)
-def _count(sizes: tuple[int, ...], voids: tuple[frozenset[int], ...], suit: int,
-           rest: tuple[int, ...]) -> int:
-    """The number of ways to give the hands their ``rest`` cards from suits ``suit`` on."""
-    if suit == len(sizes):
-        return 1 if not any(rest) else 0
-    return sum(ways * _count(sizes, voids, suit + 1,
-                             tuple(r - x for r, x in zip(rest, xs, strict=True)))
-               for xs, ways in _splits(sizes[suit], suit, rest, voids))
-
-
-def _weighted(options: Sequence[tuple[tuple[int, ...], int]],
-              rng: random.Random) -> tuple[int, ...]:
-    """One option drawn with probability proportional to its (integer) weight."""
-    pick = rng.randrange(sum(w for _, w in options))
-    for option, w in options:
-        if pick < w:
-            return option
-        pick -= w
-    raise AssertionError("unreachable")
-
-
 def sample_hidden(pool_by_suit: Sequence[Sequence[int]], needs: Sequence[int],
                   voids: Sequence[frozenset[int]], rng: random.Random) -> list[list[int]]:
     """Cards for each hidden hand, uniform over all ways to give ``needs[j]`` cards of
     ``pool_by_suit`` to hand ``j`` with no card of a suit in ``voids[j]`` (the pool's
-    other cards stay out of play).  Exact: the number of completions is counted suit by
-    suit (memoised), and each suit's split is drawn in proportion to it."""
-    sizes = tuple(len(cards) for cards in pool_by_suit)
-    vs = tuple(voids)
-    rest = tuple(needs)
-    if not any(vs):  # no constraint: a uniform shuffle of the pool
-        pool = [c for cards in pool_by_suit for c in cards]
-        if sum(rest) > len(pool):
-            raise ValueError("no deal is consistent with this information")
-        picked = rng.sample(pool, sum(rest))
-        out, at = [], 0
-        for r in rest:
-            out.append(picked[at:at + r])
-            at += r
-        return out
-    if _count(sizes, vs, 0, rest) == 0:
-        raise ValueError("no deal is consistent with this information")
-    hands: list[list[int]] = [[] for _ in rest]
-    for s in range(len(sizes)):
-        options = []
-        for xs, ways in _splits(sizes[s], s, rest, vs):
-            after = tuple(r - x for r, x in zip(rest, xs, strict=True))
-            w = ways * _count(sizes, vs, s + 1, after)
-            if w:
-                options.append((xs, w))
-        xs = _weighted(options, rng)
-        cards = list(pool_by_suit[s])
-        rng.shuffle(cards)
-        at = 0
-        for j, x in enumerate(xs):
-            hands[j].extend(cards[at:at + x])
-            at += x
-        rest = tuple(r - x for r, x in zip(rest, xs, strict=True))
-    return hands
+    other cards stay out of play): :class:`stich.worlds.Deal`, the cards out of play one
+    more slot."""
+    pool = 0
+    for cards in pool_by_suit:
+        for c in cards:
+            pool |= 1 << c
+    out_of_play = pool.bit_count() - sum(needs)
+    allowed = [sum(1 << c for s, cards in enumerate(pool_by_suit) if s not in void
+                   for c in cards) for void in voids]
+    try:
+        if out_of_play < 0:
+            raise worlds.NoDeal("more cards needed than the pool has")
+        hands = worlds.Deal(pool, [*needs, out_of_play], [*allowed, pool]).draw(rng)
+    except worlds.NoDeal:
+        raise ValueError("no deal is consistent with this information") from None
+    return [[c for c in range(pool.bit_length()) if h >> c & 1] for h in hands[:len(needs)]]
 
 
 def fair_deal(info: PublicInfo, player: int, n: int, rng: random.Random) -> OsDealSpec:

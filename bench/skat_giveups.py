@@ -1,12 +1,12 @@
 """What a solver question that gave up in ``strong``'s auction was really worth.
 
 ``strong`` asks the solver, per sampled world, whether a game reaches 61, 55 or 49 card
-points against open-handed defenders (``CHANCE_BY_POINTS``); a question that runs out of
-nodes counts with ``GAVE_UP_CHANCE``.  This plays the auctions of seeded ``lothar`` deals
-(``strong`` in each seat in turn, clocked, two ``easy``), keeps every question of
-``strong``'s auction decisions, solves each that gave up again with a node limit 100
-times larger, and prints, per threshold where it gave up, the mean chance of the true
-answers by the table: the figure ``GAVE_UP_CHANCE`` should hold.
+points against open-handed defenders (``chance_by_points`` of its settings); a question
+that runs out of nodes counts with ``gave_up_chance``.  This plays the auctions of
+seeded ``lothar`` deals (``strong`` in each seat in turn, clocked, two ``easy``), keeps
+every question of ``strong``'s auction decisions, solves each that gave up again with a
+node limit 100 times larger, and prints, per threshold where it gave up, the mean chance
+of the true answers by the table: the figure ``gave_up_chance`` should hold.
 
 Run: ``python bench/skat_giveups.py [--deals 60] [--seed 5] [--jobs 2]``.
 """
@@ -21,21 +21,23 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-import stich.bots.strong as strong_mod
+import stich.bots.strong.questions as questions
 from stich.bots import SkatHeuristicBot
+from stich.bots.strong import SkatStrongBot, StrongSettings
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
 from stich.skat.solver import Position, SearchLimit, reaches
 
 Question = tuple[GameType, tuple[int, int, int], int, int, float]
 ASKED: list[Question] = []
-_CHANCE = strong_mod._chance
+_CHANCE = questions.chance
+SETTINGS = StrongSettings()  # the bot's, the defaults
 AUCTION = ("BIDDING", "SKAT", "DISCARD", "DECLARE")
 
 
 def _recording(clock: Any, game: GameType, hands: tuple[int, int, int], declarer: int,
-               have: int) -> float:
-    got = _CHANCE(clock, game, hands, declarer, have)
+               have: int, settings: StrongSettings) -> float:
+    got = _CHANCE(clock, game, hands, declarer, have, settings)
     ASKED.append((game, hands, declarer, have, got))
     return got
 
@@ -44,23 +46,23 @@ def true_chance(game: GameType, hands: tuple[int, int, int], declarer: int,
                 have: int) -> float | None:
     """The table's chance for the open-hand truth (None: unsolved within the limit)."""
     pos = Position(game, hands, declarer, 0)
-    for points, chance in strong_mod.CHANCE_BY_POINTS:
+    for points, chance in SETTINGS.chance_by_points:
         try:
             if reaches(pos, points - have, nodes=40_000_000):
                 return chance
         except SearchLimit:
             return None
-    return strong_mod.CHANCE_BELOW
+    return SETTINGS.chance_below
 
 
 def one_deal(deal: int) -> tuple[int, list[tuple[int, float | None]]]:
     """(questions asked, (threshold index where it gave up, true chance) per give-up)."""
-    strong_mod._chance = _recording  # type: ignore[assignment]
+    questions.chance = _recording  # every game the auction asks about goes through it
     rules = SkatRules.preset("lothar")
     easy = SkatHeuristicBot()
     mine: list[Question] = []
     for seat in range(3):
-        bot = strong_mod.SkatStrongBot()
+        bot = SkatStrongBot(settings=SETTINGS)
         state = SkatState.new(rules, seed=deal)
         rng = random.Random(deal * 31 + seat)
         while not state.is_over and state.phase.name in AUCTION:
@@ -80,11 +82,11 @@ def one_deal(deal: int) -> tuple[int, list[tuple[int, float | None]]]:
 
 def _gave_up_at(got: float) -> int | None:
     """The threshold index a chance given for a give-up stands for (None: answered)."""
-    answered = {c for _, c in strong_mod.CHANCE_BY_POINTS} | {strong_mod.CHANCE_BELOW}
+    answered = {c for _, c in SETTINGS.chance_by_points} | {SETTINGS.chance_below}
     if got in answered:
         return None
-    table = strong_mod.GAVE_UP_CHANCE
-    for i, (_, chance) in enumerate(strong_mod.CHANCE_BY_POINTS):
+    table = SETTINGS.gave_up_chance
+    for i, (_, chance) in enumerate(SETTINGS.chance_by_points):
         if got == (table[i] if table else chance / 2 + 0.25):
             return i
     raise ValueError(f"not a chance of the table: {got}")
@@ -113,7 +115,7 @@ def main() -> None:
     print(f"{args.deals} deals, seed {args.seed}, {time.perf_counter() - t0:.0f} s: "
           f"{asked} questions in strong's auctions, {total} gave up "
           f"({unsolved} unsolved again)")
-    for index, (points, _) in enumerate(strong_mod.CHANCE_BY_POINTS):
+    for index, (points, _) in enumerate(SETTINGS.chance_by_points):
         got = truths.get(index, [])
         if got:
             print(f"gave up at {points}: {len(got)}, true chance by the table "

@@ -25,11 +25,11 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import stich.bots.strong as strong_mod
 from _harness import frozen
 from stich.bots import SkatHeuristicBot
 from stich.bots.skat_eval import null_badness
-from stich.bots.strong import sample_world
+from stich.bots.strong import SkatStrongBot, StrongSettings, sample_world
+from stich.bots.strong.auction import discard_for
 from stich.skat import SkatRules, SkatState
 from stich.skat.actions import HAND, PASS, PICKUP, Declare, Discard
 from stich.skat.rules import GameType
@@ -51,7 +51,7 @@ def _share(state: SkatState, seat: int, worlds: int, rng: random.Random
     for _ in range(worlds):
         hands, skat = sample_world(view, rng)
         twelve = view.hand | skat
-        keep, _away = strong_mod._discard_for(twelve, GameType.NULL)
+        keep, _away = discard_for(twelve, GameType.NULL)
         h = list(hands)
         h[seat] = keep
         pick += null_won(Position(GameType.NULL, (h[0], h[1], h[2]), seat, 0))
@@ -75,7 +75,7 @@ def _declared(state: SkatState, seat: int, hand: bool, ouvert: bool) -> SkatStat
     else:
         state = state.apply(PICKUP)
         twelve = state.view(seat).hand
-        _keep, away = strong_mod._discard_for(twelve, GameType.NULL)
+        _keep, away = discard_for(twelve, GameType.NULL)
         state = state.apply(Discard(away))
     return state.apply(Declare(GameType.NULL, hand=hand, ouvert=ouvert))
 
@@ -85,7 +85,7 @@ def one_deal(job: tuple[int, float, int, str, str]) -> list[Row]:
     rules = SkatRules.preset(rules_name)
     fresh = SkatState.new(rules, seed=seed)
     easy = SkatHeuristicBot()
-    player = strong_mod.SkatStrongBot(min_worlds=8, max_worlds=8, timer=frozen)
+    player = SkatStrongBot(min_worlds=8, max_worlds=8, timer=frozen)
     defender = player if defenders == "strong" else easy
     out: list[Row] = []
     for seat in range(3):
@@ -114,7 +114,8 @@ def _in_bucket(share: float, lo: float, hi: float) -> bool:
 
 
 def _assumed(share: float, ouvert: bool) -> float:
-    lost, won = strong_mod.NULL_OUVERT_CHANCE if ouvert else strong_mod.NULL_CHANCE
+    settings = StrongSettings()  # the bot's
+    lost, won = settings.null_ouvert_chance if ouvert else settings.null_chance
     return lost + share * (won - lost)
 
 

@@ -2,9 +2,10 @@
 
 Deals whose auction, bid by three ``easy`` bots, ends with everybody passing (Ramsch
 under ``lothar``) are played from the first card twice per seat: with ``strong`` in that
-seat choosing by played-out worlds (``RAMSCH_ROLLOUTS`` on) and with the rule-based card
-(off), the other two seats ``easy``, the same random seeds.  The figure is the seat's
-Ramsch score (rollouts − rule-based) per game with a 95 % interval.  The bot samples a
+seat choosing by played-out worlds (``ramsch_rollouts`` on, ``StrongSettings``) and with
+the rule-based card (off), the other two seats ``easy``, the same random seeds.  The
+figure is the seat's Ramsch score (rollouts − rule-based) per game with a 95 % interval.
+The bot samples a
 fixed number of worlds and its clock does not move, so the result does not depend on the
 machine's load.
 
@@ -20,8 +21,8 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import stich.bots.strong as strong_mod
 from stich.bots import SkatHeuristicBot
+from stich.bots.strong import SkatStrongBot, StrongSettings
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
 
@@ -41,12 +42,14 @@ def one_deal(job: tuple[int, int]) -> list[tuple[int, int]]:
         start = start.apply(easy.choose(start.view(start.to_move), rng))
     if start.game is not GameType.RAMSCH:
         return []
-    bot = strong_mod.SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen)
+    bots = {rollouts: SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen,
+                                    settings=StrongSettings(ramsch_rollouts=rollouts))
+            for rollouts in (False, True)}
     out = []
     for seat in range(3):
         scores = []
         for rollouts in (False, True):
-            strong_mod.RAMSCH_ROLLOUTS = rollouts
+            bot = bots[rollouts]
             state = start
             r = random.Random(seed * 7 + seat)
             while not state.is_over:
@@ -54,7 +57,6 @@ def one_deal(job: tuple[int, int]) -> list[tuple[int, int]]:
                 state = state.apply(b.choose(state.view(state.to_move), r))
             scores.append(state.outcome().scores[seat])
         out.append((scores[0], scores[1]))
-    strong_mod.RAMSCH_ROLLOUTS = True
     return out
 
 

@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from stich.bots import Bot, SkatHeuristicBot
-from stich.bots.strong import OPTIMISM, SkatStrongBot
+from stich.bots.strong import SkatStrongBot, StrongSettings
 from stich.cards import card_points
 from stich.skat import SkatRules, SkatState, SkatView
 from stich.skat.actions import Action
@@ -125,8 +125,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=0.3, help="strong's seconds per decision")
-    ap.add_argument("--optimism", type=int, default=OPTIMISM,
-                    help="strong's optimism (card points, see stich.bots.strong)")
+    ap.add_argument("--optimism", type=int, default=StrongSettings().optimism,
+                    help="strong's optimism (card points, see stich.bots.strong.StrongSettings)")
     ap.add_argument("--preset", default="lothar")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=0,

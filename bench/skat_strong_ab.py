@@ -1,9 +1,11 @@
 """Two settings of ``strong``'s auction against each other, paired on the same deals.
 
-A setting is a JSON object of module constants of ``stich.bots.strong`` (``{}``: the
-defaults) and optionally ``"worlds"`` (the worlds per decision of the auction under this
-setting, else ``--worlds``; the card play always samples ``--worlds``), e.g.
-``'{"CHANCE_BY_POINTS": [[61, 0.97], [55, 0.8], [49, 0.4]], "CHANCE_BELOW": 0.1}'``.
+A setting is a JSON object of fields of ``strong``'s settings
+(``stich.bots.strong.StrongSettings``; ``{}``: the defaults) and optionally ``"worlds"``
+(the worlds per decision of the auction under this setting, else ``--worlds``; the card
+play always samples ``--worlds``), e.g.
+``'{"chance_by_points": [[61, 0.97], [55, 0.8], [49, 0.4]], "chance_below": 0.1}'``.
+Each setting plays with a bot of its own.
 
 Each deal is played once per seat with ``strong`` under setting B in that seat and two
 ``easy``; at every decision of the auction (bidding, Hand or Skat, the discard, the
@@ -30,40 +32,41 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
-import _harness
-import stich.bots.strong as strong_mod
-from _harness import apply_setting, constants, frozen
+from _harness import frozen, settings_from
 from skat_strong import open_class
 from stich.bots import SkatHeuristicBot
+from stich.bots.strong import SkatStrongBot, StrongSettings
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
 
-DEFAULTS = constants(strong_mod)
+Setting = tuple[StrongSettings, int | None]
+"""The settings and the worlds of the auction (None: ``--worlds``)."""
 
 
-def setting(text: str) -> dict[str, Any]:
-    return _harness.setting(text, strong_mod, DEFAULTS)
+def setting(text: str) -> Setting:
+    return settings_from(text, StrongSettings())
 
 
-def use(over: dict[str, Any], bot: strong_mod.SkatStrongBot, worlds: int, *,
-        auction: bool) -> None:
-    apply_setting(strong_mod, DEFAULTS, over)
-    bot.min_worlds = bot.max_worlds = over.get("worlds", worlds) if auction else worlds
+def use(over: Setting, worlds: int, *, auction: bool) -> SkatStrongBot:
+    """A bot of the setting ``over``, with its worlds for the auction or the card play."""
+    settings, own = over
+    n = own if auction and own is not None else worlds
+    return SkatStrongBot(min_worlds=n, max_worlds=n, timer=frozen, settings=settings)
 
 
 Result = tuple[int, bool, bool, bool, bool]
 
 
-def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
-         b: dict[str, Any], a: dict[str, Any] | None, *, whole: bool = False,
-         rules: str = "lothar") -> Result:
+def play(seed: int, seat: int, worlds: int, b: Setting, a: Setting | None, *,
+         whole: bool = False, rules: str = "lothar") -> Result:
     """(the seat's list points, whether setting ``a`` would have chosen differently
     somewhere in the auction (``whole``: or ``strong`` chose a card), declared, won as
     declarer) of the game under ``b``."""
     state = SkatState.new(SkatRules.preset(rules), seed=seed)
     easy = SkatHeuristicBot()
+    b_auction, b_play = use(b, worlds, auction=True), use(b, worlds, auction=False)
+    a_auction = use(a, worlds, auction=True) if a is not None else None
     rng = random.Random(seed * 31 + seat)
     differs = False
     klass = -1
@@ -76,17 +79,14 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
         if s != seat or (view.phase == "PLAY" and view.game is not GameType.RAMSCH
                          and view.declarer != seat):
             action = easy.choose(view, rng)
-        elif a is not None and view.phase != "PLAY":
+        elif a_auction is not None and view.phase != "PLAY":
             other = random.Random()
             other.setstate(rng.getstate())
-            use(a, bot, worlds, auction=True)
-            alt = bot.choose(view, other)
-            use(b, bot, worlds, auction=True)
-            action = bot.choose(view, rng)
+            alt = a_auction.choose(view, other)
+            action = b_auction.choose(view, rng)
             differs = differs or alt != action
         else:
-            use(b, bot, worlds, auction=view.phase != "PLAY")
-            action = bot.choose(view, rng)
+            action = (b_play if view.phase == "PLAY" else b_auction).choose(view, rng)
             differs = differs or (whole and view.phase == "PLAY")
         state = state.apply(action)
     o = state.outcome()
@@ -95,14 +95,13 @@ def play(seed: int, seat: int, bot: strong_mod.SkatStrongBot, worlds: int,
     return o.scores[seat], differs, declared, declared and o.won, lost_at_bid
 
 
-def one_deal(job: tuple[int, int, dict[str, Any], dict[str, Any], bool, str]
+def one_deal(job: tuple[int, int, Setting, Setting, bool, str]
              ) -> list[tuple[Result, Result]]:
     seed, worlds, a, b, whole, rules = job
-    bot = strong_mod.SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=frozen)
     out = []
     for seat in range(3):
-        rb = play(seed, seat, bot, worlds, b, a, whole=whole, rules=rules)
-        ra = play(seed, seat, bot, worlds, a, None, rules=rules) if rb[1] else rb
+        rb = play(seed, seat, worlds, b, a, whole=whole, rules=rules)
+        ra = play(seed, seat, worlds, a, None, rules=rules) if rb[1] else rb
         out.append((ra, rb))
     return out
 

@@ -73,7 +73,7 @@ __all__ = [
     "Interval",
     "Match",
     "SeatResult",
-    "deal_seed",
+    "match_deal_seed",
     "game_kind",
     "interval",
     "percentile",
@@ -192,10 +192,10 @@ class Match:
         return str(self.rules)
 
 
-def deal_seed(seed: int, k: int) -> int:
+def match_deal_seed(seed: int, k: int) -> int:
     """The seed of deal ``k`` of a match (a string seed: the same on every machine).
 
-    >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
+    >>> match_deal_seed(1, 0) == match_deal_seed(1, 0) != match_deal_seed(1, 1)
     True
     """
     return random.Random(f"stich-arena deal {seed} {k}").getrandbits(64)
@@ -221,7 +221,7 @@ def play_game(match: Match, k: int, rotation: int) -> Game:
     results = [SeatResult(i, (i + rotation) % n) for i in range(n)]
     by_seat = [results[entry_at(s, rotation, n)] for s in range(n)]
     deal = ArenaDeal(
-        rules=match.rules, seed=deal_seed(match.seed, k),
+        rules=match.rules, seed=match_deal_seed(match.seed, k),
         names=[match.bots[r.entry] for r in by_seat], seats=by_seat,
         rngs=[bot_rng(match.seed, k, rotation, s) for s in range(n)],
         make=lambda name: _make(match.game, name), inference=match.inference,

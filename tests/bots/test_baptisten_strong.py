@@ -21,7 +21,6 @@ from stich.bots.baptisten_strong import (
     BaptistenStrongBot,
     Knowledge,
     RolloutPolicy,
-    _place_by_flow,
     belief_gain,
     sample_hands,
     weighted_share,
@@ -341,18 +340,6 @@ def test_rollout_policy_plays_legal_cards() -> None:
                 card = policy(s)
                 assert card in s.legal_actions()
                 s = s.apply(card)
-
-
-def test_flow_placement_moves_cards_on() -> None:
-    """Place 0 takes cards 1 and 2, place 1 only card 1: card 2 needs place 0, so card 1
-    must go to place 1 whatever the order."""
-    for seed in range(20):
-        out = [0, 0]
-        caps = [1, 1]
-        forb = [~0b110, ~0b010]
-        assert _place_by_flow([1, 2], forb, caps, out, random.Random(seed))
-        assert out == [0b100, 0b010] and caps == [0, 0]
-    assert not _place_by_flow([1, 2], [~0b100, ~0b100], [1, 1], [0, 0], random.Random(0))
 
 
 def test_sampler_never_fails_where_voids_crowd() -> None:

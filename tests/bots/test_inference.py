@@ -14,15 +14,8 @@ import pytest
 from stich.bots import SkatHeuristicBot
 from stich.bots.inference import InferenceLog, true_world, world_log_likelihood
 from stich.bots.skat_eval import best_bid
-from stich.bots.strong import (
-    UNLIKELY_PASS,
-    _bid_values,
-    _pass_limits,
-    _world_weight,
-    count_worlds,
-    sample_world,
-    world_weigher,
-)
+from stich.bots.strong import DEFAULT_SETTINGS, count_worlds, sample_world, world_weigher
+from stich.bots.strong.weights import bid_values, pass_limits, world_weight
 from stich.cards import bits
 from stich.core import ArgumentError
 from stich.skat import SkatRules, SkatState, SkatView
@@ -124,7 +117,7 @@ def test_weights_that_favour_the_truth_gain_and_those_against_it_lose() -> None:
 
 
 def test_strong_weights_gain_on_the_first_tricks_of_heuristic_games() -> None:
-    """The auction weights of ``strong`` (its ``_world_weight``) put more belief on the
+    """The auction weights of ``strong`` (its ``world_weight``) put more belief on the
     true cards than uniform sampling in games of three heuristic bots (whose bids and
     games the weights model): bench/skat_inference.py measures it at scale."""
     log = InferenceLog()
@@ -148,17 +141,17 @@ def test_pass_limits_are_the_values_each_seat_refused() -> None:
         s = s.apply_text(text)
     assert [(seat, said) for seat, said in s.view(0).bidding] == [
         (1, "18"), (0, "hold"), (1, "20"), (0, "pass"), (2, "pass")]
-    assert _pass_limits(s.view(0), rules) == [20, 0, 22]
+    assert pass_limits(s.view(0), rules) == [20, 0, 22]
     # nobody says anything: each refused 18
     t = SkatState.new(rules, seed=4)
     for text in ("pass", "pass", "pass"):
         t = t.apply_text(text)
-    assert _pass_limits(t.view(1), rules) == [18, 18, 18]
+    assert pass_limits(t.view(1), rules) == [18, 18, 18]
 
 
 def test_a_pass_on_cards_that_would_bid_weighs_less() -> None:
     """Vorhand passed at 20 and Hinterhand at 22 (above): a world in which one of them
-    holds cards the rule-based evaluation would bid that high on weighs UNLIKELY_PASS
+    holds cards the rule-based evaluation would bid that high on weighs ``unlikely_pass``
     less for each, on top of the other weights."""
     rules = SkatRules.preset("lothar")
     seen = set()
@@ -168,12 +161,12 @@ def test_a_pass_on_cards_that_would_bid_weighs_less() -> None:
             s = s.apply_text(text)
         s = s.apply(s.legal_actions()[0])  # a declaration
         view = s.view(1)  # the declarer
-        played_by, said = view.played_by(), _bid_values(view)
-        refused = _pass_limits(view, rules)
+        played_by, said = view.played_by(), bid_values(view)
+        refused = pass_limits(view, rules)
         assert refused == [20, 0, 22]
-        base = _world_weight(view, s.hands, played_by, said, rules)
-        w = _world_weight(view, s.hands, played_by, said, rules, refused)
+        base = world_weight(view, s.hands, played_by, said, rules)
+        w = world_weight(view, s.hands, played_by, said, rules, refused)
         would = sum(best_bid(s.hands[seat], rules) >= refused[seat] for seat in (0, 2))
-        assert w == pytest.approx(base * UNLIKELY_PASS ** would)
+        assert w == pytest.approx(base * DEFAULT_SETTINGS.unlikely_pass ** would)
         seen.add(would)
     assert seen >= {0, 1}  # deals where no passing hand would have bid, and where one would

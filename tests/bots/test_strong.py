@@ -13,7 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stich.bots import Bot, RandomBot, SkatHeuristicBot
-from stich.bots.strong import SkatStrongBot, sample_world
+from stich.bots.strong import (
+    SkatStrongBot,
+    StrongSettings,
+    auction,
+    questions,
+    sample_world,
+    scores,
+)
+from stich.bots.strong.questions import SolverClock
 from stich.cards import Card
 from stich.skat import SkatRules, SkatState, SkatView
 from stich.skat.actions import PASS, Action, Discard
@@ -221,17 +229,18 @@ def test_time_budget_and_cap_with_a_fake_clock(monkeypatch: pytest.MonkeyPatch) 
     """On a clock that moves 5 ms per reading, every decision stops sampling once its
     budget is used and never goes past the hard cap; a bigger budget samples more
     worlds (anytime); no solver question is allowed more nodes than the time left."""
-    import stich.bots.strong as strong_mod
+    from stich.bots.strong import cardplay, ramsch
 
     worlds = 0
-    real_sample = strong_mod.sample_world
+    real_sample = sample_world
 
     def counting(view: SkatView, rng: random.Random) -> tuple[tuple[int, int, int], int]:
         nonlocal worlds
         worlds += 1
         return real_sample(view, rng)
 
-    monkeypatch.setattr(strong_mod, "sample_world", counting)
+    for part in (auction, cardplay, ramsch):  # every part of the bot that samples
+        monkeypatch.setattr(part, "sample_world", counting)
     rng = random.Random(11)
     positions = [_random_position(rng, SkatRules()) for _ in range(40)]
     sampled = {}
@@ -248,18 +257,17 @@ def test_time_budget_and_cap_with_a_fake_clock(monkeypatch: pytest.MonkeyPatch) 
         sampled[budget] = worlds
     assert sampled[0.4] > 1.5 * sampled[0.1]
 
-    clock = strong_mod._Clock(0.3, 1.0, 1, None, _FakeTimer(0.1), rate=1e6)
+    clock = SolverClock(0.3, 1.0, 1, None, _FakeTimer(0.1), rate=1e6)
     limits = [clock.nodes() for _ in range(12)]
-    assert limits[0] == int(strong_mod.QUESTION_SECONDS * 1e6)
-    assert limits[-1] == strong_mod.MIN_NODES  # past the cap: the floor
+    assert limits[0] == int(StrongSettings().question_seconds * 1e6)
+    assert limits[-1] == StrongSettings().min_nodes  # past the cap: the floor
     assert all(a >= b for a, b in itertools.pairwise(limits))
 
 
 def test_a_question_the_solver_gives_up_on_counts_as_a_coin_toss() -> None:
-    from stich.bots.strong import _Clock
     from stich.skat.solver import SearchLimit
 
-    clock = _Clock(0.3, 1.0, 1, None)
+    clock = SolverClock(0.3, 1.0, 1, None)
 
     def gives_up(nodes: int) -> bool:
         raise SearchLimit(nodes)
@@ -315,32 +323,32 @@ def test_ramsch_durchmarsch_is_tried_and_stopped() -> None:
 
 def test_null_ouvert_is_valued_in_the_bidding_as_in_the_declaration() -> None:
     """A Null lost with open cards is hardly ever won open (the defenders see the cards):
-    the auction must value Null Ouvert (Hand or not) with :data:`NULL_OUVERT_CHANCE`,
+    the auction must value Null Ouvert (Hand or not) with ``null_ouvert_chance``,
     as the declaration does, not with the plain Null's chance (it once bid on Null Ouvert
     hopes and then could only declare a plain Null below the bid)."""
-    import stich.bots.strong as strong_mod
     from stich.bots.skat_eval import null_badness
 
     bot = SkatStrongBot(max_worlds=12, timer=_frozen, question_seconds=0.002)
+    s = bot.settings
     checked = lost = 0
     for seed in range(400):
         state = SkatState.new(SkatRules.preset("lothar"), seed=seed)
         view = _view(state, state.to_move)
-        if null_badness(view.hand) > strong_mod.NULL_BADNESS_TRIED:
+        if null_badness(view.hand) > s.null_badness_tried:
             continue
         clock = bot._clock()
-        plans = bot._pickup_plans(view, random.Random(seed), clock, hand_too=True)
+        plans = auction.pickup_plans(view, random.Random(seed), clock, s, hand_too=True)
         for hand in (False, True):
             plain = plans[(GameType.NULL, hand, False)]
             ouvert = plans[(GameType.NULL, hand, True)]
             assert len(plain) == len(ouvert) == 12
             for (p, v, _), (q, w, _) in zip(plain, ouvert, strict=True):
                 assert w > v
-                if p == strong_mod.NULL_CHANCE[0]:
-                    assert q == strong_mod.NULL_OUVERT_CHANCE[0]
+                if p == s.null_chance[0]:
+                    assert q == s.null_ouvert_chance[0]
                     lost += 1
-                elif p == strong_mod.NULL_CHANCE[1]:
-                    assert q == strong_mod.NULL_OUVERT_CHANCE[1]
+                elif p == s.null_chance[1]:
+                    assert q == s.null_ouvert_chance[1]
                 assert q <= p
         checked += 1
         if checked >= 4 and lost:
@@ -349,23 +357,23 @@ def test_null_ouvert_is_valued_in_the_bidding_as_in_the_declaration() -> None:
 
 
 class _RolloutCards:
-    """A bot that plays Ramsch with :func:`stich.bots.strong._ramsch_card` on its own
+    """A bot that plays Ramsch with :func:`stich.bots.strong.ramsch.ramsch_card` on its own
     cards and the trick: the rollout policy, through the engine."""
 
     name = "rollout"
 
     def choose(self, view: SkatView, rng: random.Random) -> Action:
-        from stich.bots.strong import _ramsch_card
+        from stich.bots.strong.ramsch import ramsch_card
 
         trick = tuple(c for _, c in view.trick)
-        return Card.from_index(_ramsch_card(view.hand, trick))
+        return Card.from_index(ramsch_card(view.hand, trick))
 
 
 def test_ramsch_rollout_scores_as_the_engine() -> None:
     """The rollout's own bookkeeping (tricks, the Skat to the last trick, the loser on a
     tie, Durchmarsch) gives every seat the engine's Ramsch score, from the first card
     and from the middle of a trick."""
-    from stich.bots.strong import _ramsch_rollout
+    from stich.bots.strong.ramsch import ramsch_rollout
 
     policy = _RolloutCards()
     seen_loss = seen_zero = 0
@@ -387,7 +395,7 @@ def test_ramsch_rollout_scores_as_the_engine() -> None:
         for _, _, w in view.tricks:
             tricks[w] += 1
         leader = view.trick[0][0] if view.trick else view.to_move
-        got = _ramsch_rollout(state.hands, state.skat, leader,
+        got = ramsch_rollout(state.hands, state.skat, leader,
                               tuple(c for _, c in view.trick), card.index, me, taken, tricks)
         assert got == end.outcome().scores[me], seed
         seen_loss += got < 0
@@ -412,12 +420,11 @@ def test_ramsch_rollouts_lose_fewer_points() -> None:
 
 
 def test_the_auction_prunes_plans_without_changing_the_rest(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """With :data:`PLAN_TOP` the auction asks the solver about the likely games only: the
+        ) -> None:
+    """With ``plan_top`` the auction asks the solver about the likely games only: the
     plans it keeps score exactly as when every game is asked (same worlds, same answers,
     the plan AUTO included), at every value it could still bid; a game below the bid is
     not asked at all (its chance does not matter: it is an overbid)."""
-    import stich.bots.strong as strong_mod
     from stich.skat.rules import bidding_ladder
 
     rules = SkatRules.preset("lothar")
@@ -433,65 +440,62 @@ def test_the_auction_prunes_plans_without_changing_the_rest(
         view = _view(state, state.to_move)
         if view.phase != "BIDDING":
             continue
-        got: dict[int, dict[strong_mod._Plan, list[strong_mod._Result]]] = {}
+        got: dict[int, dict[auction.Plan, list[scores.Result]]] = {}
         for top in (0, 2):
-            monkeypatch.setattr(strong_mod, "PLAN_TOP", top)
-            got[top] = bot._pickup_plans(view, random.Random(seed), bot._clock(),
-                                         hand_too=True)
+            got[top] = auction.pickup_plans(view, random.Random(seed), bot._clock(),
+                                            StrongSettings(plan_top=top), hand_too=True)
         assert set(got[2]) < set(got[0])
-        trump_hand = [k for k in got[2] if k[1] and k[0] in strong_mod._TRUMP_GAMES]
+        trump_hand = [k for k in got[2] if k[1] and k[0] in auction.TRUMP_GAMES]
         assert len(trump_hand) == 2
         least = max(18, view.bid)
         for plan, results in got[2].items():
             assert len(results) == len(got[0][plan]) == 6
             for v in bidding_ladder(rules):
                 if v >= least:
-                    assert strong_mod._mean_score(results, v, rules) == pytest.approx(
-                        strong_mod._mean_score(got[0][plan], v, rules))
+                    assert scores.mean_score(results, v, rules) == pytest.approx(
+                        scores.mean_score(got[0][plan], v, rules))
         pruned += any(p == 0.0 and value < least
                       for results in got[0].values() for p, value, _ in results)
         compared += 1
     assert compared >= 8 and pruned > 0
 
 
-def test_cautious_bidding_takes_off_standard_errors(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With :data:`BID_SE` the auction values a plan at its mean over the worlds less
+def test_cautious_bidding_takes_off_standard_errors() -> None:
+    """With ``bid_se`` the auction values a plan at its mean over the worlds less
     that many standard errors of the mean; 0 leaves the mean."""
     import statistics
 
-    import stich.bots.strong as strong_mod
+    from stich.skat.scoring import overbid_value
 
     rules = SkatRules.preset("lothar")
     results = [(0.97, 48, 24), (0.3, 48, 24), (0.85, 48, 24), (0.6, 48, 24), (0.97, 48, 24)]
-    scores = [p * v - (1 - p) * 2 * v for p, v, _ in results]
-    mean = statistics.fmean(scores)
-    se = statistics.stdev(scores) / len(scores) ** 0.5
-    monkeypatch.setattr(strong_mod, "BID_SE", 0.0)
-    assert strong_mod._cautious_score(results, 24, rules) == pytest.approx(mean)
-    monkeypatch.setattr(strong_mod, "BID_SE", 1.5)
-    assert strong_mod._cautious_score(results, 24, rules) == pytest.approx(mean - 1.5 * se)
+    by_world = [p * v - (1 - p) * 2 * v for p, v, _ in results]
+    mean = statistics.fmean(by_world)
+    se = statistics.stdev(by_world) / len(by_world) ** 0.5
+    plain, careful = StrongSettings(bid_se=0.0), StrongSettings(bid_se=1.5)
+    assert scores.cautious_score(results, 24, rules, plain) == pytest.approx(mean)
+    assert scores.cautious_score(results, 24, rules, careful) == pytest.approx(mean - 1.5 * se)
     # an overbid: every world scores the same, nothing to take off
-    assert strong_mod._cautious_score(results, 60, rules) == pytest.approx(
-        -2.0 * strong_mod.overbid_value(24, 60))
+    assert scores.cautious_score(results, 60, rules, careful) == pytest.approx(
+        -2.0 * overbid_value(24, 60))
 
 
 def test_the_discard_asks_each_pair_about_its_own_games(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """After picking up, a pair of cards to put away is asked about only for the games
-    it is one of the heuristic's two best discards for (:data:`DISCARD_PRUNE`), and the
+    it is one of the heuristic's two best discards for (``discard_prune``), and the
     pair chosen is one of those pairs."""
-    import stich.bots.strong as strong_mod
     from stich.skat.actions import PICKUP
 
     asked: list[tuple[GameType, int]] = []
-    real = strong_mod._chance
+    real = questions.chance
 
-    def chance(clock: strong_mod._Clock, game: GameType, hands: tuple[int, int, int],
-               declarer: int, have: int) -> float:
+    def chance(clock: SolverClock, game: GameType, hands: tuple[int, int, int],
+               declarer: int, have: int, settings: StrongSettings) -> float:
         asked.append((game, hands[declarer]))
-        return real(clock, game, hands, declarer, have)
+        return real(clock, game, hands, declarer, have, settings)
 
-    monkeypatch.setattr(strong_mod, "_chance", chance)
+    monkeypatch.setattr(questions, "chance", chance)
     bot = SkatStrongBot(max_worlds=3, timer=_frozen, question_seconds=0.002)
     heur = SkatHeuristicBot()
     checked = 0
@@ -508,8 +512,8 @@ def test_the_discard_asks_each_pair_about_its_own_games(
         asked.clear()
         action = bot.choose(view, random.Random(seed))
         assert isinstance(action, Discard)
-        own = {g: strong_mod._top_discards(twelve, g, 2)
-               for g in (*strong_mod._TRUMP_GAMES, strong_mod.GameType.NULL)}
+        own = {g: auction.top_discards(twelve, g, 2)
+               for g in (*auction.TRUMP_GAMES, GameType.NULL)}
         assert any(action.cards in pairs for pairs in own.values())
         for game, kept in asked:
             assert twelve & ~kept in own[game]
@@ -520,7 +524,7 @@ def test_the_discard_asks_each_pair_about_its_own_games(
 
 
 class _ScriptedClock:
-    """Answers the solver questions of :func:`_chance` from a script."""
+    """Answers the solver questions of :func:`questions.chance` from a script."""
 
     def __init__(self, answers: list[float]) -> None:
         self.answers = answers
@@ -532,46 +536,38 @@ class _ScriptedClock:
 @pytest.mark.parametrize(("answers", "index"), [([0.5], 0), ([0.0, 0.5], 1),
                                                 ([0.0, 0.0, 0.5], 2)])
 def test_a_question_given_up_counts_with_its_measured_chance(
-        monkeypatch: pytest.MonkeyPatch, answers: list[float], index: int) -> None:
-    """A give-up at a threshold of CHANCE_BY_POINTS is worth GAVE_UP_CHANCE there (the
-    old rule, half way to a coin toss, when that is None); the thresholds before it were
-    missed, the ones after it are not asked."""
-    import stich.bots.strong as strong_mod
-
+        answers: list[float], index: int) -> None:
+    """A give-up at a threshold of ``chance_by_points`` is worth ``gave_up_chance`` there
+    (the old rule, half way to a coin toss, when that is None); the thresholds before it
+    were missed, the ones after it are not asked."""
+    s = StrongSettings()
+    assert s.gave_up_chance is not None
     hands = SkatState.new(SkatRules.preset("lothar"), seed=3).hands
     args = (GameType.GRAND, hands, 0, 10)
     clock = _ScriptedClock(list(answers))
-    got = strong_mod._chance(clock, *args)  # type: ignore[arg-type]
-    assert got == strong_mod.GAVE_UP_CHANCE[index]  # type: ignore[index]
+    got = questions.chance(clock, *args, s)  # type: ignore[arg-type]
+    assert got == s.gave_up_chance[index]
     assert clock.answers == []
-    monkeypatch.setattr(strong_mod, "GAVE_UP_CHANCE", None)
-    chance = strong_mod.CHANCE_BY_POINTS[index][1]
-    assert strong_mod._chance(_ScriptedClock(list(answers)), *args) == (  # type: ignore[arg-type]
-        chance / 2 + 0.25)
+    old_rule = StrongSettings(gave_up_chance=None)
+    chance = s.chance_by_points[index][1]
+    assert questions.chance(_ScriptedClock(list(answers)), *args,  # type: ignore[arg-type]
+                            old_rule) == chance / 2 + 0.25
     # answered questions keep the table
-    assert strong_mod._chance(_ScriptedClock([0.0, 1.0]), *args) == (  # type: ignore[arg-type]
-        strong_mod.CHANCE_BY_POINTS[1][1])
-    assert strong_mod._chance(_ScriptedClock([0.0] * 3), *args) == (  # type: ignore[arg-type]
-        strong_mod.CHANCE_BELOW)
+    assert questions.chance(_ScriptedClock([0.0, 1.0]), *args, s) == (  # type: ignore[arg-type]
+        s.chance_by_points[1][1])
+    assert questions.chance(_ScriptedClock([0.0] * 3), *args, s) == (  # type: ignore[arg-type]
+        s.chance_below)
 
 
-def test_min_chance_keeps_risky_games_out_of_the_bidding(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """With MIN_CHANCE a game whose mean chance is below it is not bid on however well it
-    pays; at 0 the best expected score decides."""
-    import stich.bots.strong as strong_mod
-
+def test_min_chance_keeps_risky_games_out_of_the_bidding() -> None:
+    """With ``min_chance`` a game whose mean chance is below it is not bid on however
+    well it pays; at 0 the best expected score decides."""
     state = SkatState.new(SkatRules.preset("isko"), seed=11)  # isko: passing scores 0
     view = _view(state, state.to_move)
     assert view.phase == "BIDDING"
     risky = [(0.97, 96, 24), (0.97, 96, 24), (0.3, 96, 24), (0.6, 96, 24)]  # mean 0.71
-    bot = SkatStrongBot(min_worlds=1, max_worlds=1)
-    monkeypatch.setattr(bot, "_pickup_plans", lambda *a, **k: {
-        (GameType.GRAND, False, False): risky})
-    monkeypatch.setattr(strong_mod, "MIN_CHANCE", 0.0)
-    said = bot.choose(view, random.Random(1))
-    assert said != PASS
-    monkeypatch.setattr(strong_mod, "MIN_CHANCE", 0.75)
-    assert bot.choose(view, random.Random(1)) == PASS
-    monkeypatch.setattr(strong_mod, "MIN_CHANCE", 0.7)
-    assert bot.choose(view, random.Random(1)) == said
+    plans: dict[auction.Plan, list[scores.Result]] = {(GameType.GRAND, False, False): risky}
+    said, chance = auction.bid_on(view, plans, StrongSettings(min_chance=0.0))
+    assert said != PASS and chance == pytest.approx(0.71)
+    assert auction.bid_on(view, plans, StrongSettings(min_chance=0.75)) == (PASS, None)
+    assert auction.bid_on(view, plans, StrongSettings(min_chance=0.7))[0] == said

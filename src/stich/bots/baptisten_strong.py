@@ -9,13 +9,12 @@ rule-based policy for every seat (:class:`RolloutPolicy`).
   rest of the deck, keeping each hand's size, the cards played, the cards seen on
   foreheads, the turned trump card (on the rest of the deck), the voids shown by not
   following suit (the joker played to a fixed suit shows a void too) and, under
-  must-overtrump, the higher trumps a seat showed it lacks.  Cards that some seat may not
-  hold are placed first (a depth-first search over the places they may go, choosing a
-  place with chance proportional to its room), then the free cards fill the rest at
-  random.  The bids said tell where the high cards are: every world counts with a weight,
-  per seat that has bid a floor plus a Gaussian of its bid around the trick estimate of
-  its hand (:func:`hand_estimate`; :data:`BID_SIGMA`, fitted on the rule-based bot's
-  bids, and :data:`BID_FLOOR`); :func:`belief_gain` measures what that knows.
+  must-overtrump, the higher trumps a seat showed it lacks; every such world is equally
+  likely (:class:`stich.worlds.Deal`, exact, as the Skat search bot's).  The bids said
+  tell where the high cards are: every world counts with a weight, per seat that has bid
+  a floor plus a Gaussian of its bid around the trick estimate of its hand
+  (:func:`hand_estimate`; :data:`BID_SIGMA`, fitted on the rule-based bot's bids, and
+  :data:`BID_FLOOR`); :func:`belief_gain` measures what that knows.
 - **Bid**: in each world the bids not yet said are guessed from the hand estimate, and the
   round is played out once per candidate bid (the bids near the estimate that the hook
   rule allows: the legal actions exclude the hooked bid) with the bot's own seat aiming at
@@ -65,6 +64,7 @@ from stich.bots.clock import HARD_CAP, WorldClock, check_budget
 from stich.cards import PlainCard, PlainDeck, bits
 from stich.core import ArgumentError
 from stich.messages import Position
+from stich.worlds import Deal, NoDeal
 
 __all__ = ["BaptistenStrongBot", "DEFAULT_BUDGET", "HARD_CAP", "Knowledge", "RolloutPolicy",
            "belief_gain", "forty_bar", "hand_estimate", "sample_hands", "weighted_share"]
@@ -108,7 +108,8 @@ class Knowledge:
     whose place is unknown; ``forbidden``: per seat the cards it cannot hold (shown voids
     and, under must-overtrump, trumps higher than one it played under); ``rest``: how
     many unseen cards lie on the rest of the deck; ``played_by``: per seat the cards it
-    played this round."""
+    played this round; ``deal``: the ways to deal the unseen cards, once
+    :func:`sample_hands` has been asked."""
 
     def __init__(self, view: BaptistenView) -> None:
         self.view = view
@@ -133,6 +134,7 @@ class Knowledge:
             known |= 1 << view.trump_card
         self.unseen = deck.full_mask & ~known
         self.forbidden = [0] * n
+        self.deal: Deal | None = None  # the deals of the unseen cards (sample_hands)
         self._read_tricks()
         hidden = sum(self.sizes[p] for p in range(n) if self.known[p] is None)
         self.rest = self.unseen.bit_count() - hidden
@@ -171,112 +173,28 @@ def _inconsistent(view: BaptistenView) -> ArgumentError:
 
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     """Every seat's hand now in one world that agrees with ``k`` (hands the view shows
-    are kept; nobody gets a card it showed it cannot hold)."""
-    n = k.n
-    slots = [p for p in range(n) if k.known[p] is None]
-    caps = [k.sizes[p] for p in slots]
-    forb = [k.forbidden[p] for p in slots]
-    if k.rest:
-        slots.append(-1)
-        caps.append(k.rest)
-        forb.append(0)
-    out = [0] * len(slots)
-    banned = 0
-    for f in forb:
-        banned |= f
-    tight = k.unseen & banned
-    placed = 0
-    if tight:
-        cards = sorted(bits(tight),
-                       key=lambda c: (sum(1 for f in forb if not f >> c & 1), rng.random()))
-        budget = [4 * len(cards) + 100]
-        if not _place(cards, 0, forb, caps, out, rng, budget):
-            # the quick search went astray: place them by a flow, which always finds a
-            # way when there is one
-            out = [0] * len(slots)
-            if not _place_by_flow(cards, forb, caps, out, rng):
-                raise _inconsistent(k.view)
-        placed = tight
-    free = list(bits(k.unseen & ~placed))
-    rng.shuffle(free)
-    i = 0
-    for j, cap in enumerate(caps):
-        for c in free[i:i + cap]:
-            out[j] |= 1 << c
-        i += cap
+    are kept; nobody gets a card it showed it cannot hold), every such world equally
+    likely (:class:`stich.worlds.Deal`)."""
+    slots = [p for p in range(k.n) if k.known[p] is None]
+    if k.deal is None:  # the same for every world of this view
+        caps = [k.sizes[p] for p in slots]
+        allowed = [k.unseen & ~k.forbidden[p] for p in slots]
+        if k.rest:
+            caps.append(k.rest)
+            allowed.append(k.unseen)
+        try:
+            k.deal = Deal(k.unseen, caps, allowed)
+        except NoDeal:
+            raise _inconsistent(k.view) from None
+    try:
+        out = k.deal.draw(rng)
+    except NoDeal:
+        raise _inconsistent(k.view) from None
     hands = [h if h is not None else 0 for h in k.known]
     for j, p in enumerate(slots):
         if p >= 0:
             hands[p] = out[j]
     return hands
-
-
-def _place(cards: list[int], i: int, forb: list[int], caps: list[int], out: list[int],
-           rng: random.Random, budget: list[int]) -> bool:
-    """Depth-first: card ``i`` and the following to places that may take them."""
-    if i == len(cards):
-        return True
-    budget[0] -= 1
-    if budget[0] < 0:
-        return False
-    c = cards[i]
-    bit = 1 << c
-    options = [j for j in range(len(caps)) if caps[j] and not forb[j] & bit]
-    # a random order, each place first with a chance proportional to its room
-    options.sort(key=lambda j: -rng.random() ** (1.0 / caps[j]))
-    for j in options:
-        caps[j] -= 1
-        out[j] |= bit
-        if _place(cards, i + 1, forb, caps, out, rng, budget):
-            return True
-        caps[j] += 1
-        out[j] &= ~bit
-    return False
-
-
-def _place_by_flow(cards: list[int], forb: list[int], caps: list[int], out: list[int],
-                   rng: random.Random) -> bool:
-    """Cards to places that may take them, each card by an augmenting path (a bipartite
-    matching with capacities: a card may push placed cards to other places); False when
-    no placement exists."""
-    m = len(caps)
-    room = caps[:]
-    where: dict[int, int] = {}  # card -> place
-    holds: list[list[int]] = [[] for _ in range(m)]
-    order = cards[:]
-    rng.shuffle(order)
-    for c in order:
-        # breadth-first over places: from a place, a card held there may move on
-        start = [j for j in range(m) if not forb[j] >> c & 1]
-        rng.shuffle(start)
-        prev: dict[int, tuple[int, int]] = {j: (-1, c) for j in start}  # place <- (place, card)
-        queue = list(start)
-        end = -1
-        for j in queue:
-            if room[j]:
-                end = j
-                break
-            for x in holds[j]:
-                for i in range(m):
-                    if i not in prev and not forb[i] >> x & 1:
-                        prev[i] = (j, x)
-                        queue.append(i)
-        if end < 0:
-            return False
-        room[end] -= 1
-        j = end
-        while True:  # move each card along the path one place on
-            back, x = prev[j]
-            holds[j].append(x)
-            where[x] = j
-            if back < 0:
-                break
-            holds[back].remove(x)
-            j = back
-    for x, j in where.items():
-        out[j] |= 1 << x
-    caps[:] = room
-    return True
 
 
 # --- a rough trick estimate per card (for the bids of the others) ------------------------

@@ -2,7 +2,7 @@
 
 A search bot samples *worlds* (deals of the cards its seat cannot see that agree with its
 view) and may weigh them by how well each explains what the others bid, passed and played
-(:func:`stich.bots.strong._world_weight`).  Its belief is then ``P(world) = w(world) /
+(:func:`stich.bots.strong.weights.world_weight`).  Its belief is then ``P(world) = w(world) /
 Σ w`` over the worlds that agree with the view.  The measure of that belief is the
 log-probability it gives the world that was really dealt:
 

@@ -54,10 +54,8 @@ in Baptistenskat with must-overtrump a seat that played a lower trump holds no h
 one).  Cards out of play (played, held by the player, turned for trump) never go to
 another seat.  The state is rebuilt by replaying the chance outcomes of the new deal and
 the same player actions (a Skat declarer's hidden discards are redrawn too), so public
-history and the player's information state are unchanged.  (The cards are placed one by
-one, each into a seat with room, weighted by the room left, among the seats that keep
-the rest placeable: every consistent deal can come out, but not exactly uniformly; the
-bids are not used to weight it.)
+history and the player's information state are unchanged.  (Every consistent deal is
+equally likely, :class:`stich.worlds.Deal`; the bids are not used to weight it.)
 """
 
 from __future__ import annotations
@@ -69,6 +67,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from stich import worlds
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction
 from stich.baptisten.deal import Deal, draw_deals
 from stich.baptisten.state import BaptistenState, BPhase
@@ -118,53 +117,16 @@ def _rng_of(sampler: Any) -> random.Random:
 def sample_slots(pool: int, slots: Sequence[tuple[int, int]], rng: random.Random
                  ) -> list[int]:
     """Deal the cards of ``pool`` (a set) into ``slots``, each (capacity, forbidden set),
-    so that every slot gets exactly its capacity and no card it forbids; random, every
-    card placed with the others still placeable (Hall's condition over the groups of
-    cards allowed the same slots).  Raises ValueError when no such deal exists."""
-    cards = _bits(pool)
-    if sum(c for c, _ in slots) != len(cards):
-        raise ValueError(f"{len(cards)} cards for {sum(c for c, _ in slots)} places")
-    n = len(slots)
-    allowed = {}
-    for c in cards:
-        allowed[c] = sum(1 << j for j, (_, f) in enumerate(slots) if not f >> c & 1)
-    groups: dict[int, int] = {}
-    for c in cards:
-        groups[allowed[c]] = groups.get(allowed[c], 0) + 1
-    caps = [c for c, _ in slots]
-
-    def feasible() -> bool:
-        sigs = [(s, k) for s, k in groups.items() if k]
-        for sub in range(1, 1 << len(sigs)):
-            union = 0
-            need = 0
-            for i, (s, k) in enumerate(sigs):
-                if sub >> i & 1:
-                    union |= s
-                    need += k
-            if need > sum(caps[j] for j in range(n) if union >> j & 1):
-                return False
-        return True
-
-    if not feasible():
-        raise ValueError("no deal fits the voids")
-    rng.shuffle(cards)
-    out = [0] * n
-    for c in cards:
-        s = allowed[c]
-        groups[s] -= 1
-        choices = [j for j in range(n) if s >> j & 1 and caps[j] > 0]
-        weights = [caps[j] for j in choices]
-        while True:
-            j = rng.choices(choices, weights)[0]
-            caps[j] -= 1
-            if feasible():
-                break
-            caps[j] += 1
-            i = choices.index(j)
-            del choices[i], weights[i]
-        out[j] |= 1 << c
-    return out
+    so that every slot gets exactly its capacity and no card it forbids; every such deal
+    equally likely (:class:`stich.worlds.Deal`).  Raises ValueError when no such deal
+    exists."""
+    cards = pool.bit_count()
+    if sum(c for c, _ in slots) != cards:
+        raise ValueError(f"{cards} cards for {sum(c for c, _ in slots)} places")
+    try:
+        return worlds.Deal(pool, [c for c, _ in slots], [pool & ~f for _, f in slots]).draw(rng)
+    except worlds.NoDeal:
+        raise ValueError("no deal fits the voids") from None
 
 
 # --- the shared OpenSpiel plumbing ----------------------------------------------------------

@@ -54,7 +54,7 @@ from stich.server.health import DATABASE, REDIS, Backoff, Services
 from stich.server.idle import idle_step
 from stich.server.limits import Limiter, Limits
 from stich.server.presence import Presence
-from stich.server.sitting import Event, Sitting, TableSettings, deal_seed
+from stich.server.sitting import Event, Sitting, TableSettings
 from stich.server.store.db import NewGame, Store
 from stich.server.store.models import TableRow
 from stich.server.wire import (
@@ -637,7 +637,7 @@ class TableActor:
         playing = s.present_people()
         urgent = any(c.receiver in playing for c in self.conns)
         text = await self.hub.workers.bot_action(
-            s.settings.game, level, view, deal_seed(s.settings.seed, 100_000 + seq),
+            s.settings.game, level, view, s.seed_of(100_000 + seq),
             urgent=urgent)
 
         def plan(st: Sitting) -> list[Event]:
@@ -718,7 +718,7 @@ class TableActor:
             return
         text = await self.hub.workers.bot_action(
             s.settings.game, "easy", s.view(seat),
-            deal_seed(s.settings.seed, 200_000 + s.seq), urgent=True)
+            s.seed_of(200_000 + s.seq), urgent=True)
         try:
             await self.submit(lambda st: st.plan_act(seat, text, by="clock")
                               if same_turn(st) else [])

@@ -10,7 +10,7 @@ request add?" without changing anything (so a server can first commit them and o
 then apply them), or refuses with the engine's :class:`StichError`.
 
 The deals are not in the events: each is derived from the table's secret seed and the
-game's number (:func:`deal_seed`), so the event log itself holds nothing hidden except
+game's number (:func:`table_seed`), so the event log itself holds nothing hidden except
 the text of a Skat discard, which the wire form shows only to the declarer.
 
 >>> s = Sitting(TableSettings(game="skat", rules="skat(preset=lothar)", games=3,
@@ -50,7 +50,7 @@ __all__ = [
     "Sitting",
     "TableSettings",
     "bots_only",
-    "deal_seed",
+    "table_seed",
     "replay_events",
 ]
 
@@ -70,10 +70,12 @@ def bots_only(seats: Sequence[str]) -> bool:
     return all(str(spec).startswith("bot:") for spec in seats)
 
 
-def deal_seed(seed: int, number: int) -> int:
-    """The seed of game ``number`` of a table (0 for the draw of seats and dealer).
+def table_seed(seed: int, number: int) -> int:
+    """A seed the table derives from its secret ``seed``: of its game ``number`` (0 for
+    the draw of seats and dealer; the bots' choices use numbers from 100 000 on).  (The
+    arena's deals have their own: :func:`stich.arena.match_deal_seed`.)
 
-    >>> deal_seed(7, 1) == deal_seed(7, 1) != deal_seed(7, 2)
+    >>> table_seed(7, 1) == table_seed(7, 1) != table_seed(7, 2)
     True
     """
     digest = hashlib.sha256(f"stich:{seed}:{number}".encode()).digest()
@@ -344,7 +346,7 @@ class Sitting:
         if self.started or len(filled) < self.n_seats:
             return []
         seq = self.seq + len(planned)
-        rng = random.Random(deal_seed(self.settings.seed, 0))
+        rng = random.Random(table_seed(self.settings.seed, 0))
         first = rng.randrange(self.n_seats)
         out = [Event(seq + 1, "start", None, {"first": first})]
         if self.play.deals_each_game:
@@ -614,7 +616,7 @@ class Sitting:
 
     def seed_of(self, number: int) -> int:
         """The seed of the table's game ``number`` (0: the draw)."""
-        return deal_seed(self.settings.seed, number)
+        return table_seed(self.settings.seed, number)
 
     def _end_wait(self) -> None:
         self.between = False
