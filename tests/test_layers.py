@@ -34,7 +34,7 @@ WEB = ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "
        "psycopg", "argon2", "jinja2", "babel", "stich.server", "stich.web")
 TERMINAL = ("typer", "rich", "click", "stich.cli")
 RL = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "stich.env")
-FORBIDDEN_FOR_ENGINES = (*TERMINAL, *RL, "stich.bots", "stich.table", "stich.present",
+FORBIDDEN_FOR_ENGINES = (*TERMINAL, *RL, "stich.bots", "stich.skat_list", "stich.present",
                          "stich.arena", *WEB)
 
 LAYERS = {
@@ -52,7 +52,7 @@ LAYERS = {
     "stich.record": FORBIDDEN_FOR_ENGINES,
     "stich.record_file": FORBIDDEN_FOR_ENGINES + ("stich.skat", "stich.baptisten"),
     "stich.record_header": FORBIDDEN_FOR_ENGINES + ("stich.skat",),
-    "stich.table": (*TERMINAL, *RL, "stich.bots", "stich.present", "stich.arena", *WEB),
+    "stich.skat_list": (*TERMINAL, *RL, "stich.bots", "stich.present", "stich.arena", *WEB),
     "stich.bots": (*TERMINAL, *RL, "stich.present", "stich.arena", *WEB),
     "stich.present.languages": (*TERMINAL, *RL, "stich.bots", "stich.arena", *WEB),
     "stich.present.initials": (*TERMINAL, *RL, "stich.bots", "stich.arena", *WEB),

@@ -35,7 +35,7 @@ from stich.messages import (
     Cards,
     GameName,
     Msg,
-    Position,
+    Seat,
     StichError,
     SuitName,
     _load,
@@ -53,7 +53,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "messages.md"
 
 # The engines, the records and the ISS reader: no plain ValueError left in them.
 ENGINE_FILES = sorted(
-    [SRC / "cards.py", SRC / "core.py", SRC / "table.py", *SRC.glob("record*.py")]
+    [SRC / "cards.py", SRC / "core.py", SRC / "skat_list.py", *SRC.glob("record*.py")]
     + list((SRC / "skat").glob("*.py"))
     + list((SRC / "baptisten").glob("*.py"))
     + list((SRC / "bots").glob("*.py"))
@@ -119,7 +119,7 @@ def _names(template: str) -> set[str]:
 def _sample(code: str) -> dict[str, Any]:
     """Parameters for every placeholder of ``code``: a seat for ``seat``, else numbers."""
     names = set().union(*(_names(t) for t in CATALOGUE[code].values()))
-    return {n: Position(1) if n == "seat" else 2 for n in names}
+    return {n: Seat(1) if n == "seat" else 2 for n in names}
 
 
 def test_every_entry_renders_in_both_languages_for_the_player_and_others() -> None:
@@ -131,7 +131,7 @@ def test_every_entry_renders_in_both_languages_for_the_player_and_others() -> No
 
 
 def test_the_you_form_is_chosen_only_for_the_readers_own_seat() -> None:
-    params = {"seat": Position(2), "cards": Cards(CARDS[0].bit)}
+    params = {"seat": Seat(2), "cards": Cards(CARDS[0].bit)}
     assert render("skat.not_held", params, "de") == "Hinterhand hat D7 nicht"
     assert render("skat.not_held", params, "de", you=2) == "Du hast D7 nicht"
     assert render("skat.not_held", params, "de", you=0) == "Hinterhand hat D7 nicht"
@@ -246,7 +246,7 @@ def check_refusal(e: StichError, player: int, seen: set[str]) -> None:
     texts = CATALOGUE[e.code]
     seat = e.params.get("seat")
     if seat is not None:
-        assert isinstance(seat, Position)
+        assert isinstance(seat, Seat)
     for you in (None, player):
         own = seat is not None and you == seat.seat
         rendered = {}
@@ -479,10 +479,10 @@ def test_rule_strings_are_refused_by_code() -> None:
 
 
 def test_the_seat_of_a_baptisten_table_of_three_is_no_skat_position() -> None:
-    p = Position(0, 3, "baptisten")
+    p = Seat(0, 3, named=False)
     assert render("baptisten.not_held", {"seat": p, "cards": Cards(1, "elferraus")},
                   "en") == "seat 1 does not hold R1"
-    assert render("skat.not_held", {"seat": Position(0), "cards": Cards(1)},
+    assert render("skat.not_held", {"seat": Seat(0), "cards": Cards(1)},
                   "en") == "Vorhand does not hold D7"
 
 
@@ -497,7 +497,7 @@ def test_typed_parameters_are_named_by_the_namer() -> None:
         def game(self, g: GameName, lang: str) -> str:
             return "GAME"
 
-        def position(self, p: Position, lang: str) -> str:
+        def seat(self, p: Seat, lang: str) -> str:
             return "ANN" if lang == "de" else "Ann"
 
     with pytest.raises(StichError) as e:

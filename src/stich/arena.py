@@ -7,7 +7,7 @@ match seed and ``k``) is played once per *seat rotation*: in rotation ``r`` the 
 Baptistenskat: one per player) every entry plays every seat's cards on the same deal,
 and the luck of the cards cancels.  Skat plays one game per deal and rotation (a fresh
 :class:`~stich.skat.SkatState`, scored by its outcome: the change of each seat's list
-score, as the Skat list of :class:`~stich.table.SkatTable` records it); Baptistenskat
+score, as the Skat list of :class:`~stich.skat_list.SkatList` records it); Baptistenskat
 plays one whole game (every round) and scores each seat's total on the sheet.  How a
 game is played, and the figures it adds to the score's (Skat: the declared games;
 Baptistenskat: the bids), is the game's own (:mod:`stich.games`, ``arena_*``); here is

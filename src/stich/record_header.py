@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from stich.baptisten.deal import Deal
 from stich.cards import PlainCard, PlainDeck, parse_cards
 from stich.core import RecordError
-from stich.messages import Msg, Position
+from stich.messages import Msg, Seat
 
 __all__ = [
     "baptisten_deals",
@@ -151,7 +151,7 @@ def skat_deal(record: dict[str, Any]) -> tuple[list[int], int]:
     hands = []
     for seat, text in enumerate(texts):
         if not isinstance(text, str):
-            raise RecordError("records.hand_not_text", seat=Position(seat), value=shown(text))
+            raise RecordError("records.hand_not_text", seat=Seat(seat), value=shown(text))
         hands.append(_skat_cards(text))
     if not isinstance(deal["skat"], str):
         raise RecordError("records.skat_not_text", value=shown(deal["skat"]))

@@ -7,7 +7,7 @@ import pytest
 
 from stich.baptisten import BaptistenRules, BaptistenState, BBid, bid_action, scoresheet
 from stich.core import IllegalActionError
-from stich.messages import Position
+from stich.messages import Seat
 
 from ..refusals import refused
 from .game_helpers import DEFAULT, act, new_game, play_out, play_round, to_round
@@ -71,7 +71,7 @@ def test_hook_rule_only_from_3_cards() -> None:
     s = act(s, "bid 1 stake 1", "bid 0 stake 1", "bid 1 stake 1")
     assert s.hooked_bid() == 1 and _bids(s) == {0, 2, 3}
     assert _refusal(s, "bid 1 stake 1") == "the bids may not add up to 3: bid 0, 2, 3, not 1"
-    seat = Position(s.to_move, 4, "baptisten")
+    seat = Seat(s.to_move, 4, named=False)
     with refused("baptisten.hooked_bid", IllegalActionError, seat=seat, k=3, bid=1,
                  allowed="0, 2, 3") as e:
         act(s, "bid 1 stake 1")

@@ -9,7 +9,7 @@ import pytest
 
 from stich.baptisten import FOREHEAD_PLAY, BaptistenRules, BaptistenState, BBid
 from stich.core import IllegalActionError
-from stich.messages import Cards, Position, SuitName
+from stich.messages import Cards, Seat, SuitName
 
 from ..refusals import refused
 from .game_helpers import act, new_game, play_round, to_round
@@ -48,7 +48,7 @@ def test_follow_suit() -> None:
     assert refusal(s, "R20") == "you must follow blue: you hold B3"
     assert refusal(s, "R20", "de") == "Du musst blau bedienen: du hast B3"
     with refused("baptisten.must_follow", IllegalActionError,
-                 seat=Position(0, 3, "baptisten"), suit=SuitName(3, "elferraus"),
+                 seat=Seat(0, 3, named=False), suit=SuitName(3, "elferraus"),
                  cards=Cards(ELFER.card_deck.parse("B3").bit, "elferraus")) as e:
         act(s, "R20")
     assert str(e.value) == "seat 1 must follow blue: seat 1 holds B3"
@@ -150,7 +150,7 @@ def test_card_not_held() -> None:
     s = round_3(ELFER, ["B3 R20 G1", "B9 Y2 Y3", "B5 R1 R2"], "Y20")
     assert refusal(s, "G7") == "you do not hold G7"
     assert refusal(s, "G7", "de") == "Du hast G7 nicht"
-    with refused("baptisten.not_held", IllegalActionError, seat=Position(2, 3, "baptisten"),
+    with refused("baptisten.not_held", IllegalActionError, seat=Seat(2, 3, named=False),
                  cards=Cards(ELFER.card_deck.parse("G7").bit, "elferraus")) as e:
         act(s, "G7")
     assert str(e.value) == "seat 3 does not hold G7"

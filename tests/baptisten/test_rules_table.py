@@ -10,7 +10,7 @@ import pytest
 from stich.baptisten import PRESETS, BaptistenRules, BaptistenState, Deal
 from stich.cards import PLAIN_DECKS, plain_deck
 from stich.core import ArgumentError, RulesError
-from stich.messages import Position
+from stich.messages import Seat
 
 from ..refusals import refused
 from .game_helpers import act, new_game, to_round
@@ -209,7 +209,7 @@ def test_given_deals_are_checked() -> None:
     bad = [*deals]
     bad[1] = Deal((d.parse_set("R1 R2"), d.parse_set("R3"), d.parse_set("R4 R5")), 79)
     with refused("baptisten.deal_hand_size", ArgumentError, round=2, n=1, k=2,
-                 seat=Position(1, 3, "baptisten")) as e:
+                 seat=Seat(1, 3, named=False)) as e:
         BaptistenState.new(rules, deals=bad)
     assert str(e.value) == "round 2: seat 2 has 1 card, not 2"
     assert e.value.text("de") == "Runde 2: Platz 2 hat 1 Karte, nicht 2"

@@ -9,20 +9,20 @@ from rich.console import Console
 from stich.cli.i18n import Translator
 from stich.cli.skat_render import CardStyle, skat_list
 from stich.skat import GameType, SkatOutcome
-from stich.table import SkatTable
+from stich.skat_list import SkatList
 
 NAMES = ["Anna", "Bernd", "Carla"]
 
 
-def text_of(table: SkatTable, lang: str = "de", cards: str = "german",
+def text_of(table: SkatList, lang: str = "de", cards: str = "german",
             last: int | None = None) -> str:
     console = Console(record=True, width=120, color_system=None)
     console.print(skat_list(table, CardStyle(cards, Translator(lang)), last=last))
     return console.export_text()
 
 
-def sitting() -> SkatTable:
-    t = SkatTable(NAMES)  # dealer Anna: Bernd Vorhand, Carla Mittelhand, Anna Hinterhand
+def sitting() -> SkatList:
+    t = SkatList(NAMES)  # dealer Anna: Bernd Vorhand, Carla Mittelhand, Anna Hinterhand
     t.record_game(SkatOutcome(kind="game", scores=(72, 0, 0), declarer=0,
                               game=GameType.GRAND, value=72, won=True))
     t.record_game(SkatOutcome(kind="ramsch", scores=(0, 0, -58), game=GameType.RAMSCH,

@@ -18,7 +18,7 @@ from stich.cards import CARDS, Card, Suit, card_points
 from stich.cli import app
 from stich.cli.play_skat import PlayOptions, SkatSession
 from stich.skat import HOLD, PASS, Bid, GameType, SkatRules
-from stich.skat.tables import TABLES
+from stich.skat.lookup import TABLES
 
 runner = CliRunner()
 

@@ -46,7 +46,7 @@ from stich.server.store.db import sync_url
 from stich.server.store.models import EventRow, GameRow, TableRow
 from stich.server.wire import SPECTATOR, event_message
 from stich.skat import SkatRules
-from stich.table import SkatTable
+from stich.skat_list import SkatList
 from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, database
 
@@ -165,7 +165,7 @@ def check_games(client: Client, url: str, table_id: str) -> tuple[int, list[str]
     names = ["", "", ""]
     for pos, seat in enumerate(first["seats"]):
         names[seat] = first["players"][pos]
-    table = SkatTable(names, SkatRules.parse(first["rules"]), first_dealer=first["seats"][2])
+    table = SkatList(names, SkatRules.parse(first["rules"]), first_dealer=first["seats"][2])
     for game, rec, state in records:
         entry = table.record_game(state.outcome(), tuple(rec["seats"]))
         scores = {p["seat"]: p["score"] for p in game["players"]}

@@ -2,7 +2,7 @@
 
 Every figure the server serves is checked against the same figure recomputed here from
 the finished games' records alone (``GET /api/games/{id}``): each record is replayed with
-:func:`stich.record.replay` and its outcome fed into a fresh :class:`SkatTable`, or summed
+:func:`stich.record.replay` and its outcome fed into a fresh :class:`SkatList`, or summed
 per player.  The tables are played once per database kind (the ``played`` fixture): two
 tables of bots only (created by a registered player who does not sit there), a person
 with two bots, and two tables of three people (two registered, one guest) whose first
@@ -29,7 +29,7 @@ from stich.server.store.db import sync_url
 from stich.server.store.models import GameRow
 from stich.skat import SkatRules
 from stich.skat.analysis import AnalysisError, analyze
-from stich.table import SkatTable, bilanz
+from stich.skat_list import SkatList, bilanz
 from tests.server.harness import Client, Server, TableSocket
 
 Policy = Callable[[dict[str, Any], random.Random], str | None]
@@ -175,10 +175,10 @@ def record_of(c: Client, game_id: int) -> dict[str, Any]:
     return rec
 
 
-def recomputed_list(records: list[dict[str, Any]], names: list[str]) -> SkatTable:
+def recomputed_list(records: list[dict[str, Any]], names: list[str]) -> SkatList:
     """The Skat list rebuilt from the records alone."""
     first = records[0]["seats"][2]  # the dealer of game 1 is its Hinterhand
-    table = SkatTable(names, SkatRules.parse(records[0]["rules"]), first_dealer=first)
+    table = SkatList(names, SkatRules.parse(records[0]["rules"]), first_dealer=first)
     for rec in records:
         state = replay_skat(rec)
         table.record_game(state.outcome(), tuple(rec["seats"]))  # type: ignore[arg-type]

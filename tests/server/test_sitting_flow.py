@@ -16,7 +16,7 @@ from stich.server.sitting import Event, Sitting, TableSettings, replay_events
 def _state(s: Sitting) -> tuple[Any, ...]:
     return (s.seq, s.between, s.between_since, sorted(s.ready), sorted(s.quit),
             sorted(s.away), sorted(s.standins), sorted(s.asked_away), list(s.chat),
-            s.standin_marks, s.round_marks, s.last_trick, s.over, s.skat_list(), s.sheet())
+            s.standin_marks, s.round_marks, s.last_trick, s.over, s.list_json(), s.sheet())
 
 
 def _table(game: str, next_after: int = 10) -> Sitting:
@@ -71,7 +71,7 @@ def test_a_replayed_table_is_the_same_at_every_step(game: str) -> None:
     assert waits >= 2
     assert s.chat[0]["text"] == "viel Glück"
     if game == "skat":
-        marks = [g["standin"] for g in s.skat_list()["games"]]  # type: ignore[index]
+        marks = [g["standin"] for g in s.list_json()["games"]]  # type: ignore[index]
         assert marks[0] == [] and all(m == [1] for m in marks[1:]), marks
     else:
         sheet = s.sheet()

@@ -79,7 +79,7 @@ COMPARED: dict[str, Callable[[Any], Any]] = {
 # every attribute of the game side of a table (stich.games.play), compared the same way
 PLAY_COMPARED: dict[str, Callable[[Any], Any]] = {
     "_rules": lambda v: v,
-    "skat": _skat, "skat_table": _table, "positions": lambda v: v,
+    "skat": _skat, "skat_list": _table, "positions": lambda v: v,
     "baptisten": _baptisten, "last_trick": lambda v: v,
 }
 

@@ -1,6 +1,6 @@
 """Brute-force open-hand search for tiny Skat positions, written apart from the solver.
 
-Nothing here comes from ``stich.skat.solver`` or ``stich.skat.tables``: the rules of
+Nothing here comes from ``stich.skat.solver`` or ``stich.skat.lookup``: the rules of
 card play (trumps, following suit, which card wins a trick) are written out again from
 the card codes (``D7`` … ``CJ``), and the search visits every legal line of play with no
 pruning, no equivalent cards and no bounds.  ``memo=True`` only remembers the value of a

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from stich.messages import Position
+from stich.messages import Seat
 from stich.skat import HOLD, PASS, Bid, GameType, IllegalActionError, Phase, bidding_ladder
 
 from ..refusals import refused
@@ -125,14 +125,14 @@ def test_answerer_may_only_hold_or_pass(rules) -> None:
     s = act(new(rules), "18")
     assert s.to_move == 0
     assert list(s.legal_actions()) == [HOLD, PASS]
-    with refused("skat.answer_hold_or_pass", IllegalActionError, seat=Position(0), value=18,
+    with refused("skat.answer_hold_or_pass", IllegalActionError, seat=Seat(0), value=18,
                  action="20") as e:
         s.apply(Bid(20))
     assert str(e.value) == "Vorhand answers 18: hold or pass, not 20"
     assert e.value.text("de") == "Vorhand antwortet auf 18: ja oder passe, nicht „20“"
     assert e.value.text("de", you=0) == "Du antwortest auf 18: ja oder passe, nicht „20“"
     s2 = act(s, "hold")
-    with refused("skat.say_or_pass", IllegalActionError, seat=Position(1), action="hold") as e:
+    with refused("skat.say_or_pass", IllegalActionError, seat=Seat(1), action="hold") as e:
         s2.apply(HOLD)  # the bidder says values, it does not hold
     assert str(e.value) == "Mittelhand bids: say a value or pass, not hold"
     assert e.value.text("de", you=1) == "Du reizt: sag einen Wert oder passe, nicht „hold“"
@@ -183,11 +183,11 @@ def test_duel_1_winner_keeps_value_when_hinterhand_passes(rules) -> None:
 def test_vorhandrecht_is_only_18_or_pass(rules) -> None:
     s = act(new(rules), "pass", "pass")
     assert s.to_move == 0 and labels(s) == ["18", "pass"]
-    with refused("skat.vorhand_18_or_pass", IllegalActionError, seat=Position(0)) as e:
+    with refused("skat.vorhand_18_or_pass", IllegalActionError, seat=Seat(0)) as e:
         act(s, "20")
     assert str(e.value) == "Vorhand may only play at 18 or pass"
     assert e.value.text("de", you=0) == "Du kannst nur 18 spielen oder passen"
-    with refused("skat.say_or_pass", IllegalActionError, seat=Position(0)):
+    with refused("skat.say_or_pass", IllegalActionError, seat=Seat(0)):
         s.apply(HOLD)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stich.cards import cards_of, parse_cards
-from stich.messages import Cards, GameName, Msg, Position
+from stich.messages import Cards, GameName, Msg, Seat
 from stich.skat import Declare, Discard, GameType, IllegalActionError, Phase
 
 from ..refusals import refused
@@ -38,7 +38,7 @@ def test_skat_phase_offers_hand_or_pickup(rules) -> None:
     s = act(deal(rules, *DEAL), "pass", "pass", "18")
     assert s.phase is Phase.SKAT and s.to_move == 0
     assert labels(s) == ["hand", "pickup"]
-    with refused("skat.hand_or_pickup", IllegalActionError, seat=Position(0),
+    with refused("skat.hand_or_pickup", IllegalActionError, seat=Seat(0),
                  action="declare grand") as e:
         act(s, "declare grand")
     assert str(e.value) == ("the declarer (Vorhand) plays Hand or picks up the Skat, "
@@ -73,7 +73,7 @@ def test_discarding_two_unter() -> None:
 
 def test_discard_must_be_cards_held() -> None:
     s = declarer_at_18(LOTHAR, "pickup")
-    with refused("skat.discard_not_held", IllegalActionError, seat=Position(0),
+    with refused("skat.discard_not_held", IllegalActionError, seat=Seat(0),
                  cards=Cards(parse_cards("HK"))) as e:
         act(s, "discard D8 HK")
     assert str(e.value) == "Vorhand cannot discard HK: not in the hand"
@@ -83,7 +83,7 @@ def test_discard_must_be_cards_held() -> None:
     with refused("game.unreadable_action", IllegalActionError) as e:
         act(s, "discard D8")  # exactly two cards
     assert e.value.params["reason"] == Msg("skat.discard_size", {"n": 1})
-    with refused("skat.discard_two", IllegalActionError, seat=Position(0),
+    with refused("skat.discard_two", IllegalActionError, seat=Seat(0),
                  example=Cards(SKAT), action="declare grand"):
         act(s, "declare grand")
 
@@ -91,7 +91,7 @@ def test_discard_must_be_cards_held() -> None:
 def test_pickup_is_not_hand() -> None:
     s = act(declarer_at_18(LOTHAR, "pickup"), "discard D8 D7")
     assert all(not d.hand for d in s.legal_actions())
-    with refused("skat.no_hand_after_pickup", IllegalActionError, seat=Position(0)) as e:
+    with refused("skat.no_hand_after_pickup", IllegalActionError, seat=Seat(0)) as e:
         s.apply(Declare(GameType.GRAND, hand=True))
     assert str(e.value) == "Vorhand picked up the Skat: no Hand game"
     assert e.value.text("de") == "Vorhand hat den Skat aufgenommen: kein Handspiel"
@@ -106,7 +106,7 @@ def test_hand_keeps_the_ten_cards_and_the_skat() -> None:
     assert s.phase is Phase.DECLARE
     assert s.hands[0] == VORHAND and s.skat == SKAT
     assert all(d.hand for d in s.legal_actions())
-    with refused("skat.hand_declare", IllegalActionError, seat=Position(0)) as e:
+    with refused("skat.hand_declare", IllegalActionError, seat=Seat(0)) as e:
         s.apply(Declare(GameType.GRAND))
     assert e.value.text("en", you=0) == "you play Hand: say e.g. 'declare grand hand'"
     assert e.value.text("de", you=0) == "Du spielst Hand: sag z. B. „declare grand hand“"

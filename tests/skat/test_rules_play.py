@@ -9,11 +9,11 @@ import random
 import pytest
 
 from stich.cards import CARDS, Card, parse_cards
-from stich.messages import Cards, Msg, Position, SuitName
+from stich.messages import Cards, Msg, Seat, SuitName
 from stich.skat import GameType, IllegalActionError, Phase, SkatState
+from stich.skat.lookup import TABLES
 from stich.skat.scoring import trump_order
 from stich.skat.state import STATE_FIELDS, deal_order
-from stich.skat.tables import TABLES
 
 from ..refusals import refused
 from .helpers import ALL_CARDS, ISKO, LOTHAR, act, deal, play, play_out
@@ -24,7 +24,7 @@ def idx(text: str) -> tuple[int, ...]:
 
 
 def winner(game: GameType, trick: str) -> int:
-    """Position (0, 1, 2) of the card that wins the trick, in play order."""
+    """Seat (0, 1, 2) of the card that wins the trick, in play order."""
     return TABLES[game].winner(idx(trick))
 
 
@@ -147,7 +147,7 @@ def test_trump_led_must_be_followed_with_trump() -> None:
     s = play(start(LOTHAR, "grand"), "CJ")
     # Mittelhand's only trump is the Herz-Unter
     assert [str(c) for c in s.legal_actions()] == ["HJ"]
-    with refused("skat.must_follow", IllegalActionError, seat=Position(1),
+    with refused("skat.must_follow", IllegalActionError, seat=Seat(1),
                  what=Msg("skat.trump", {}), cards=Cards(parse_cards("HJ"))) as e:
         play(s, "H9")
     assert str(e.value) == "Mittelhand must follow trump: Mittelhand holds HJ"
@@ -301,7 +301,7 @@ def test_illegal_actions_raise_illegal_action_error_with_a_reason() -> None:
             act(state, text)
         assert isinstance(err.value, ValueError)
         assert reason in str(err.value)
-    with refused("skat.not_held", IllegalActionError, seat=Position(0),
+    with refused("skat.not_held", IllegalActionError, seat=Seat(0),
                  cards=Cards(parse_cards("HJ"))) as err:
         act(s, "HJ")
     assert err.value.text("de") == "Vorhand hat HJ nicht"

@@ -12,8 +12,8 @@ import pytest
 
 from stich.cards import Card, card_points, parse_cards
 from stich.skat import Declare, GameType, IllegalActionError, Phase
+from stich.skat.lookup import TABLES
 from stich.skat.scoring import settle_game
-from stich.skat.tables import TABLES
 
 from .helpers import ISKO, LOTHAR, act, bid_up, deal, play, play_out
 

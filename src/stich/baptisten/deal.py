@@ -12,7 +12,7 @@ from typing import NamedTuple
 from stich.baptisten.rules import BaptistenRules
 from stich.cards import PlainDeck
 from stich.core import ArgumentError
-from stich.messages import Position
+from stich.messages import Seat
 
 __all__ = ["Deal", "check_deals", "deal_round", "draw_deals", "draw_first_player"]
 
@@ -99,7 +99,7 @@ def check_deals(rules: BaptistenRules, deals: Sequence[Deal]) -> None:
         for seat, h in enumerate(deal.hands):
             if h.bit_count() != k:
                 raise ArgumentError("baptisten.deal_hand_size", round=r + 1,
-                                    seat=Position(seat, n, "baptisten"), n=h.bit_count(), k=k)
+                                    seat=Seat(seat, n, named=False), n=h.bit_count(), k=k)
             if seen & h or h & ~deck.full_mask:
                 raise ArgumentError("baptisten.deal_twice", round=r + 1)
             seen |= h

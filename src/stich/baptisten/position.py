@@ -29,12 +29,12 @@ from functools import lru_cache
 from typing import Any
 
 from stich.baptisten.deal import Deal
+from stich.baptisten.lookup import GameContext
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.state import BaptistenState, BPhase, _Round, _Score
-from stich.baptisten.tables import GameContext
 from stich.baptisten.view import BaptistenView
 from stich.core import ArgumentError
-from stich.messages import Position
+from stich.messages import Seat
 
 __all__ = ["round_position"]
 
@@ -108,8 +108,8 @@ def _rules(text: str) -> BaptistenRules:
     return BaptistenRules.parse(text)
 
 
-def _seat(view: BaptistenView) -> Position:
-    return Position(view.seat, len(view.bids), "baptisten")
+def _seat(view: BaptistenView) -> Seat:
+    return Seat(view.seat, len(view.bids), named=False)
 
 
 def _check_hands(view: BaptistenView, rules: BaptistenRules, hands: Sequence[int]) -> None:

@@ -29,11 +29,11 @@ from stich.baptisten.actions import (
     parse_bid,
 )
 from stich.baptisten.deal import Deal, check_deals, draw_deals
+from stich.baptisten.lookup import GameContext
 from stich.baptisten.rules import BaptistenRules
-from stich.baptisten.tables import GameContext
 from stich.cards import PlainCard, PlainDeck
 from stich.core import ArgumentError, IllegalActionError, consecutive_runs, unwind
-from stich.messages import Cards, Msg, Position, StichError, SuitName
+from stich.messages import Cards, Msg, Seat, StichError, SuitName
 
 __all__ = ["BPhase", "BaptistenState", "RoundResult"]
 
@@ -446,9 +446,9 @@ class BaptistenState:
             return IllegalActionError("baptisten.no_40_left", seat=who)
         return IllegalActionError("baptisten.stake_range")
 
-    def _position(self, seat: int) -> Position:
+    def _position(self, seat: int) -> Seat:
         """A seat of this table for a message."""
-        return Position(seat, self._ctx.n, "baptisten")
+        return Seat(seat, self._ctx.n, named=False)
 
     def _forehead_play(self) -> BaptistenState:
         if not self.is_forehead_round:
@@ -576,7 +576,7 @@ def _bid_options(cards: int, hooked: int, stakes: tuple[int | None, ...]) -> tup
 
 
 def _winner(ctx: GameContext, trick: tuple[int, ...], trump: int) -> int:
-    """Position in the trick of the winning card: the joker beats every card, a trump
+    """Seat in the trick of the winning card: the joker beats every card, a trump
     beats every other suit, a higher card of the same suit wins, and of two identical
     cards the later one."""
     suit_of = ctx.suit_of

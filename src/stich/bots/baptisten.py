@@ -44,7 +44,7 @@ from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.view import BaptistenView
 from stich.cards import PlainCard, PlainDeck, bits
 from stich.core import ArgumentError
-from stich.messages import Position
+from stich.messages import Seat
 
 __all__ = [
     "BAPTISTEN_BOTS",
@@ -140,7 +140,7 @@ def beats(deck: PlainDeck, card: int, best: int, trump: int) -> bool:
 
 
 def trick_winner(deck: PlainDeck, cards: Sequence[int], trump: int) -> int:
-    """Position of the winning card in a trick given in play order."""
+    """Seat of the winning card in a trick given in play order."""
     pos = 0
     for i in range(1, len(cards)):
         if beats(deck, cards[i], cards[pos], trump):
@@ -509,5 +509,5 @@ def make_baptisten_bot(name: str) -> BaptistenBot:
 
 def _nothing_to_do(view: BaptistenView) -> ArgumentError:
     """The refusal for a bot asked to act for a seat that is not to move."""
-    seat = Position(view.seat, len(view.bids), "baptisten")
+    seat = Seat(view.seat, len(view.bids), named=False)
     return ArgumentError("bots.nothing_to_do", seat=seat, phase=view.phase)

@@ -54,16 +54,16 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from stich.baptisten.actions import BAction, BBid
+from stich.baptisten.lookup import deck_tables
 from stich.baptisten.position import round_position
 from stich.baptisten.rules import BaptistenRules
 from stich.baptisten.state import BaptistenState, BPhase
-from stich.baptisten.tables import deck_tables
 from stich.baptisten.view import BaptistenView
 from stich.bots.baptisten import BaptistenHeuristicBot, beats, trick_winner
 from stich.bots.clock import HARD_CAP, WorldClock, check_budget
 from stich.cards import PlainCard, PlainDeck, bits
 from stich.core import ArgumentError
-from stich.messages import Position
+from stich.messages import Seat
 from stich.worlds import Deal, NoDeal
 
 __all__ = ["BaptistenStrongBot", "DEFAULT_BUDGET", "HARD_CAP", "Knowledge", "RolloutPolicy",
@@ -168,7 +168,7 @@ class Knowledge:
 
 def _inconsistent(view: BaptistenView) -> ArgumentError:
     return ArgumentError("bots.inconsistent_view",
-                         seat=Position(view.seat, len(view.bids), "baptisten"), phase=view.phase)
+                         seat=Seat(view.seat, len(view.bids), named=False), phase=view.phase)
 
 
 def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
@@ -419,7 +419,7 @@ class BaptistenStrongBot:
         legal = view.legal_actions
         if not legal:
             raise ArgumentError("bots.nothing_to_do",
-                                seat=Position(view.seat, len(view.bids), "baptisten"),
+                                seat=Seat(view.seat, len(view.bids), named=False),
                                 phase=view.phase)
         self.worlds = 0
         if len(legal) == 1:

@@ -17,7 +17,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from stich.core import ArgumentError
-from stich.messages import Position
+from stich.messages import Seat
 from stich.skat.actions import Action
 from stich.skat.view import SkatView
 
@@ -42,5 +42,5 @@ class RandomBot:
 
     def choose(self, view: SkatView, rng: random.Random) -> Action:
         if not view.legal_actions:
-            raise ArgumentError("bots.nothing_to_do", seat=Position(view.seat), phase=view.phase)
+            raise ArgumentError("bots.nothing_to_do", seat=Seat(view.seat), phase=view.phase)
         return rng.choice(view.legal_actions)

@@ -36,7 +36,7 @@ from stich.bots.skat_eval import (
 )
 from stich.cards import card_points
 from stich.core import ArgumentError
-from stich.messages import Position
+from stich.messages import Seat
 from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Action, Bid, Declare, Discard
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
@@ -55,7 +55,7 @@ class SkatHeuristicBot:
     def choose(self, view: SkatView, rng: random.Random) -> Action:
         legal = view.legal_actions
         if not legal:
-            raise ArgumentError("bots.nothing_to_do", seat=Position(view.seat), phase=view.phase)
+            raise ArgumentError("bots.nothing_to_do", seat=Seat(view.seat), phase=view.phase)
         phase = view.phase
         if phase == "BIDDING":
             action: Action = self._bid(view)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from stich.cards import CARDS, Card, bits
+from stich.skat.lookup import TABLES, GameTables
 from stich.skat.rules import GameType
-from stich.skat.tables import TABLES, GameTables
 from stich.skat.view import SkatView
 
 __all__ = ["choose_card", "ramsch_follow"]

@@ -22,9 +22,9 @@ from typing import Final
 from stich.cards import Rank, Suit, card_points
 from stich.core import ArgumentError
 from stich.messages import GameName
+from stich.skat.lookup import JACKS, SUIT_MASKS
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
 from stich.skat.scoring import matadors
-from stich.skat.tables import JACKS, SUIT_MASKS
 
 __all__ = [
     "PICKUP_BONUS",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from stich.messages import PLAIN, Cards, GameName, Position, SuitName
+from stich.messages import PLAIN, Cards, GameName, Seat, SuitName
 
 __all__ = ["TerminalNamer"]
 
@@ -44,7 +44,7 @@ class TerminalNamer:
             return PLAIN.game(g, lang)
         return self._game(g.game)
 
-    def position(self, p: Position, lang: str) -> str:
+    def seat(self, p: Seat, lang: str) -> str:
         if 0 <= p.seat < len(self.names) and p.players == len(self.names):
             return self.names[p.seat]
-        return PLAIN.position(p, lang)
+        return PLAIN.seat(p, lang)

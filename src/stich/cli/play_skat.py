@@ -52,7 +52,7 @@ from stich.record import skat_record
 from stich.skat import Action, Declare, GameType, SkatRules, SkatState
 from stich.skat.declaring import certain_loss
 from stich.skat.view import SkatView
-from stich.table import SkatTable
+from stich.skat_list import SkatList
 
 __all__ = ["PlayOptions", "SkatSession", "play_skat", "unique_bot_names"]
 
@@ -115,7 +115,7 @@ class SkatSession:
         self.bots: dict[int, Bot] = {
             p: make_bot(opts.bot) for p in range(3) if p != self.person
         }
-        self.table = SkatTable(players, opts.rules, first_dealer=self.master.randrange(3))
+        self.table = SkatList(players, opts.rules, first_dealer=self.master.randrange(3))
         self.namer = TerminalNamer(cards=self.sk.describe, suit=self._suit_name,
                                    game=self._game_name, names=players)
         self.games_done = 0

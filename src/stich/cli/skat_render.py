@@ -16,11 +16,11 @@ from rich.table import Table
 
 from stich.cards import Card, Rank, Suit
 from stich.cli.i18n import Translator
+from stich.skat.lookup import TABLES
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
-from stich.skat.tables import TABLES
 from stich.skat.view import display_order
-from stich.table import Leaderboard, SkatTable, game_name, words
+from stich.skat_list import Leaderboard, SkatList, game_name, words
 
 __all__ = [
     "CardStyle",
@@ -164,7 +164,7 @@ def list_game_name(o: SkatOutcome, style: CardStyle) -> str:
     return game_name(o, style.tr.lang, style.game)
 
 
-def skat_list(table: SkatTable, style: CardStyle, *, last: int | None = None) -> Table:
+def skat_list(table: SkatList, style: CardStyle, *, last: int | None = None) -> Table:
     """The Skat list: game number, dealer, declarer, game, value (the declarer's or the
     Ramsch loser's score change), each player's running total (the changed ones bold);
     below Punktestand, Bilanz and won/lost as declarer.  ``last``: only the latest games
@@ -200,7 +200,7 @@ def skat_list(table: SkatTable, style: CardStyle, *, last: int | None = None) ->
 
 
 def leaderboard_table(board: Leaderboard, lang: str = "de") -> Table:
-    """The Bestenliste (:class:`stich.table.Leaderboard`) as a Rich table."""
+    """The Bestenliste (:class:`stich.skat_list.Leaderboard`) as a Rich table."""
     w = words(lang)
     table = Table(title=w["leaderboard"])
     for key, justify in (("rank", "right"), ("name", "left"), ("bilanz", "right"),

@@ -20,7 +20,7 @@ number of players if that is larger), uniform over the cards not yet dealt.
 - Skat: 30 chance nodes, card ``i`` of the deal to position ``i % 3`` (0 Vorhand,
   1 Mittelhand, 2 Hinterhand = the dealer); the two cards left are the Skat.  Player id =
   position.  One game per episode (rewards at the end: the list score of each position,
-  as :class:`stich.table.SkatTable` records it).
+  as :class:`stich.skat_list.SkatList` records it).
 - Baptistenskat: one whole game.  First a chance node for the seat that starts (uniform:
   the draw for the highest card is symmetric), then before every round its deal: the
   round's cards one by one to the seats in turn from the round's first player, then the

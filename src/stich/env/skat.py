@@ -1,7 +1,7 @@
 """The Skat environment: a list of Skat games for three agents, as PettingZoo AEC.
 
 Agents are the table seats ``player_0 .. player_2``.  A list of ``games`` games is played
-as :class:`stich.table.SkatTable` keeps it: the first dealer is drawn from the seed (as
+as :class:`stich.skat_list.SkatList` keeps it: the first dealer is drawn from the seed (as
 the command line's table does), the dealer moves one seat on after every game (Ramsch
 and passed games included), Vorhand sits on the dealer's left.  In game ``k`` (from 0)
 the dealer is ``(first + k) % 3`` and the seat at position ``p`` (0 Vorhand,
@@ -20,7 +20,7 @@ names every slot.  Seats in the observation are relative to the observer: ``me``
 ``left`` (the next seat in play order, ``+1``), ``right`` (``+2``).
 
 **Rewards** are 0 until a game ends; then that game's change of each seat's list score as
-the project's :class:`~stich.table.SkatTable` records it (``scoring="list"``), or the
+the project's :class:`~stich.skat_list.SkatList` records it (``scoring="list"``), or the
 Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger_scores`).  The step that
 ends a game of the list also deals the next one: the agents see the next deal at once
 (the finished game's view, with its whole deal, only after the last game).
@@ -54,7 +54,7 @@ from stich.skat.options import declaration_options
 from stich.skat.rules import PRESETS, SkatRules, bidding_ladder
 from stich.skat.state import SkatState
 from stich.skat.view import SkatView, display_order
-from stich.table import SkatTable, TableGame
+from stich.skat_list import ListGame, SkatList
 
 __all__ = [
     "ACTIONS",
@@ -131,7 +131,7 @@ _ZERO_PLAY: Final = bytes(PLAY0)  # the mask's bytes before the cards to play
 _SCALAR_COLUMNS: Final = list(SCALAR_COLUMNS)
 
 
-def seeger_scores(entry: TableGame) -> tuple[int, int, int]:
+def seeger_scores(entry: ListGame) -> tuple[int, int, int]:
     """The Seeger–Fabian score of a line of the list, per table seat.
 
     The project keeps no Seeger–Fabian scoring of its own; this adds the fixed parts of
@@ -182,7 +182,7 @@ class SkatAdapter:
 
     def reset(self, seed: int) -> None:
         self._rng = random.Random(seed)
-        self.table = SkatTable(["player_0", "player_1", "player_2"], self.rules,
+        self.table = SkatList(["player_0", "player_1", "player_2"], self.rules,
                                first_dealer=self._rng.randrange(3))
         self.scores = [0, 0, 0]  # list scores per table seat (as rewarded)
         self.played = 0  # games finished

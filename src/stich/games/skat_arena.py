@@ -1,7 +1,7 @@
 """Skat's half of the arena (:mod:`stich.arena`, asked through
 :class:`stich.games.skat.SkatGame`): one game per deal and rotation, a fresh
 :class:`~stich.skat.SkatState` scored by its outcome (the change of each seat's list
-score, as the Skat list of :class:`~stich.table.SkatTable` records it); the figures of
+score, as the Skat list of :class:`~stich.skat_list.SkatList` records it); the figures of
 the declared games, strong's belief in the true cards by trick, and the calibration of
 the chances the declarer gave its game."""
 

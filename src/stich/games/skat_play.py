@@ -1,4 +1,4 @@
-"""A Skat table: a list of games (:class:`stich.table.SkatTable`), each dealt from the
+"""A Skat table: a list of games (:class:`stich.skat_list.SkatList`), each dealt from the
 table's seed and its number, the positions (Vorhand, Mittelhand, Hinterhand) rotating
 over the table's seats."""
 
@@ -12,7 +12,7 @@ from stich.record import skat_record
 from stich.skat import SkatRules, SkatState
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
-from stich.table import SkatTable, TableGame, game_bilanz
+from stich.skat_list import ListGame, SkatList, game_bilanz
 
 __all__ = ["SkatPlay"]
 
@@ -26,7 +26,7 @@ class SkatPlay:
     def __init__(self, rules: SkatRules) -> None:
         self._rules = rules
         self.skat: SkatState | None = None
-        self.skat_table: SkatTable | None = None
+        self.skat_list: SkatList | None = None
         self.positions: tuple[int, int, int] = (0, 1, 2)
 
     @property
@@ -38,11 +38,11 @@ class SkatPlay:
         return self.skat
 
     def start(self, first: int, names: Sequence[str], seed_of: SeedOf) -> None:
-        self.skat_table = SkatTable(list(names), self._rules, first_dealer=first)
+        self.skat_list = SkatList(list(names), self._rules, first_dealer=first)
 
     def deal(self, number: int, seed_of: SeedOf) -> None:
-        assert self.skat_table is not None
-        self.positions = self.skat_table.positions()
+        assert self.skat_list is not None
+        self.positions = self.skat_list.positions()
         self.skat = SkatState.new(self._rules, seed=seed_of(number))
 
     def position_of(self, seat: int) -> int:
@@ -71,9 +71,9 @@ class SkatPlay:
         self.skat = new
 
     def finish_game(self, names: Sequence[str], extra: dict[str, Any]) -> dict[str, Any]:
-        assert self.skat is not None and self.skat_table is not None
+        assert self.skat is not None and self.skat_list is not None
         by_position = [names[p] for p in self.positions]
-        entry: TableGame = self.skat_table.record_game(self.skat.outcome(), self.positions)
+        entry: ListGame = self.skat_list.record_game(self.skat.outcome(), self.positions)
         return skat_record(self.skat, by_position,
                            extra={"table_game": entry.number, "seats": list(self.positions),
                                   **extra})
@@ -85,9 +85,9 @@ class SkatPlay:
         return games_done
 
     def result_lines(self, record: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
-        assert self.skat_table is not None
+        assert self.skat_list is not None
         number = int(record["table_game"])
-        entry = self.skat_table.games[number - 1]
+        entry = self.skat_list.games[number - 1]
         bil = game_bilanz(entry.scores)
         return number, [{"score": entry.scores[seat], "bilanz": bil[seat],
                          "declarer": entry.declarer == seat,
@@ -95,7 +95,7 @@ class SkatPlay:
                         for seat in range(3)]
 
     def snapshot(self) -> dict[str, Any]:
-        table = self.skat_table
+        table = self.skat_list
         return {"positions": list(self.positions), "last_trick": None,
                 "list": None if table is None else {
                     "players": table.players, "first_dealer": table.first_dealer,
@@ -107,10 +107,10 @@ class SkatPlay:
         self.positions = (int(p[0]), int(p[1]), int(p[2]))
         if snap["list"] is not None:
             d = snap["list"]
-            table = SkatTable(list(d["players"]), self._rules, first_dealer=d["first_dealer"])
+            table = SkatList(list(d["players"]), self._rules, first_dealer=d["first_dealer"])
             table.dealer = int(d["dealer"])
             table.games = [_table_game(g) for g in d["games"]]
-            self.skat_table = table
+            self.skat_list = table
         if game_number > 0:
             skat = SkatState.new(self._rules, seed=seed_of(game_number))
             for text in acts:
@@ -118,7 +118,7 @@ class SkatPlay:
             self.skat = skat
 
 
-def _game(g: TableGame) -> dict[str, Any]:
+def _game(g: ListGame) -> dict[str, Any]:
     out = g.outcome._asdict()
     out["game"] = None if g.outcome.game is None else g.outcome.game.value
     return {"number": g.number, "dealer": g.dealer, "positions": list(g.positions),
@@ -127,13 +127,13 @@ def _game(g: TableGame) -> dict[str, Any]:
             "outcome": out}
 
 
-def _table_game(d: dict[str, Any]) -> TableGame:
+def _table_game(d: dict[str, Any]) -> ListGame:
     o = dict(d["outcome"])
     o["game"] = None if o["game"] is None else GameType(o["game"])
     for key in ("scores", "points", "tricks"):
         o[key] = tuple(o[key])
     p, sc, t = d["positions"], d["scores"], d["totals"]
-    return TableGame(number=d["number"], dealer=d["dealer"], positions=(p[0], p[1], p[2]),
+    return ListGame(number=d["number"], dealer=d["dealer"], positions=(p[0], p[1], p[2]),
                      kind=d["kind"], declarer=d["declarer"], game=d["game"], value=d["value"],
                      won=d["won"], scores=(sc[0], sc[1], sc[2]), totals=(t[0], t[1], t[2]),
                      outcome=SkatOutcome(**o))

@@ -10,11 +10,11 @@ meaning once published, so clients may key on them.
 
 Parameters are numbers, strings, or one of the small value types below, which a front end
 names in its own style: :class:`Cards` (a set of cards of a deck), :class:`SuitName`,
-:class:`GameName`, :class:`Position` (a seat), and :class:`Msg` (a message inside a
+:class:`GameName`, :class:`Seat` (a seat), and :class:`Msg` (a message inside a
 message, e.g. the engine's refusal inside "record 3, action 17: …").
 
 >>> from stich.cards import parse_cards
->>> e = StichError("skat.must_follow", seat=Position(1), what=SuitName(1),
+>>> e = StichError("skat.must_follow", seat=Seat(1), what=SuitName(1),
 ...                cards=Cards(parse_cards("H7 HK")))
 >>> str(e)
 'Mittelhand must follow Herz: Mittelhand holds H7 HK'
@@ -54,7 +54,7 @@ __all__ = [
     "Msg",
     "Namer",
     "PlainNamer",
-    "Position",
+    "Seat",
     "StichError",
     "SuitName",
     "define",
@@ -109,14 +109,14 @@ class GameName:
 
 
 @dataclass(frozen=True)
-class Position:
-    """A seat: Vorhand, Mittelhand, Hinterhand in a Skat game (``game`` "skat",
-    ``players`` = 3), else "seat N" counted from 1 (a Baptistenskat table, ``game``
-    "baptisten", has fixed seats at any number of players, three included)."""
+class Seat:
+    """A seat of a game: ``named`` by its place in a Skat game (Vorhand, Mittelhand,
+    Hinterhand; ``players`` = 3), else "seat N" counted from 1 (a Baptistenskat table
+    has fixed seats at any number of players, three included: ``named=False``)."""
 
     seat: int
     players: int = 3
-    game: str = "skat"
+    named: bool = True
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class Namer(Protocol):
 
     def game(self, g: GameName, lang: str) -> str: ...
 
-    def position(self, p: Position, lang: str) -> str: ...
+    def seat(self, p: Seat, lang: str) -> str: ...
 
 
 _POSITIONS = {"de": ("Vorhand", "Mittelhand", "Hinterhand"),
@@ -177,8 +177,8 @@ class PlainNamer:
             return special[g.game]
         return _SUIT_GAMES[g.game.upper()]
 
-    def position(self, p: Position, lang: str) -> str:
-        if p.game == "skat" and p.players == 3 and 0 <= p.seat < 3:
+    def seat(self, p: Seat, lang: str) -> str:
+        if p.named and p.players == 3 and 0 <= p.seat < 3:
             return _POSITIONS[lang][p.seat]
         return ("Platz {n}" if lang == "de" else "seat {n}").format(n=p.seat + 1)
 
@@ -223,8 +223,8 @@ class _Formatter(string.Formatter):
             return self.namer.suit(value, self.lang)
         if isinstance(value, GameName):
             return self.namer.game(value, self.lang)
-        if isinstance(value, Position):
-            return self.namer.position(value, self.lang)
+        if isinstance(value, Seat):
+            return self.namer.seat(value, self.lang)
         if isinstance(value, Msg):
             return render(value.code, value.params, self.lang, self.namer, you=self.you)
         return super().format_field(value, format_spec)
@@ -235,12 +235,12 @@ def render(code: str, params: Mapping[str, Any], lang: str = "en",
     """The text of a message in ``lang``.  ``you``: the seat of the person reading it;
     when the message is about that seat (its ``seat`` parameter) and the catalogue has a
     form addressing the reader (``de_you``), that form is used.  The ``seat`` parameter
-    is a :class:`Position` or a seat number."""
+    is a :class:`Seat` or a seat number."""
     _load()
     texts = CATALOGUE[code]
     key = lang if lang in texts else "en"
     seat = params.get("seat")
-    if isinstance(seat, Position):
+    if isinstance(seat, Seat):
         seat = seat.seat
     if you is not None and seat == you and f"{key}_you" in texts:
         key = f"{key}_you"

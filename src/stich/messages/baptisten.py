@@ -1,6 +1,6 @@
 """Messages of the Baptistenskat engine (see :mod:`stich.messages`).
 
-``seat`` is the :class:`~stich.messages.Position` (``game`` "baptisten") the refusal is
+``seat`` is the :class:`~stich.messages.Seat` (``game`` "baptisten") the refusal is
 about (the forms ending in ``_you`` address that player); ``deck`` is a deck's name
 (``elferraus``, ``romme-double``), the same in every language; ``allowed`` a ready list
 of numbers such as ``0, 2–5``.  A bid is an Ansage, a stake an Einsatz.

@@ -63,7 +63,7 @@ define({
     },
 })
 
-# A sitting at a Skat table (stich.table): ``names`` and ``positions`` are ready lists.
+# A sitting at a Skat table (stich.skat_list): ``names`` and ``positions`` are ready lists.
 define({
     "table.three_players": {
         "en": "a Skat table seats exactly three players, not {n}",

@@ -1,6 +1,6 @@
 """Messages of the Skat engine (see :mod:`stich.messages`).
 
-``seat`` is the :class:`~stich.messages.Position` the refusal is about (the forms ending
+``seat`` is the :class:`~stich.messages.Seat` the refusal is about (the forms ending
 in ``_you`` address that player); ``action`` is an action's text form (``pass``,
 ``declare grand``), the same in every language; game names (Hand, Ouvert, Schneider,
 Schwarz, Null) are the game's own terms in both languages.

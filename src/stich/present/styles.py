@@ -34,7 +34,7 @@ The games keep their German names (Skat terms), as the buttons show them.
 from __future__ import annotations
 
 from stich.cards import Card, Suit, bits, plain_deck
-from stich.messages import PLAIN, Cards, GameName, Position, SuitName
+from stich.messages import PLAIN, Cards, GameName, Seat, SuitName
 from stich.skat.rules import GameType
 from stich.skat.view import display_order
 
@@ -122,8 +122,8 @@ class StyleNamer:
             return Suit[g.game.upper()].name_in(self._skat_style(lang))
         return PLAIN.game(g, lang)
 
-    def position(self, p: Position, lang: str) -> str:
-        return PLAIN.position(p, lang)
+    def seat(self, p: Seat, lang: str) -> str:
+        return PLAIN.seat(p, lang)
 
 
 def _capital(text: str) -> str:

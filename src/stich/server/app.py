@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stich import __version__, web
-from stich.messages import PLAIN, GameName, Position, StichError, render
+from stich.messages import PLAIN, GameName, Seat, StichError, render
 from stich.present.languages import choose_lang
 from stich.present.styles import StyleNamer, card_style
 from stich.server import auth, history, lobby, metrics
@@ -135,13 +135,13 @@ class TableNamer:
     def game(self, g: GameName, lang: str) -> str:
         return self.words.game(g, lang)
 
-    def position(self, p: Position, lang: str) -> str:
+    def seat(self, p: Seat, lang: str) -> str:
         s = self.sitting
         if p.players == s.n_seats and 0 <= p.seat < s.n_seats and s.started:
             name = s.names()[s.seat_at(p.seat)]
             if name:
                 return name
-        return PLAIN.position(p, lang)
+        return PLAIN.seat(p, lang)
 
 
 def ws_error(e: StichError, conn: Conn, actor: TableActor | None) -> dict[str, Any]:

@@ -468,7 +468,7 @@ class TableActor:
     def snapshot(self, receiver: int) -> dict[str, Any]:
         s = self.sitting
         return {"type": "snapshot", "seq": s.seq, "table": self.hub.table_info(self, receiver),
-                "view": view_json(s, receiver), "list": s.skat_list(), "sheet": s.sheet(),
+                "view": view_json(s, receiver), "list": s.list_json(), "sheet": s.sheet(),
                 "chat": s.chat_lines()}
 
     async def sync(self, conn: Conn, since: int) -> None:

@@ -339,7 +339,7 @@ async def skat_list(table_id: str, request: Request, invite: str | None = None) 
     """The Skat list: per game dealer, declarer, game, value, scores, running totals;
     Punktestand and Bilanz."""
     actor, _ = await visible_actor(request, table_id, invite, await current_user(request))
-    return {"list": actor.sitting.skat_list()}
+    return {"list": actor.sitting.list_json()}
 
 
 @router.get("/tables/{table_id}/sheet")

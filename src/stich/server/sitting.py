@@ -42,7 +42,7 @@ from stich.games.play import TablePlay
 from stich.games.skat_play import SkatPlay
 from stich.server.events import LOOSE_KINDS, Event, EventKind, PresenceKind
 from stich.skat import SkatRules, SkatState
-from stich.table import SkatTable
+from stich.skat_list import SkatList
 
 __all__ = [
     "LOOSE_KINDS",
@@ -216,8 +216,8 @@ class Sitting:
         return self.play.skat if isinstance(self.play, SkatPlay) else None
 
     @property
-    def skat_table(self) -> SkatTable | None:
-        return self.play.skat_table if isinstance(self.play, SkatPlay) else None
+    def skat_list(self) -> SkatList | None:
+        return self.play.skat_list if isinstance(self.play, SkatPlay) else None
 
     @property
     def positions(self) -> tuple[int, int, int]:
@@ -286,11 +286,11 @@ class Sitting:
         assert st is not None
         return st.view(self.position_of(seat))
 
-    def skat_list(self) -> dict[str, Any] | None:
+    def list_json(self) -> dict[str, Any] | None:
         """The Skat list so far (None for Baptistenskat)."""
-        if self.skat_table is None:
+        if self.skat_list is None:
             return None
-        d = self.skat_table.to_dict()
+        d = self.skat_list.to_dict()
         d["players"] = self.names()
         d["games_planned"] = self.settings.games
         for g, marks in zip(d["games"], self.standin_marks, strict=False):

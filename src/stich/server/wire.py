@@ -298,8 +298,8 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
         assert ev.seat is not None
         info = sitting.seats[ev.seat]
         return {"name": info.name if info else d.get("name"), "bot": d.get("bot")}
-    if ev.kind == "game_over" and sitting.skat_table is not None:
-        line = sitting.skat_table.games[-1].to_dict()
+    if ev.kind == "game_over" and sitting.skat_list is not None:
+        line = sitting.skat_list.games[-1].to_dict()
         line["standin"] = sitting.standin_marks[-1] if sitting.standin_marks else []
         return {"number": d.get("number"), "line": line, "wait": bool(d.get("wait"))}
     if ev.kind == "round_over" and sitting.baptisten is not None:

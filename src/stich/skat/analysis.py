@@ -28,11 +28,11 @@ from stich.cards import CARDS, Card, card_points, cards_of, format_cards
 from stich.messages import StichError
 from stich.skat.actions import Declare, null_name
 from stich.skat.declaring import Goal, game_goal
+from stich.skat.lookup import TABLES
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.scoring import matadors, settle_game
 from stich.skat.solver import Position, card_values, null_won, reaches, solve, takes_all
 from stich.skat.state import Phase, SkatState
-from stich.skat.tables import TABLES
 
 __all__ = [
     "AnalysisError",

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from stich.messages import Msg, Position, render
+from stich.messages import Msg, Seat, render
 from stich.skat.iss_format import IssError, IssRecord, IssResult, parse_iss
 from stich.skat.iss_replay import IssReplay, replay_iss
 
@@ -61,9 +61,9 @@ def _skip_reason(record: IssRecord) -> tuple[str, Msg] | None:
     timeout = r.timeout if r.timeout >= 0 else _move_seat(record, "TI.")
     if r.penalty or any(r.penalty_points):
         if left >= 0:
-            why = Msg("iss.skip.seat_left", {"seat": Position(left)})
+            why = Msg("iss.skip.seat_left", {"seat": Seat(left)})
         elif timeout >= 0:
-            why = Msg("iss.skip.seat_timed_out", {"seat": Position(timeout)})
+            why = Msg("iss.skip.seat_timed_out", {"seat": Seat(timeout)})
         else:
             why = Msg("iss.skip.penalty_points", {})
         points = "/".join(map(str, r.penalty_points))
@@ -71,9 +71,9 @@ def _skip_reason(record: IssRecord) -> tuple[str, Msg] | None:
     if left >= 0:
         hidden = any("??" in m.what for m in record.moves)
         return "left", Msg("iss.skip.left_hidden" if hidden else "iss.skip.left",
-                           {"seat": Position(left)})
+                           {"seat": Seat(left)})
     if r.timeout >= 0 and not any(m.what.startswith("TI.") for m in record.moves):
-        return "timeout", Msg("iss.timeout_without_move", {"seat": Position(r.timeout)})
+        return "timeout", Msg("iss.timeout_without_move", {"seat": Seat(r.timeout)})
     return None
 
 

@@ -286,11 +286,11 @@ def is_card(word: str) -> bool:
 def plain(value: Any) -> Any:
     """A message parameter as plain JSON data (for machine-readable output)."""
     from stich.cards import format_cards
-    from stich.messages import Cards, GameName, Position, SuitName
+    from stich.messages import Cards, GameName, Seat, SuitName
 
     if isinstance(value, Msg):
         return {"code": value.code, "params": {k: plain(v) for k, v in value.params.items()}}
-    if isinstance(value, Position):
+    if isinstance(value, Seat):
         return value.seat
     if isinstance(value, Cards):
         return format_cards(value.mask)

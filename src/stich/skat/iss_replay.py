@@ -23,7 +23,7 @@ from typing import Literal
 
 from stich.cards import Card, card_points
 from stich.core import IllegalActionError
-from stich.messages import Cards, Msg, Position
+from stich.messages import Cards, Msg, Seat
 from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Action, Declare, Discard, bid
 from stich.skat.iss_format import IssError, IssMove, IssRecord, IssResult, card_of, is_card
 from stich.skat.rules import GameType, SkatRules
@@ -173,12 +173,12 @@ class _Replayer:
             self.resign(seat)
             return
         if what.startswith("LE."):
-            raise IssError("iss.player_left", seat=Position(_seat_of(what, seat)))
+            raise IssError("iss.player_left", seat=Seat(_seat_of(what, seat)))
         state = self.state
         if state.is_over:
             raise IssError("iss.game_over")
         if seat != state.to_move:
-            raise IssError("iss.wrong_turn", seat=Position(state.to_move))
+            raise IssError("iss.wrong_turn", seat=Seat(state.to_move))
         if self.pending_decl is not None:
             self.split_discard(what)
         elif state.phase is Phase.BIDDING:
@@ -194,7 +194,7 @@ class _Replayer:
 
     def server_move(self, what: str) -> None:
         if what.startswith("LE.") and _seat_of(what, -1) >= 0:
-            raise IssError("iss.player_left", seat=Position(_seat_of(what, -1)))
+            raise IssError("iss.player_left", seat=Seat(_seat_of(what, -1)))
         if not self.awaiting_skat:
             raise IssError("iss.unexpected_server_move")
         shown = [card_of(w) for w in what.split(".")]
@@ -227,7 +227,7 @@ class _Replayer:
         if seat < 0:
             raise IssError("iss.timeout_unreadable", what=what)
         if not self.in_play():
-            raise IssError("iss.timeout_not_in_play", seat=Position(seat))
+            raise IssError("iss.timeout_not_in_play", seat=Seat(seat))
         self.timeout = seat
         self.end("timeout", "declarer" if seat == self.state.declarer else "defenders")
 

@@ -37,8 +37,8 @@ from typing import Final
 from stich.cards import CARDS, card_points
 from stich.core import ArgumentError
 from stich.messages import GameName
+from stich.skat.lookup import TABLES
 from stich.skat.rules import GameType
-from stich.skat.tables import TABLES
 
 __all__ = ["HAVE_C", "Position", "SearchLimit", "card_values", "compiled", "null_won", "reaches",
            "solve", "takes_all"]

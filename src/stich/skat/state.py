@@ -22,7 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from stich.cards import BYTE_CARDS, CARDS, Card, card_points
 from stich.core import IllegalActionError
-from stich.messages import Cards, GameName, Msg, Position, SuitName
+from stich.messages import Cards, GameName, Msg, Seat, SuitName
 from stich.skat.actions import (
     HAND,
     HOLD,
@@ -35,6 +35,7 @@ from stich.skat.actions import (
     null_name,
     parse_action,
 )
+from stich.skat.lookup import TABLES, GameTables
 from stich.skat.options import (
     HOLD_PASS,
     VORHANDRECHT,
@@ -46,7 +47,6 @@ from stich.skat.options import (
 )
 from stich.skat.outcome import SkatOutcome, make_outcome
 from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
-from stich.skat.tables import TABLES, GameTables
 
 __all__ = ["Phase", "SkatState", "POSITION_NAMES", "deal_order"]
 
@@ -384,7 +384,7 @@ class SkatState:
         raise self._bid_refusal(b, action)
 
     def _bid_refusal(self, b: _Bidding, action: Action) -> IllegalActionError:
-        seat = Position(self.to_move)
+        seat = Seat(self.to_move)
         if b.pending:
             return IllegalActionError("skat.answer_hold_or_pass", seat=seat, value=b.value,
                                       action=str(action))
@@ -455,17 +455,17 @@ class SkatState:
             new.hands = (hands[0], hands[1], hands[2])
             new.phase = _DISCARD
             return new
-        raise IllegalActionError("skat.hand_or_pickup", seat=Position(self.to_move),
+        raise IllegalActionError("skat.hand_or_pickup", seat=Seat(self.to_move),
                                  action=str(action))
 
     def _discard(self, action: Action) -> SkatState:
         d = self.to_move
         if not isinstance(action, Discard):
-            raise IllegalActionError("skat.discard_two", seat=Position(d), example=Cards(self.skat),
+            raise IllegalActionError("skat.discard_two", seat=Seat(d), example=Cards(self.skat),
                                      action=str(action))
         missing = action.cards & ~self.hands[d]
         if missing:
-            raise IllegalActionError("skat.discard_not_held", seat=Position(d),
+            raise IllegalActionError("skat.discard_not_held", seat=Seat(d),
                                      cards=Cards(missing))
         new = self._pushed(action)
         hands = list(self.hands)
@@ -477,7 +477,7 @@ class SkatState:
 
     def _declare(self, action: Action) -> SkatState:
         if not isinstance(action, Declare):
-            raise IllegalActionError("skat.declare_a_game", seat=Position(self.to_move),
+            raise IllegalActionError("skat.declare_a_game", seat=Seat(self.to_move),
                                      action=str(action))
         refusal = self._declare_refusal(action)
         if refusal is not None:
@@ -501,7 +501,7 @@ class SkatState:
     def _declare_refusal(self, a: Declare) -> IllegalActionError | None:
         hand = self._hand_flag()
         if a.hand != hand:
-            seat = Position(self.to_move)
+            seat = Seat(self.to_move)
             if a.hand:
                 return IllegalActionError("skat.no_hand_after_pickup", seat=seat)
             return IllegalActionError("skat.hand_declare", seat=seat)
@@ -539,7 +539,7 @@ class SkatState:
         g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
         if not hand & bit:
-            raise IllegalActionError("skat.not_held", seat=Position(seat), cards=Cards(bit))
+            raise IllegalActionError("skat.not_held", seat=Seat(seat), cards=Cards(bit))
         if trick:
             follow = self._follow[trick[0]]
             if not follow & bit and follow & hand:
@@ -600,7 +600,7 @@ class SkatState:
         assert g is not None
         what: Msg | SuitName = (Msg("skat.trump", {}) if g.tables.trump >> led & 1
                                 else SuitName(CARDS[led].suit))
-        return IllegalActionError("skat.must_follow", seat=Position(self.to_move), what=what,
+        return IllegalActionError("skat.must_follow", seat=Seat(self.to_move), what=what,
                                   cards=Cards(must))
 
     # --- outcome and views -------------------------------------------------------------

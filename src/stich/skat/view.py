@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from stich.cards import CARDS, Card, Suit, card_points, cards_of
 from stich.core import ArgumentError
 from stich.skat.actions import Action, Declare
+from stich.skat.lookup import TABLES
 from stich.skat.rules import GameType
-from stich.skat.tables import TABLES
 
 if TYPE_CHECKING:
     from stich.skat.state import SkatState

@@ -24,7 +24,7 @@ from stich.server import history, lobby
 from stich.server.guard import capitalised
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
-from stich.table import game_name
+from stich.skat_list import game_name
 from stich.web.pages import lang_of, render_page
 
 __all__ = ["PERIODS", "PRESETS", "game_title", "mount", "outcome_of", "router",

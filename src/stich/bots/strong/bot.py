@@ -24,7 +24,7 @@ from stich.bots.strong.questions import SolverClock
 from stich.bots.strong.ramsch import ramsch
 from stich.bots.strong.settings import DEFAULT_SETTINGS, StrongSettings
 from stich.core import ArgumentError
-from stich.messages import Position as SeatName
+from stich.messages import Seat as SeatName
 from stich.skat.actions import Action
 from stich.skat.rules import GameType
 from stich.skat.view import SkatView

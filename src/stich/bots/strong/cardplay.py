@@ -21,9 +21,9 @@ from stich.bots.strong.settings import StrongSettings
 from stich.bots.strong.weights import world_weigher
 from stich.cards import CARDS, Card, card_points
 from stich.skat.actions import Action, Declare
+from stich.skat.lookup import TABLES
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.solver import Position, null_won, reaches, takes_all
-from stich.skat.tables import TABLES
 from stich.skat.view import SkatView
 
 __all__ = ["play"]

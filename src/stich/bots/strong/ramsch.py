@@ -23,9 +23,9 @@ from stich.bots.strong.sampler import sample_world
 from stich.bots.strong.settings import StrongSettings
 from stich.cards import CARDS, Card, bits, card_points
 from stich.skat.actions import Action
+from stich.skat.lookup import TABLES
 from stich.skat.rules import GameType
 from stich.skat.solver import Position, takes_all
-from stich.skat.tables import TABLES
 from stich.skat.view import SkatView
 
 __all__ = ["ramsch", "ramsch_card", "ramsch_rollout"]

@@ -5,7 +5,7 @@ with its view.
 this seat has not seen it), keeping every hand's size, the cards played, the Skat when
 known (the declarer after picking up: the cards put away), an Ouvert declarer's open hand,
 and the voids shown by failing to follow (trump is one group: in suit games and Grand the
-jacks are trumps; :data:`stich.skat.tables.TABLES` says which card follows what).  The
+jacks are trumps; :data:`stich.skat.lookup.TABLES` says which card follows what).  The
 deal is :class:`stich.worlds.Deal`'s, exact and rejection-free: every consistent world is
 equally likely and no card ever lands with a seat that showed a void in its group.
 :func:`count_worlds` counts them.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from stich.core import ArgumentError
-from stich.messages import Position as SeatName
+from stich.messages import Seat as SeatName
 from stich.skat.view import SkatView
 from stich.worlds import Deal, NoDeal
 

@@ -15,10 +15,10 @@ from rich.console import Console
 from stich.cli.skat_render import leaderboard_table
 from stich.core import ArgumentError
 from stich.skat import GameType, SkatOutcome, SkatRules, SkatState
-from stich.table import (
+from stich.skat_list import (
     DeclarerStats,
     Leaderboard,
-    SkatTable,
+    SkatList,
     bilanz,
     game_bilanz,
     game_name,
@@ -71,16 +71,16 @@ def random_outcome(rules: SkatRules, seed: int) -> SkatOutcome:
 
 
 def test_positions_follow_the_dealer() -> None:
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     assert t.dealer == 0
     # the dealer is Hinterhand; Vorhand sits left of the dealer, then Mittelhand
     assert t.positions() == (1, 2, 0)
-    assert SkatTable(NAMES, first_dealer=1).positions() == (2, 0, 1)
-    assert SkatTable(NAMES, first_dealer=2).positions() == (0, 1, 2)
+    assert SkatList(NAMES, first_dealer=1).positions() == (2, 0, 1)
+    assert SkatList(NAMES, first_dealer=2).positions() == (0, 1, 2)
 
 
 def test_dealer_rotates_after_every_game_ramsch_and_passed_included() -> None:
-    t = SkatTable(NAMES, first_dealer=1)
+    t = SkatList(NAMES, first_dealer=1)
     outcomes = [won_game(0, 24), ramsch(1, 60), PASSED, lost_game(2, 20), PASSED, ramsch(0, 44),
                 won_game(1, 46, GameType.NULL)]
     dealers = []
@@ -97,7 +97,7 @@ def test_dealer_rotates_after_every_game_ramsch_and_passed_included() -> None:
 
 
 def test_scores_are_mapped_from_positions_to_players() -> None:
-    t = SkatTable(NAMES, first_dealer=1)  # positions (2, 0, 1): Carla is Vorhand
+    t = SkatList(NAMES, first_dealer=1)  # positions (2, 0, 1): Carla is Vorhand
     entry = t.record_game(won_game(0, 48))
     assert entry.declarer == 2
     assert entry.scores == (0, 0, 48)
@@ -110,7 +110,7 @@ def test_scores_are_mapped_from_positions_to_players() -> None:
 
 
 def test_explicit_positions() -> None:
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     entry = t.record_game(won_game(2, 23, GameType.NULL), positions=(2, 1, 0))
     assert entry.dealer == 0
     assert entry.declarer == 0
@@ -123,11 +123,11 @@ def test_explicit_positions() -> None:
 
 def test_invalid_tables() -> None:
     with refused("table.three_players", ArgumentError, n=2) as e:
-        SkatTable(["A", "B"])
+        SkatList(["A", "B"])
     assert str(e.value) == "a Skat table seats exactly three players, not 2"
     assert e.value.text("de") == "An einem Skattisch sitzen genau drei Spieler, nicht 2"
     with refused("table.first_dealer", ArgumentError, given=3):
-        SkatTable(NAMES, first_dealer=3)
+        SkatList(NAMES, first_dealer=3)
     with refused("table.bilanz_three", ArgumentError, n=2):
         bilanz([1, 2])
 
@@ -136,7 +136,7 @@ def test_invalid_tables() -> None:
 
 
 def test_punktestand_is_the_sum_of_game_scores() -> None:
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     for o in (won_game(0, 36), lost_game(0, 27), ramsch(2, 70), won_game(1, 96)):
         t.record_game(o)
     per_player = [sum(g.scores[p] for g in t.games) for p in range(3)]
@@ -149,7 +149,7 @@ def test_punktestand_is_the_sum_of_game_scores() -> None:
 
 
 def test_bilanz_sums_to_zero() -> None:
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     for o in (won_game(0, 36), lost_game(2, 27), ramsch(1, 70), PASSED, won_game(1, 120)):
         t.record_game(o)
     b = t.bilanz()
@@ -160,7 +160,7 @@ def test_bilanz_sums_to_zero() -> None:
 def test_rule_text_doppelt_dein_punktestand_minus_die_beiden_gegner() -> None:
     """Seed text: "die Bilanz: doppelt dein Punktestand minus die beiden Gegner,
     nullsummen über den ganzen Tisch"."""
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     t.record_game(won_game(2, 100))  # dealer 0: position 2 is Anna
     t.record_game(lost_game(0, 10))  # dealer 1: position 0 is Carla, -20
     t.record_game(won_game(1, 30))   # dealer 2: position 1 is Bernd
@@ -187,7 +187,7 @@ score_lists = st.lists(
 
 @given(score_lists, st.integers(0, 2))
 def test_bilanz_sums_to_zero_property(games: list[tuple[int, int, str]], first: int) -> None:
-    t = SkatTable(NAMES, first_dealer=first)
+    t = SkatList(NAMES, first_dealer=first)
     per_game_total = [0, 0, 0]
     for position, score, kind in games:
         scores = [0, 0, 0]
@@ -215,7 +215,7 @@ def test_bilanz_sums_to_zero_property(games: list[tuple[int, int, str]], first: 
 
 
 def test_declarer_won_lost_counts() -> None:
-    t = SkatTable(NAMES)  # positions (1, 2, 0), then (2, 0, 1), then (0, 1, 2), ...
+    t = SkatList(NAMES)  # positions (1, 2, 0), then (2, 0, 1), then (0, 1, 2), ...
     t.record_game(won_game(0, 24))    # Bernd wins
     t.record_game(lost_game(0, 20))   # Carla loses
     t.record_game(ramsch(0, 50))      # nobody declares
@@ -227,7 +227,7 @@ def test_declarer_won_lost_counts() -> None:
 
 
 def test_ramsch_and_passed_entries() -> None:
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     e = t.record_game(ramsch(1, 61))
     assert (e.kind, e.declarer, e.won, e.value, e.game) == ("ramsch", None, None, 61, "Ramsch")
     assert e.scores == (0, 0, -61)
@@ -259,7 +259,7 @@ def test_game_names() -> None:
 @pytest.mark.parametrize("preset", ["lothar", "isko"])
 def test_full_sitting_of_random_games(preset: str) -> None:
     rules = SkatRules.preset(preset)
-    t = SkatTable(NAMES, rules, first_dealer=2)
+    t = SkatList(NAMES, rules, first_dealer=2)
     expected = [0, 0, 0]
     won_lost = {p: [0, 0] for p in range(3)}
     for n in range(12):
@@ -290,7 +290,7 @@ def test_full_sitting_of_random_games(preset: str) -> None:
 
 
 def test_game_names_in_the_language_or_the_front_ends_style() -> None:
-    t = SkatTable(NAMES)
+    t = SkatList(NAMES)
     t.record_game(won_game(0, 72))
     t.record_game(ramsch(2, 58))
     t.record_game(PASSED)
@@ -304,7 +304,7 @@ def test_game_names_in_the_language_or_the_front_ends_style() -> None:
 
 
 def test_table_module_imports_no_rich() -> None:
-    code = "import sys, stich.table; assert 'rich' not in sys.modules, 'rich imported'"
+    code = "import sys, stich.skat_list; assert 'rich' not in sys.modules, 'rich imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
@@ -312,10 +312,10 @@ def test_table_module_imports_no_rich() -> None:
 
 
 def test_leaderboard_across_tables() -> None:
-    t1 = SkatTable(["Anna", "Bernd", "Carla"])
+    t1 = SkatList(["Anna", "Bernd", "Carla"])
     t1.record_game(won_game(2, 60))      # Anna +60
     t1.record_game(ramsch(0, 40))        # dealer 1: Carla −40
-    t2 = SkatTable(["Dora", "Anna", "Bernd"])
+    t2 = SkatList(["Dora", "Anna", "Bernd"])
     t2.record_game(lost_game(0, 24))     # Anna (position 0 with dealer Dora) −48
     t2.record_game(PASSED)
     lb = Leaderboard()

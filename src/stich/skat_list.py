@@ -10,7 +10,7 @@ minus the other two players' Punktestand ("doppelt dein Punktestand minus die be
 Gegner"), which sums to zero over the table.
 
 >>> from stich.skat import SkatOutcome
->>> t = SkatTable(["Ann", "Ben", "Cid"])
+>>> t = SkatList(["Ann", "Ben", "Cid"])
 >>> t.dealer, t.positions()
 (0, (1, 2, 0))
 >>> won = SkatOutcome(kind="game", scores=(0, 30, 0), declarer=1, game=GameType.HERZ,
@@ -38,8 +38,8 @@ __all__ = [
     "DeclarerStats",
     "Leaderboard",
     "LeaderboardRow",
-    "SkatTable",
-    "TableGame",
+    "SkatList",
+    "ListGame",
     "bilanz",
     "game_bilanz",
     "game_name",
@@ -150,7 +150,7 @@ def game_name(outcome: SkatOutcome, lang: str = "de",
 
 
 @dataclass(frozen=True)
-class TableGame:
+class ListGame:
     """One line of the Skat list.
 
     ``dealer`` and ``declarer`` are player indices (``declarer`` is None in Ramsch and
@@ -198,7 +198,7 @@ def _check_positions(positions: Sequence[int]) -> Positions:
     return (positions[0], positions[1], positions[2])
 
 
-class SkatTable:
+class SkatList:
     """A sitting of three players: the Skat list with running totals.
 
     ``first_dealer`` is the player index who deals the first game.
@@ -218,10 +218,10 @@ class SkatTable:
         self.rules = rules
         self.first_dealer = first_dealer
         self.dealer = first_dealer
-        self.games: list[TableGame] = []
+        self.games: list[ListGame] = []
 
     def __repr__(self) -> str:
-        return f"<SkatTable {self.players} games={len(self.games)} dealer={self.dealer}>"
+        return f"<SkatList {self.players} games={len(self.games)} dealer={self.dealer}>"
 
     def positions(self) -> Positions:
         """Player indices at (Vorhand, Mittelhand, Hinterhand) for the next game: the
@@ -229,7 +229,7 @@ class SkatTable:
         d = self.dealer
         return ((d + 1) % 3, (d + 2) % 3, d)
 
-    def record_game(self, outcome: SkatOutcome, positions: Positions | None = None) -> TableGame:
+    def record_game(self, outcome: SkatOutcome, positions: Positions | None = None) -> ListGame:
         """Add a finished game (Ramsch and passed games too) and move the dealer on.
 
         ``positions`` are the player indices at (Vorhand, Mittelhand, Hinterhand); by
@@ -248,7 +248,7 @@ class SkatTable:
         else:
             declarer, won = None, None
             value = max((abs(s) for s in outcome.scores), default=0)
-        entry = TableGame(
+        entry = ListGame(
             number=len(self.games) + 1,
             dealer=pos[2],
             positions=pos,
@@ -373,14 +373,14 @@ class Leaderboard:
         declarer = outcome.declarer if outcome.kind == "game" else None
         self.add_game(names, outcome.scores, declarer, outcome.won)
 
-    def add_table(self, table: SkatTable) -> None:
+    def add_table(self, table: SkatList) -> None:
         """Add every game of a sitting (its players are listed even before a game)."""
         for name in table.players:
             self._row(name)
         for g in table.games:
             self.add_game(table.players, g.scores, g.declarer, g.won)
 
-    def add_tables(self, tables: Iterable[SkatTable]) -> None:
+    def add_tables(self, tables: Iterable[SkatList]) -> None:
         for t in tables:
             self.add_table(t)
 
