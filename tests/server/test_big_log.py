@@ -22,7 +22,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, insert, select, update
 
-from stich.server.hub import RECENT, SNAPSHOT_EVERY
+from stich.server.actor import RECENT, SNAPSHOT_EVERY
 from stich.server.store.db import sync_url
 from stich.server.store.models import EventRow, SnapshotRow, TableRow
 from tests.server.conftest import DB_KINDS

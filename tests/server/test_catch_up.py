@@ -19,7 +19,7 @@ from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, TableSocket, database
 from tests.server.proto_helpers import barrier, catch_up, play_random, uid, wait_my_turn
 
-CATCH_UP_LIMIT = 48  # hub.CATCH_UP_LIMIT
+CATCH_UP_LIMIT = 48  # actor.CATCH_UP_LIMIT
 
 
 def _events(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -29,7 +29,7 @@ from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, TableSocket, database
 from tests.server.proto_helpers import barrier, guest, my_turn, table
 
-CATCH_UP_LIMIT = 48  # hub.CATCH_UP_LIMIT
+CATCH_UP_LIMIT = 48  # actor.CATCH_UP_LIMIT
 WS_MAX = 65536  # main.WS_MAX: the largest frame the server reads
 
 

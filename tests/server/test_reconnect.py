@@ -22,7 +22,7 @@ import pytest
 from tests.server.conftest import DB_KINDS
 from tests.server.harness import Client, Server, TableSocket, database
 
-CATCH_UP_LIMIT = 48  # hub.CATCH_UP_LIMIT: more missed events than this give a snapshot
+CATCH_UP_LIMIT = 48  # actor.CATCH_UP_LIMIT: more missed events than this give a snapshot
 QUIET = 1.5  # seconds a table must stay silent to count as waiting
 
 
