@@ -60,7 +60,6 @@ from stich.games.played import (
     interval,
     percentile,
 )
-from stich.games.played import bucket_rows as _bucket_rows  # noqa: F401 (for bench/)
 from stich.games.skat_arena import CHANCE_BUCKETS, game_kind
 
 __all__ = [

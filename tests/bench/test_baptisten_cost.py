@@ -1,21 +1,17 @@
-"""``bench/baptisten_cost.py``: the deck limits it reads from the rules, and a ``--quick``
+"""``bench.speed.baptisten_cost``: the deck limits it reads from the rules, and a ``--quick``
 run that prints both Markdown tables, the engines line and positive memory figures."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
+from bench.speed import baptisten_cost as bench
 
 from stich.baptisten import BaptistenRules
 from stich.core import RulesError
 
-from . import BENCH_DIR, load_bench
-
-BENCH = BENCH_DIR / "baptisten_cost.py"
-bench = load_bench("baptisten_cost")
+from . import run
 
 
 @pytest.mark.parametrize(("deck", "players", "limit"), [
@@ -33,9 +29,7 @@ def test_largest_n_is_what_the_rules_accept(deck: str, players: int,
 
 
 def test_quick_run_prints_tables_and_memory() -> None:
-    done = subprocess.run([sys.executable, str(BENCH), "--quick"], capture_output=True,
-                          text=True, check=True, timeout=120)
-    out = done.stdout
+    out = run("baptisten_cost", "--quick")
     assert re.search(r"^engines: (compiled \(mypyc\)|pure Python)$", out, re.M)
     header = ("| players | N=5: ms/game | actions | N=10: ms/game | actions | largest N "
               "| ms/game | actions |")

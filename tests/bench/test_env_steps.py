@@ -1,19 +1,15 @@
-"""``bench/env_steps.py``: a short run prints steps per second of every engine, the load
-average, and both ratios against OpenSpiel."""
+"""``python -m bench.speed.env_steps``: a short run prints steps per second of every
+engine, the load average, and both ratios against OpenSpiel."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
-from . import BENCH_DIR
+from . import run
 
 
 def test_a_short_run_prints_the_rates_and_ratios() -> None:
-    out = subprocess.run([sys.executable, str(BENCH_DIR / "env_steps.py"), "--seconds",
-                          "0.2", "--rounds", "1", "--batch", "4"],
-                         capture_output=True, text=True, timeout=300, check=True).stdout
+    out = run("env_steps", "--seconds", "0.2", "--rounds", "1", "--batch", "4", timeout=300)
     assert re.search(r"load average before \d+\.\d\d, after \d+\.\d\d", out), out
     for name in ("stich skat", "openspiel skat", "stich baptisten", "openspiel oh_hell"):
         m = re.search(rf"^{name} +([\d,]+) steps/s$", out, re.M)

@@ -1,4 +1,4 @@
-"""``bench/ohhell_ismcts.py``: the lockstep bridge between our ``ohhell`` preset and
+"""``bench.tuning.ohhell_ismcts``: the lockstep bridge between our ``ohhell`` preset and
 OpenSpiel's ``oh_hell``, and the fair resampler for IS-MCTS.
 
 - Deals forced into both engines and played in lockstep (random moves, our ``easy`` bot
@@ -22,12 +22,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from bench.tuning import ohhell_ismcts as bench
 
 from stich.baptisten import BaptistenRules
 from stich.bots import make_baptisten_bot
 
 from ..baptisten.openspiel_map import os_action
-from . import load_bench
 
 try:
     import pyspiel  # type: ignore[import-not-found]
@@ -35,7 +35,6 @@ except ImportError:  # pragma: no cover - CI installs open-spiel
     pyspiel = None
 
 OHHELL = BaptistenRules.preset("ohhell")
-bench = load_bench("ohhell_ismcts")
 
 
 def game(tricks: int) -> Any:

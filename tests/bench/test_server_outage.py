@@ -1,19 +1,16 @@
-"""``bench/server_outage.py``: a short Redis outage under two workers prints how soon
-every table moved again, with nobody's socket closed and no event lost."""
+"""``python -m bench.soak.server_outage``: a short Redis outage under two workers prints how
+soon every table moved again, with nobody's socket closed and no event lost."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
-from . import BENCH_DIR
+from . import run
 
 
 def test_a_short_outage_prints_the_recovery_times() -> None:
-    out = subprocess.run([sys.executable, str(BENCH_DIR / "server_outage.py"), "--kinds",
-                          "redis-stop", "--outage", "3", "--watch", "15"],
-                         capture_output=True, text=True, timeout=300, check=True).stdout
+    out = run("server_outage", "--kinds", "redis-stop", "--outage", "3", "--watch", "15",
+              timeout=300)
     m = re.search(r"^redis-stop run 1: outage 3 s; tables moving again after "
                   r"([\d., ]+) s; .* sockets closed by the server: (\d+); "
                   r"events lost/twice/not as stored: (\d+);", out, re.M)

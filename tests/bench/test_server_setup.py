@@ -1,22 +1,18 @@
-"""``bench/server_setup.py``: a short run sets up a few tables against a real server and
-prints the server's CPU per request of each kind, per table, and in reference
+"""``python -m bench.speed.server_setup``: a short run sets up a few tables against a real
+server and prints the server's CPU per request of each kind, per table, and in reference
 workloads."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
-from . import BENCH_DIR
+from . import run
 
 
 def test_a_short_run_prints_the_cost_of_each_request_and_of_a_table() -> None:
     # ten tables: the CPU is counted in ticks of 10 ms, and three creates of about 3 ms
     # each sometimes took none (a CI run measured "create 0.0")
-    out = subprocess.run([sys.executable, str(BENCH_DIR / "server_setup.py"), "--tables", "10",
-                          "--repeat", "1"], capture_output=True, text=True, timeout=300,
-                         check=True).stdout
+    out = run("server_setup", "--tables", "10", "--repeat", "1", timeout=300)
     assert re.search(r"load average \d+\.\d before, \d+\.\d after; reference workload "
                      r"\d+\.\d\d ms", out), out
     m = re.search(r"^round 1: server CPU ms per request: guest (\S+)  create (\S+)  join (\S+)"

@@ -119,7 +119,7 @@ def test_weights_that_favour_the_truth_gain_and_those_against_it_lose() -> None:
 def test_strong_weights_gain_on_the_first_tricks_of_heuristic_games() -> None:
     """The auction weights of ``strong`` (its ``world_weight``) put more belief on the
     true cards than uniform sampling in games of three heuristic bots (whose bids and
-    games the weights model): bench/skat_inference.py measures it at scale."""
+    games the weights model): bench/tuning/skat_inference.py measures it at scale."""
     log = InferenceLog()
     for seed in range(6):
         s = _late(seed + 10, 0)

@@ -4,7 +4,7 @@ declaration after picking up and Hand; the card play in suit games, Grand, Null,
 as declarer and defender; Ramsch with and without a Durchmarsch on), the bot chooses the
 action stored in ``tests/data/strong_pinned.json`` (and its sampler the worlds stored
 there), with its default settings and with two others (the auction's and the card play's
-tuning changed, as ``bench/skat_strong_ab.py`` compares two settings).
+tuning changed, as ``bench/tuning/skat_strong_ab.py`` compares two settings).
 
 The stored actions were computed by the bot of commit c301848, where the settings were
 module globals switched by ``setattr`` (before they became one object and the module a

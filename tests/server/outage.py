@@ -1,5 +1,5 @@
 """Outages under a real `stich serve` (issue 39), for ``tests/server/test_outage.py`` and
-``bench/server_outage.py``: a service of the test's own (PostgreSQL, Redis, or SQLite on
+``bench/soak/server_outage.py``: a service of the test's own (PostgreSQL, Redis, or SQLite on
 a small disk) goes away while a person plays against two bots and tables of bots alone
 play with somebody watching, and comes back.
 

@@ -6,7 +6,7 @@ flooded for weeks): 50,000 pause and resume events before its end.  The server r
 the first time in slices and writes a snapshot; every load after that reads a few
 hundred events (``stich_events_loaded_total``); a stranger asking for a private table
 loads nothing; a watcher's ``sync`` with an old ``since`` replays nothing.  (The time
-these take is measured in ``bench/server_abuse.py``, the big-log attack.)
+these take is measured in ``bench/soak/server_abuse.py``, the big-log attack.)
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ they were told before.  Afterwards:
   recomputed from the records alone.
 
 The helpers here are shared with ``tests/server/test_scale_out.py`` and
-``bench/server_crash.py`` (which runs the same with 100 kills and prints figures).
+``bench/soak/server_crash.py`` (which runs the same with 100 kills and prints figures).
 """
 
 from __future__ import annotations
@@ -379,7 +379,7 @@ async def crash_run(server: Server, url: str, kills: int, rng: random.Random, *,
     return figs
 
 
-KILLS = 4  # per database kind (bench/server_crash.py does 100)
+KILLS = 4  # per database kind (bench/soak/server_crash.py does 100)
 BOT_DELAY = 0.05  # seconds a bot waits before its move at a table where a person plays
 
 

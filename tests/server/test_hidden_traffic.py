@@ -25,7 +25,7 @@ batch (refused: ``server.spectator``), a spectator acts at every seat's turn (re
 a taken seat cannot be joined nor a running table, and the logs show no action by a
 wrong seat.  Now and then a spectator, or the person at a table with bots, drops its
 connection and connects again (asking for the missed events, or for a snapshot): those
-connections are monitored too.  ``bench/server_leaks.py`` runs the same over 2,000 games.
+connections are monitored too.  ``bench/soak/server_leaks.py`` runs the same over 2,000 games.
 
 The monitor itself is shown to fail on hand-made leaks, and to agree with the server's
 own rendering (``stich.server.wire``) over whole in-process tables.  Two server bugs it

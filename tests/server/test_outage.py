@@ -2,7 +2,7 @@
 PostgreSQL stopped (fast shutdown) and killed (-9 of the postmaster) with two workers,
 Redis stopped with two workers, SQLite on a full disk.  Each service is the test's own
 (``tests/services.py``: ``OwnPostgres``, ``OwnRedis``, ``small_disk``), the scenario is
-``tests/server/outage.py`` (``bench/server_outage.py`` runs the same, longer).
+``tests/server/outage.py`` (``bench/soak/server_outage.py`` runs the same, longer).
 
 In every scenario: no socket is closed by the server; a person who acts while nothing can
 be saved is told so (``server.not_saved``) and her socket answers on; HTTP answers in the

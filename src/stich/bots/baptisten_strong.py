@@ -79,7 +79,7 @@ sampling); off: one of three sampled worlds is kept by that fit (the bot until 2
 BID_SIGMA = (0.3, 0.07)
 """The spread of a said bid around the bidder's hand estimate, ``a + b · cards``: fitted
 on the rule-based bot's bids (4 players, N = 10: sd 0.31 with 2 cards … 0.97 with 10;
-``bench/baptisten_bid_model.py``). Until 2026-12 it was (0.8, 0.12), twice as wide."""
+``bench/tuning/baptisten_bid_model.py``). Until 2026-12 it was (0.8, 0.12), twice as wide."""
 STAKE_EVEN: float | None = 0.42
 """A plain stake by the expected points ``s · (2p − 1)`` (exact: +s, else −s): the highest
 when the bot's chance of being exact is above this (the chance at which its bids were

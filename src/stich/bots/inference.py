@@ -16,7 +16,7 @@ log-probability it gives the world that was really dealt:
 
 The *gain* ``log w(true) − log E[w]`` (natural log, per decision) is what the weights add
 over uniform sampling: above 0 they put more belief on the truth, below 0 less.  Averaged
-by trick over many games it says where the inference helps (``bench/skat_inference.py``).
+by trick over many games it says where the inference helps (``bench/tuning/skat_inference.py``).
 """
 
 from __future__ import annotations

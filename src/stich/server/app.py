@@ -179,7 +179,7 @@ GC_THRESHOLDS = (20_000, 10, 10)
 hundreds of short-lived objects (views, messages, frames, futures): with 700 the young
 passes ran dozens of times a second, each looking at every young object (about 0.6 µs
 apiece), and the middle and full passes (the full ones 80 ms, the whole site paused)
-came as often.  Measured with ``bench/server_load.py`` at 800 actions/s offered, a run
+came as often.  Measured with ``bench/speed/server_load.py`` at 800 actions/s offered, a run
 of 45 s: the collector's time 2.1 -> 0.4 s, p99 36 -> 10 ms (docs/speed.md, "Third
 round")."""
 

@@ -4,7 +4,7 @@
 clock (the budget and the worlds are the bot's own arguments).  The defaults are what
 ``strong`` plays with; where each figure comes from (the runs that chose it, and the ones
 that kept it) is in ``docs/bots.md``.  Two bots with different settings can play in one
-process, which is how ``bench/skat_strong_ab.py`` compares two of them.
+process, which is how ``bench/tuning/skat_strong_ab.py`` compares two of them.
 
 >>> StrongSettings().plan_top, StrongSettings(plan_top=0).plan_top
 (2, 0)

@@ -20,23 +20,22 @@ With ``--whole`` A's game is also played where ``strong`` chose a card (as decla
 in Ramsch): for constants of the card play, which the shortcut above cannot see;
 "differed" then counts the games played twice.
 
-Run: ``python bench/skat_strong_ab.py --a '{}' --b '{...}' [--deals 80] [--seed 1]
+Run: ``python -m bench.tuning.skat_strong_ab --a '{}' --b '{...}' [--deals 80] [--seed 1]
 [--worlds 8] [--jobs 2] [--whole] [--rules lothar|isko]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from _harness import frozen, settings_from
-from skat_strong import open_class
+from bench.settings import frozen, settings_from
+from bench.tuning.skat_strong import open_class
 from stich.bots import SkatHeuristicBot
 from stich.bots.strong import SkatStrongBot, StrongSettings
+from stich.games.played import interval
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
 
@@ -136,13 +135,12 @@ def main() -> None:
                     tally[name][2] += r[3]
                     tally[name][3] += r[4]
     n = len(diffs)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    i = interval(diffs)  # n: three seats a deal
     print(f"{args.deals} deals x 3 seats, {args.rules}, seed {args.seed}, {args.worlds} worlds, "
           f"{time.perf_counter() - t0:.0f} s; A = {args.a}; B = {args.b}")
     what = "the auction or the card play" if args.whole else "the auction"
-    print(f"B - A, list points per game: {mean:+.2f} (95 % interval {mean - half:+.2f} .. "
-          f"{mean + half:+.2f}); {what} differed in {differing} of {n} games")
+    print(f"B - A, list points per game: {i.mean:+.2f} (95 % interval {i.low:+.2f} .. "
+          f"{i.high:+.2f}); {what} differed in {differing} of {n} games")
     for name, (pts, dec, won, lost_bid) in tally.items():
         print(f"{name}: {pts:+d} list points, declared {dec}, won {won}, lost with open "
               f"cards too (lost at the bid) {lost_bid}")

@@ -39,7 +39,7 @@ environment where the code before the fix is installed (``git worktree add /tmp/
 <commit>``, a venv there with ``pip install -e .``), for a before/after in one sitting;
 that code's limits, whatever they are, apply.
 
-Run: ``python bench/server_abuse.py [--seconds 20] [--pace 0.2] [--python PATH]
+Run: ``python -m bench.soak.server_abuse [--seconds 20] [--pace 0.2] [--python PATH]
 [--attack NAME …]`` (``--attack`` runs those phases only, after ``quiet``).
 """
 
@@ -59,17 +59,12 @@ import tempfile
 import time
 from collections import Counter
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from bench.server_load import percentile, proc_status  # noqa: E402
+from bench.measure import percentile, proc_status
 
 TARGET_P99_MS = 50.0
 

@@ -7,7 +7,7 @@ in list points per game of the seat's bot, with a 95 % interval (normal approxim
 over the deal-and-seat pairs).  Also: how often each declares and wins as declarer, and
 ``strong``'s decision time (median, p99).
 
-Run: ``python bench/skat_strong.py [--deals N] [--seed S] [--budget SECONDS] [--jobs J]
+Run: ``python -m bench.tuning.skat_strong [--deals N] [--seed S] [--budget SECONDS] [--jobs J]
 [--optimism POINTS]``.  ``stich arena skat --bots strong,easy,easy`` measures the same
 difference with the arena's estimator; this script is the tuning tool (the bot's options
 on the command line, per-deal lines with ``--verbose``).
@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from stich.bots import Bot, SkatHeuristicBot
 from stich.bots.strong import SkatStrongBot, StrongSettings
 from stich.cards import card_points
+from stich.games.played import interval
 from stich.skat import SkatRules, SkatState, SkatView
 from stich.skat.actions import Action
 from stich.skat.rules import GameType
@@ -161,15 +162,14 @@ def main() -> None:
                 if args.verbose and s_pts != h_pts:
                     print(f"deal {job[1]} seat {seat}: strong {s_pts:+d} heuristic {h_pts:+d}")
     n = len(diffs)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    i = interval(diffs)  # n: three seats a deal
     times.sort()
     print(f"{args.deals} deals x 3 seats ({args.preset}, strong budget {args.budget} s, "
           f"worlds {args.worlds or 'by the clock'}, part {args.part}"
           f"{', no inference' if args.no_infer else ''}), "
           f"{time.perf_counter() - t_start:.0f} s")
-    print(f"strong - heuristic, list points per game: {mean:+.1f} "
-          f"(95 % interval {mean - half:+.1f} .. {mean + half:+.1f})")
+    print(f"strong - heuristic, list points per game: {i.mean:+.1f} "
+          f"(95 % interval {i.low:+.1f} .. {i.high:+.1f})")
     for name, (k, w) in decl.items():
         rate = f"{100 * w / k:.1f} %" if k else "-"
         print(f"{name}: declared {k} of {n} games, won {w} ({rate})")

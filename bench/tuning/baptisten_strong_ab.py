@@ -12,7 +12,7 @@ clock that does not move, so the result does not depend on the machine's load.
 Prints B − A in points per game (paired per deal; 95 % interval), both bid accuracies
 and their paired difference in percentage points.
 
-Run: ``python bench/baptisten_strong_ab.py --a '{...}' --b '{}' [--deals 30]
+Run: ``python -m bench.tuning.baptisten_strong_ab --a '{...}' --b '{}' [--deals 30]
 [--worlds 12] [--players 4] [--max-cards 10] [--rules default] [--seed 1] [--jobs 2]``.
 """
 
@@ -27,10 +27,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import stich.bots.baptisten_strong as mod
-from _harness import apply_setting, constants, frozen, setting
-from stich.arena import BID_BUCKETS, _bucket_rows, interval, match_deal_seed
+from bench.settings import apply_setting, constants, frozen, setting
+from stich.arena import BID_BUCKETS, match_deal_seed
 from stich.baptisten import BaptistenRules, BaptistenState, draw_first_player
 from stich.bots.baptisten import BaptistenHeuristicBot
+from stich.games.played import bucket_rows, interval
 
 DEFAULTS = constants(mod)
 
@@ -116,7 +117,7 @@ def main() -> None:
         print(f"{name}: {pts / games:+.1f} points per game, bids exact {exact / rounds:.1%} "
               f"({exact} of {rounds}); the chance it gave its bids against how often they "
               "were exact:")
-        for row in _bucket_rows(chances[name], BID_BUCKETS):
+        for row in bucket_rows(chances[name], BID_BUCKETS):
             print(f"   {row['low']:.1f}-{row['high']:.1f}: {row['games']:5d} bids, mean "
                   f"chance {row['mean_chance']:.3f}, exact {row['win_rate']:.3f}")
 

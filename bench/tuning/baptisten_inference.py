@@ -6,7 +6,7 @@ measures the log-likelihood (nats) the bid-weighted worlds give the true hands o
 plain sampler.  Printed by round size and overall with 95 % intervals, for the bot's
 spread (``BID_SIGMA``, ``BID_FLOOR``) or the one given.
 
-Run: ``python bench/baptisten_inference.py [--games 10] [--players 4] [--max-cards 10]
+Run: ``python -m bench.tuning.baptisten_inference [--games 10] [--players 4] [--max-cards 10]
 [--sigma 0.8,0.12] [--floor 0] [--samples 100]``.
 """
 
@@ -16,9 +16,9 @@ import argparse
 import random
 
 import stich.bots.baptisten_strong as mod
-from stich.arena import interval
 from stich.baptisten import BaptistenRules, BaptistenState
 from stich.bots.baptisten import BaptistenHeuristicBot
+from stich.games.played import interval
 
 
 def _ci(xs: list[float]) -> str:

@@ -10,7 +10,7 @@ the same way from Python in the same run (chance nodes sampled from
 ``returns()``), interleaved with ours in rounds so that both see the same machine load.
 The last line is then ``stich/openspiel games per second ratio: R``.
 
-Run: ``python bench/skat_playouts.py [--seconds S] [--rounds K]``.
+Run: ``python -m bench.speed.skat_playouts [--seconds S] [--rounds K]``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import argparse
 import random
 import time
 
-from _harness import have_openspiel, interleave, openspiel_engine, rate
+from bench.engines import have_openspiel, interleave, openspiel_engine, rate
 from stich.skat import SkatRules, SkatState
 
 

@@ -33,7 +33,7 @@ figures are a lower bound of what the server alone could do.  When other jobs ru
 same machine (the load average is printed), ``--nice -10`` (as root) gives the server
 and the generator the cores first; the database server keeps its own priority.
 
-Run: ``python bench/server_load.py [--db sqlite|postgresql] [--tables 200] [--rate 2.0]
+Run: ``python -m bench.speed.server_load [--db sqlite|postgresql] [--tables 200] [--rate 2.0]
 [--seconds 60] [--warmup 10] [--procs 1] [--find-max [--step 1.3] [--step-seconds 20]]
 [--nice -10] [--ws-compression]``
 (PostgreSQL: a new database on ``$STICH_TEST_PG``, default
@@ -48,7 +48,6 @@ import asyncio
 import contextlib
 import gc
 import json
-import math
 import os
 import random
 import subprocess
@@ -61,64 +60,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from bench.measure import cpu_seconds, percentile, proc_status, reference_ms, renice
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository's root: the load generator's processes run ``-m bench.speed.server_load``
+from there."""
 
 TARGET_P99_MS = 50.0
-
-
-# --- measuring ----------------------------------------------------------------------------
-
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (``q`` in 0..100); NaN for no values."""
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    k = max(0, min(len(s) - 1, math.ceil(q / 100 * len(s)) - 1))
-    return s[k]
-
-
-def proc_status(pid: int) -> dict[str, int]:
-    """VmRSS and VmHWM of a process, in kB."""
-    out: dict[str, int] = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, rest = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                out[key] = int(rest.split()[0])
-    return out
-
-
-def renice(pid: int, nice: int) -> None:
-    """Every thread of a process (later threads inherit it from the main thread)."""
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with contextlib.suppress(ProcessLookupError):
-            os.setpriority(os.PRIO_PROCESS, int(task), nice)
-
-
-def reference_ms() -> float:
-    """The time of a fixed pure-Python workload (stdlib JSON, sorting, arithmetic; the
-    best of 25 runs, in ms): the server's CPU per action divided by it compares
-    machines of different speed.  It depends on nothing of stich's."""
-    data = {f"k{i}": [i, str(i) * 3, {"x": i * 0.5, "y": [i, i + 1]}] for i in range(300)}
-    best = math.inf
-    for _ in range(25):  # the best of many short runs: the machine's own speed
-        t0 = time.perf_counter()
-        for _ in range(4):
-            text = json.dumps(data)
-            json.loads(text)
-            sorted(data, key=lambda k: (len(k), k[::-1]))
-            sum(i * i % 7 for i in range(5000))
-        best = min(best, time.perf_counter() - t0)
-    return 1000 * best
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process (its own threads, not its children)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- the load generator (a child process) ------------------------------------------------
@@ -445,7 +393,7 @@ class Conductor:
                 continue
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
                 [str(ROOT), os.environ.get("PYTHONPATH", "")])}
-            child = subprocess.Popen([sys.executable, __file__, "--child"],
+            child = subprocess.Popen([sys.executable, "-m", "bench.speed.server_load", "--child"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, env=env)
             assert child.stdin is not None and child.stderr is not None

@@ -16,7 +16,7 @@ table is played to its end, and checked:
 Printed at the end: kills, events checked, games finished, mismatches (must be 0), and
 the restart time (kill to ``/api/health`` answering) median and maximum.
 
-Run: ``python bench/server_crash.py [--kills N] [--db sqlite|postgresql] [--seed S]``
+Run: ``python -m bench.soak.server_crash [--kills N] [--db sqlite|postgresql] [--seed S]``
 (PostgreSQL: a fresh database on ``$STICH_TEST_PG``, default
 postgresql://postgres@127.0.0.1:5432/test, or on a throwaway server when none answers
 there, see ``tests/services.py``; it is dropped afterwards).
@@ -32,8 +32,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.server.harness import Server, database
 from tests.server.test_crash import BOT_DELAY, START, crash_run, shut_down

@@ -37,7 +37,7 @@ played once with IS-MCTS in every seat and once per seat ``i`` with our bot in s
 points in seat ``i`` − IS-MCTS's points in seat ``i`` on the same deal), with its mean and
 95 % interval over the deals (mean ± 1.96 · sd / √n), in points per round.
 
-Run: ``python bench/ohhell_ismcts.py --bot easy --deals 40 --seed 1 [--sims 100]
+Run: ``python -m bench.tuning.ohhell_ismcts --bot easy --deals 40 --seed 1 [--sims 100]
 [--tricks 7] [--resampler shipped|fair|both|shipped-cpp|all] [--json]``.
 """
 
@@ -46,22 +46,19 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.baptisten
 
 from tests.baptisten.openspiel_map import os_action, os_to_romme
 
 from stich import worlds
 from stich.baptisten import BaptistenRules, BaptistenState, Deal
 from stich.bots import BAPTISTEN_BOTS, make_baptisten_bot
+from stich.games.played import interval
 
 PLAYERS = 3
 UCT_C = 2.0
@@ -316,15 +313,6 @@ def play_deal(game: Any, rules: BaptistenRules, deal: OsDealSpec, number: int, s
     return base, mine
 
 
-def interval(values: Sequence[float]) -> dict[str, float]:
-    n = len(values)
-    mean = statistics.fmean(values)
-    sd = statistics.stdev(values) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
-    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4),
-            "sd": round(sd, 4), "n": n}
-
-
 def match(bot_name: str, deals: int, seed: int, sims: int, tricks: int,
           resampler: str, progress: bool) -> dict[str, Any]:
     import pyspiel
@@ -355,8 +343,8 @@ def match(bot_name: str, deals: int, seed: int, sims: int, tricks: int,
         "resampler": resampler,
         "ismcts": ("pyspiel.ISMCTSBot (C++)" if resampler == "shipped-cpp"
                    else "open_spiel.python.algorithms.ismcts.ISMCTSBot"),
-        "ours": interval(mine_pr), "ismcts_points": interval(base_pr),
-        "difference": interval(diffs),
+        "ours": interval(mine_pr).to_dict(), "ismcts_points": interval(base_pr).to_dict(),
+        "difference": interval(diffs).to_dict(),
         "exact_rate": {"ours": round(exact_mine / (PLAYERS * deals), 4),
                        "ismcts": round(exact_base / (PLAYERS * deals), 4)},
         "ismcts_ms_per_move": {"median": round(1000 * times[len(times) // 2], 2),

@@ -9,26 +9,22 @@ The bot samples a
 fixed number of worlds and its clock does not move, so the result does not depend on the
 machine's load.
 
-Run: ``python bench/skat_ramsch.py [--deals 3000] [--worlds 20] [--jobs 2]``.
+Run: ``python -m bench.tuning.skat_ramsch [--deals 3000] [--worlds 20] [--jobs 2]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bench.settings import frozen
 from stich.bots import SkatHeuristicBot
 from stich.bots.strong import SkatStrongBot, StrongSettings
+from stich.games.played import interval
 from stich.skat import SkatRules, SkatState
 from stich.skat.rules import GameType
-
-
-def _frozen() -> float:
-    return 0.0
 
 
 def one_deal(job: tuple[int, int]) -> list[tuple[int, int]]:
@@ -42,7 +38,7 @@ def one_deal(job: tuple[int, int]) -> list[tuple[int, int]]:
         start = start.apply(easy.choose(start.view(start.to_move), rng))
     if start.game is not GameType.RAMSCH:
         return []
-    bots = {rollouts: SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=_frozen,
+    bots = {rollouts: SkatStrongBot(min_worlds=worlds, max_worlds=worlds, timer=frozen,
                                     settings=StrongSettings(ramsch_rollouts=rollouts))
             for rollouts in (False, True)}
     out = []
@@ -81,14 +77,13 @@ def main() -> None:
     if n < 2:
         print(f"{n} Ramsch seat-games: too few")
         return
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
+    i = interval(diffs)
     print(f"{args.deals} deals, {n // 3} Ramsch, {n} seat-games, {args.worlds} worlds, "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"Ramsch score per game: rule-based card {plain / n:.2f}, "
           f"played-out worlds {rolled / n:.2f}")
-    print(f"played-out - rule-based: {mean:+.2f} (95 % interval {mean - half:+.2f} .. "
-          f"{mean + half:+.2f})")
+    print(f"played-out - rule-based: {i.mean:+.2f} (95 % interval {i.low:+.2f} .. "
+          f"{i.high:+.2f})")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ default; it is slow) and the compiled core on the same positions: the gain of th
 compiled core, as the ratio of the summed times and the median of the per-position
 ratios.
 
-Run: ``python bench/dds.py [--file F] [--engine c|python] [--limit N] [--python
+Run: ``python -m bench.speed.dds [--file F] [--engine c|python] [--limit N] [--python
 [--python-count K]]``.  The data is read from ``tests/data/validation`` (the repository's
 copies of the shared data) or from ``$STICH_VALIDATION``.
 """
@@ -39,7 +39,7 @@ from pathlib import Path
 from stich.skat.ddformat import DDPosition, read_positions
 from stich.skat.solver import HAVE_C, reaches, solve
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def default_file() -> Path:

@@ -11,7 +11,7 @@ Printed as Markdown, so that it can be pasted into the docs:
    options are the defaults (up and down, 1 … N … 1 cards, stakes and the mandatory 40s).
    A game runs from ``BaptistenState.new(rules, rng=...)`` to ``outcome()``, every
    decision a uniform choice among ``legal_actions()`` (``random.Random`` seeded per
-   cell from ``--seed``), as ``whole_games`` in ``bench/baptisten_playouts.py``.  A cell
+   cell from ``--seed``), as ``whole_games`` in ``bench.speed.baptisten_playouts``.  A cell
    plays one untimed warm-up game, then whole games until at least ``--seconds`` have
    passed (at least one game); it shows the total time ÷ games in milliseconds and the
    actions (bids and cards) per game.  The largest N is the one the rules accept: it is
@@ -48,7 +48,7 @@ Printed as Markdown, so that it can be pasted into the docs:
 3. Whether the engine modules run compiled (mypyc) or as pure Python
    (``stich._compiled.engines_compiled``; ``STICH_PURE_PYTHON=1`` forces the latter).
 
-Run: ``python bench/baptisten_cost.py [--seconds S] [--players 3-15] [--n 5,10]
+Run: ``python -m bench.speed.baptisten_cost [--seconds S] [--players 3-15] [--n 5,10]
 [--states K] [--seed X] [--quick]``.  The full run takes under a minute (some 60
 cells of ``--seconds`` each, then the memory part);
 ``--quick`` (players 3 and 15, 0.01 s per cell, 20 states) is a smoke test whose

@@ -14,7 +14,7 @@ check's 200, what the person was told when she acted during the outage, the sock
 server closed (must be none), events lost, twice or not as stored (must be none), and the
 log lines the outage wrote.
 
-Run: ``python bench/server_outage.py [--kinds pg-stop,pg-kill,redis-stop,sqlite-full]
+Run: ``python -m bench.soak.server_outage [--kinds pg-stop,pg-kill,redis-stop,sqlite-full]
 [--outage 20] [--runs 1]``
 """
 
@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import services
 from tests.server.outage import KINDS, run

@@ -8,7 +8,7 @@ every question of ``strong``'s auction decisions, solves each that gave up again
 node limit 100 times larger, and prints, per threshold where it gave up, the mean chance
 of the true answers by the table: the figure ``gave_up_chance`` should hold.
 
-Run: ``python bench/skat_giveups.py [--deals 60] [--seed 5] [--jobs 2]``.
+Run: ``python -m bench.tuning.skat_giveups [--deals 60] [--seed 5] [--jobs 2]``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ per kind, beside what ``strong`` assumes today (``NULL_CHANCE``, ``NULL_OUVERT_C
 ``lost + share · (won − lost)``).  It says where a Null pays: under Seeger–Fabian a Null
 won gives value + 50, lost −2 · value − 50.
 
-Run: ``python bench/skat_null.py [--deals 400] [--seed 1] [--badness 3] [--worlds 16]
+Run: ``python -m bench.tuning.skat_null [--deals 400] [--seed 1] [--badness 3] [--worlds 16]
 [--jobs 2] [--defenders easy|strong] [--rules lothar|isko]``.
 """
 
@@ -25,7 +25,7 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from _harness import frozen
+from bench.settings import frozen
 from stich.bots import SkatHeuristicBot
 from stich.bots.skat_eval import null_badness
 from stich.bots.strong import SkatStrongBot, StrongSettings, sample_world

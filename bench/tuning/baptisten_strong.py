@@ -6,7 +6,7 @@ the given ``--budget`` (seconds per card decision) and ``--bid-factor`` under a 
 its own and prints its bid accuracy, ``easy``'s, the paired difference per game and the
 decision times.
 
-Run: ``python bench/baptisten_strong.py [--budget 0.02] [--bid-factor 4] [--deals 12]
+Run: ``python -m bench.tuning.baptisten_strong [--budget 0.02] [--bid-factor 4] [--deals 12]
 [--players 4] [--max-cards 10] [--seed 1]``.
 """
 

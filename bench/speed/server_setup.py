@@ -1,7 +1,7 @@
 """What setting up a table costs the server: the lobby's requests, one kind at a time.
 
 A real ``stich serve`` (a fresh SQLite or PostgreSQL database) and, in this process, the
-load generator's own client code (``bench/server_load.py``): ``--tables`` four-seat
+load generator's own client code (``bench.speed.server_load``): ``--tables`` four-seat
 Baptistenskat tables are set up as ``server_load`` sets one up when a table has ended
 and its four players sit down at a new one: four guests (``POST /api/guest``), one table
 (``POST /api/tables``), three joins by the invite (one after the other), four WebSocket
@@ -13,7 +13,7 @@ Printed: the server's CPU per request of each kind, the sum for one table, and t
 divided by the time of the fixed reference workload of ``server_load`` measured in the
 same run (so that machines compare).  The machine's load average before and after.
 
-Run: ``python bench/server_setup.py [--db sqlite|postgresql] [--tables 100]
+Run: ``python -m bench.speed.server_setup [--db sqlite|postgresql] [--tables 100]
 [--repeat 3]``  (PostgreSQL: a new database on ``$STICH_TEST_PG``, or a throwaway
 server; dropped afterwards, see ``tests/services.py``).
 """
@@ -23,17 +23,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from bench.server_load import Generator, Player, cpu_seconds, reference_ms  # noqa: E402
+from bench.measure import cpu_seconds, reference_ms
+from bench.speed.server_load import Generator, Player
 
 KINDS = ("guest", "create", "join", "connect")
 PER_TABLE = {"guest": 4, "create": 1, "join": 3, "connect": 4}

@@ -14,10 +14,10 @@ player to move and its legal actions, choose one (uniformly at random here), app
   ``apply_action``; chance nodes (the deal) are sampled from ``chance_outcomes()`` and
   not counted as steps.
 
-The engines run in alternating order round after round (``bench/_harness.py``), so all
+The engines run in alternating order round after round (:mod:`bench.engines`), so all
 see the same machine load; the ratios are what to compare between machines.
 
-Run: ``python bench/env_steps.py [--seconds 2] [--rounds 5] [--batch 32]``
+Run: ``python -m bench.speed.env_steps [--seconds 2] [--rounds 5] [--batch 32]``
 """
 
 from __future__ import annotations
@@ -25,12 +25,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from _harness import Engine, have_openspiel, interleave, rate
+from bench.engines import Engine, have_openspiel, interleave, rate
 
 
 def stich_engine(game: str, batch: int, **kwargs: object) -> Engine:

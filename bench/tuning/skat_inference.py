@@ -10,7 +10,7 @@ declared, the others' cards by the values they bid).  Prints, per trick, the mea
 both and the gain of the weights with its 95 % interval (natural log; above 0: the
 weights put more belief on the truth than uniform sampling).
 
-Run: ``python bench/skat_inference.py [--deals 200] [--seed 1] [--samples 200]
+Run: ``python -m bench.tuning.skat_inference [--deals 200] [--seed 1] [--samples 200]
 [--bots easy,easy,easy] [--rules lothar] [--jobs 2] [--json]``.
 """
 

@@ -24,7 +24,7 @@ server runs as an installed package would: with its bytecode cached (in a tempor
 ``PYTHONPYCACHEPREFIX``, even when ``PYTHONDONTWRITEBYTECODE`` is set), after one
 unmeasured start.
 
-Run: ``python bench/server_start.py [--runs 5] [--live 50] [--heavy-tables 200]
+Run: ``python -m bench.speed.server_start [--runs 5] [--live 50] [--heavy-tables 200]
 [--heavy-actions 400] [--top 15]``.
 """
 
@@ -44,17 +44,12 @@ from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench.measure import cpu_seconds
+
 TARGET_S = 2.0
 
 
 ENV = dict(os.environ)
-
-
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start(db: str) -> tuple[float, float, subprocess.Popen[str], str]:

@@ -7,7 +7,7 @@ model of how the others bid), and per round size prints the bias and the standar
 deviation of (bid − estimate), the fitted ``a`` and ``b`` (least squares over the round
 sizes), and the spread the bot uses.
 
-Run: ``python bench/baptisten_bid_model.py [--games 40] [--players 4] [--max-cards 10]``.
+Run: ``python -m bench.tuning.baptisten_bid_model [--games 40] [--players 4] [--max-cards 10]``.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ and card tokens checked, leaks (must be 0), problems (must be 0), the refusals, 
 often Ouvert, Null, Hand, Ramsch, passed games and forehead rounds were played.  Exit
 status 1 when anything leaked or went wrong.
 
-Run: ``python bench/server_leaks.py [--games N] [--parallel P] [--db URL] [--seed S]``.
+Run: ``python -m bench.soak.server_leaks [--games N] [--parallel P] [--db URL] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -29,15 +29,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import signal
-import sys
 import tempfile
 import threading
 import time
 from collections import Counter
 from pathlib import Path
 from typing import IO
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.server.harness import Server
 from tests.server.monitor import Monitor, Names, Pool, Report, mix, run_batches

@@ -15,7 +15,7 @@ sampled from ``chance_outcomes()``, player nodes uniform over ``legal_actions()`
 The last line is then ``stich/openspiel games per second ratio: R`` (``ohhell`` rounds
 against ``oh_hell`` games).
 
-Run: ``python bench/baptisten_playouts.py [--seconds S] [--rounds K]``.
+Run: ``python -m bench.speed.baptisten_playouts [--seconds S] [--rounds K]``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import dataclasses
 import random
 import time
 
-from _harness import have_openspiel, interleave, openspiel_engine, rate
+from bench.engines import have_openspiel, interleave, openspiel_engine, rate
 from stich.baptisten import BaptistenRules, BaptistenState
 
 PLAYERS = 4
