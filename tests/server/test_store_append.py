@@ -40,7 +40,7 @@ def _table(table_id: str) -> TableRow:
 
 def _events(first: int, n: int) -> list[Event]:
     return [Event(seq=first + i, kind="act", seat=i % 3,
-                  data={"action": "card", "card": "CA", "by": "player", "name": "Jörg ♣"})
+                  data={"text": "CA", "card": "CA", "by": "player", "name": "Jörg ♣"})
             for i in range(n)]
 
 
