@@ -8,7 +8,8 @@ of the arena moved into the game objects (issue 41): a restructuring must keep e
 one of them.  Two were written again at commit 14f72f9, which made Baptistenskat
 ``strong`` draw its worlds uniformly (:mod:`stich.worlds`: another random stream, so
 other bids and cards): ``baptisten_strong_inference`` and the command
-``baptisten_strong_en``; the arena's move itself (804c9be) kept them as they were.  The clock stands still while the matches play (every decision time is 0,
+``baptisten_strong_en``; the arena's move itself (804c9be) kept them as they were.
+The clock stands still while the matches play (every decision time is 0,
 so the reports and the tables are the same on any machine), ``strong`` is a quick one
 (two worlds, no clock) and the solver runs its Python search (``STICH_PURE_PYTHON=1``,
 whose node counts are the same everywhere).
