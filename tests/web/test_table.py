@@ -274,6 +274,10 @@ def _fits(page: Page) -> None:
 
 def _inside(page: Page) -> None:
     """Nothing wider than the window; every card of the hand can be tapped."""
+    # the hand as the person sees it (on a loaded machine the page may still be drawing
+    # the view it was just sent)
+    page.wait_for_function("() => document.querySelectorAll('.hand > button.card').length > 0",
+                           timeout=15000)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     wide = page.evaluate("() => [...document.querySelectorAll('body *')].filter(e =>"
                          " e.getBoundingClientRect().right > innerWidth + 0.5).slice(0, 5)"
