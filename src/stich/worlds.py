@@ -38,6 +38,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import comb, factorial
 
+from stich.cards import bits
+
 __all__ = ["Deal", "NoDeal"]
 
 
@@ -69,7 +71,7 @@ class Deal:
             by_slots = split
         if 0 in by_slots:
             raise NoDeal(f"cards {by_slots[0]:#x} may go to no slot")
-        groups = {key: _cards(mask) for key, mask in by_slots.items()}
+        groups = {key: list(bits(mask)) for key, mask in by_slots.items()}
         if sum(caps) != cards.bit_count() or min(caps, default=0) < 0:
             raise NoDeal(f"{cards.bit_count()} cards for {sum(caps)} places")
         self.groups = groups
@@ -250,15 +252,6 @@ def _deal_alike(parts: list[tuple[int, list[int]]], caps: list[int], rng: random
         i += v
     theirs = _deal_out(list(later), rest, rng)
     return [a + b for a, b in zip(mine, theirs, strict=True)]
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
