@@ -465,7 +465,10 @@ def test_rule_strings_are_refused_by_code() -> None:
         "skat(colour=red)": "rules.unknown_option",
         "skat(bidding_jumps=maybe)": "rules.option_yes_no",
         "skat(all_pass=later)": "rules.option_choice",
-        "skat(kontra_re=yes)": "rules.not_supported",
+        "skat(kontra_re=maybe)": "rules.option_choice",
+        "skat(bock=sometimes)": "rules.option_choice",
+        "skat(bock_games=three)": "rules.option_number",
+        "skat(bock_games=13)": "rules.option_range",
     }
     for text, code in cases.items():
         with pytest.raises(StichError) as e:

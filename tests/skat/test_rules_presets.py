@@ -26,8 +26,9 @@ def test_isko_preset_fields() -> None:
     assert ISKO.all_pass == "redeal"
     assert ISKO.announcements is True
     assert ISKO.null_overbid == "refused"
-    assert ISKO.kontra_re is False
+    assert ISKO.kontra_re == "no"
     assert ISKO.jungfrau is False
+    assert not ISKO.house_rules
 
 
 def test_lothar_preset_fields() -> None:
@@ -35,8 +36,9 @@ def test_lothar_preset_fields() -> None:
     assert LOTHAR.all_pass == "ramsch"
     assert LOTHAR.announcements is False
     assert LOTHAR.null_overbid == "next_level"
-    assert LOTHAR.kontra_re is False
+    assert LOTHAR.kontra_re == "no"
     assert LOTHAR.jungfrau is False
+    assert not LOTHAR.house_rules
 
 
 def test_lothar_differs_from_isko_in_exactly_four_fields() -> None:
@@ -60,10 +62,27 @@ def test_unknown_preset_is_refused() -> None:
         SkatRules.preset("bierlachs")
 
 
-@pytest.mark.parametrize("field", ["kontra_re", "jungfrau"])
-def test_kontra_re_and_jungfrau_stay_off(field: str) -> None:
-    with pytest.raises(ValueError, match="not supported"):
-        SkatRules(**{field: True})
+HOUSE = (
+    "skat(preset=lothar,kontra_re=yes)",
+    "skat(preset=isko,kontra_re=bid18)",
+    "skat(preset=lothar,jungfrau=yes,durchmarsch=no,ramsch_skat=loser,schieberamsch=yes)",
+    "skat(preset=isko,bock=lost_60+grand_hand+kontra_won,bock_games=4,bock_overlap=stack)",
+)
+
+
+@pytest.mark.parametrize("text", HOUSE)
+def test_house_rule_strings_are_canonical(text: str) -> None:
+    rules = SkatRules.parse(text)
+    assert str(rules) == text
+    assert rules.house_rules
+    assert rules.preset_name == text.split("preset=")[1].split(",")[0]
+
+
+def test_bock_events_are_kept_in_one_order() -> None:
+    rules = SkatRules.parse("skat(bock=kontra_won+lost_60)")
+    assert rules.bock == "lost_60+kontra_won"
+    assert rules.bock_events == {"lost_60", "kontra_won"}
+    assert SkatRules.parse("skat(bock=no)") == LOTHAR
 
 
 @pytest.mark.parametrize("rules", [ISKO, LOTHAR, dataclasses.replace(LOTHAR, all_pass="redeal")])

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from stich.bots.doubling import decide, without_kontra
 from stich.bots.play import choose_card
 from stich.bots.skat_eval import (
     PICKUP_BONUS,
@@ -57,6 +58,10 @@ class SkatHeuristicBot:
         if not legal:
             raise ArgumentError("bots.nothing_to_do", seat=Seat(view.seat), phase=view.phase)
         phase = view.phase
+        house = decide(view)
+        if house is not None:
+            return house
+        view = without_kontra(view)
         if phase == "BIDDING":
             action: Action = self._bid(view)
         elif phase == "SKAT":

@@ -40,6 +40,7 @@ from typing import Any, Final
 import numpy as np
 
 from stich.cards import CARDS, format_cards
+from stich.core import RulesError
 from stich.env.base import IllegalAction, StichAEC
 from stich.skat.actions import Action, Discard, parse_action
 from stich.skat.observation import (
@@ -153,9 +154,10 @@ def seeger_scores(entry: ListGame) -> tuple[int, int, int]:
 
 
 def _rules_of(rules: str | SkatRules) -> SkatRules:
-    if isinstance(rules, SkatRules):
-        return rules
-    return SkatRules.parse(rules)
+    parsed = rules if isinstance(rules, SkatRules) else SkatRules.parse(rules)
+    if parsed.house_rules:  # their actions (kontra, re, schieben) are not in the space yet
+        raise RulesError("rules.env_house_rules", rules=str(parsed))
+    return parsed
 
 
 class SkatAdapter:

@@ -35,8 +35,15 @@ define({
         "en": "{key} must be one of {choices}, not {value!r}",
         "de": "{key} muss eines von {choices} sein, nicht „{value}“",
     },
-    "rules.not_supported": {
-        "en": "{key} is not supported yet: neither preset plays it",
-        "de": "{key} gibt es noch nicht: keine der beiden Regelvorgaben spielt damit",
+    "rules.env_house_rules": {
+        "en": "the Skat environments play the presets' rules only, not {rules}: the house "
+              "rules' actions (kontra, re, schieben) are not in their action space yet",
+        "de": "Die Skat-Umgebungen spielen nur die Regeln der Vorgaben, nicht {rules}: die "
+              "Aktionen der Hausregeln (kontra, re, schieben) fehlen noch in ihrem "
+              "Aktionsraum",
+    },
+    "rules.option_range": {
+        "en": "{key} must be from {low} to {high}, not {value}",
+        "de": "{key} muss zwischen {low} und {high} liegen, nicht {value}",
     },
 })

@@ -290,3 +290,56 @@ define({
         "de": "Zeile {line}: {reason}",
     },
 })
+
+# House rules: Kontra and Re, Schieberamsch.
+define({
+    "skat.no_kontra_here": {
+        "en": "Kontra is not played at this table (or not in this game)",
+        "de": "Kontra wird an diesem Tisch (oder in diesem Spiel) nicht gegeben",
+    },
+    "skat.kontra_once": {
+        "en": "Kontra has already been said in this game",
+        "de": "In diesem Spiel wurde schon Kontra gegeben",
+    },
+    "skat.kontra_defenders": {
+        "en": "only a defender may say Kontra, not the declarer ({seat})",
+        "en_you": "only a defender may say Kontra; you are the declarer",
+        "de": "Kontra gibt nur ein Gegenspieler, nicht der Alleinspieler ({seat})",
+        "de_you": "Kontra gibt nur ein Gegenspieler; du bist Alleinspieler",
+    },
+    "skat.kontra_before_first_card": {
+        "en": "{seat} may say Kontra only before playing the first card",
+        "en_you": "you may say Kontra only before playing your first card",
+        "de": "{seat} kann Kontra nur vor der ersten eigenen Karte geben",
+        "de_you": "Kontra geht nur vor deiner ersten Karte",
+    },
+    "skat.kontra_bid18": {
+        "en": "{seat} may not say Kontra: at this table only a defender who bid or held "
+              "18 or more may",
+        "en_you": "you may not say Kontra: at this table only a defender who bid or held "
+                  "18 or more may",
+        "de": "{seat} darf kein Kontra geben: an diesem Tisch nur, wer mindestens 18 "
+              "gereizt oder gehalten hat",
+        "de_you": "Du darfst kein Kontra geben: an diesem Tisch nur, wer mindestens 18 "
+                  "gereizt oder gehalten hat",
+    },
+    "skat.re_or_pass": {
+        "en": "the declarer ({seat}) answers the Kontra: re or pass, not {action}",
+        "en_you": "answer the Kontra: re or pass, not {action}",
+        "de": "Der Alleinspieler ({seat}) antwortet auf Kontra: re oder passe, "
+              "nicht „{action}“",
+        "de_you": "Antworte auf Kontra: re oder passe, nicht „{action}“",
+    },
+    "skat.pickup_or_schieben": {
+        "en": "{seat} picks up the Skat or pushes it on (schieben), not {action}",
+        "en_you": "pick up the Skat or push it on (schieben), not {action}",
+        "de": "{seat} nimmt den Skat auf oder schiebt ihn weiter, nicht „{action}“",
+        "de_you": "Nimm den Skat auf oder schieb ihn weiter, nicht „{action}“",
+    },
+    "skat.no_unter_pushed": {
+        "en": "{seat} may not pass on an Unter in Schieberamsch: {cards}",
+        "en_you": "you may not pass on an Unter in Schieberamsch: {cards}",
+        "de": "{seat} darf im Schieberamsch keinen Unter weitergeben: {cards}",
+        "de_you": "Im Schieberamsch darfst du keinen Unter weitergeben: {cards}",
+    },
+})

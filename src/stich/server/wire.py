@@ -91,8 +91,8 @@ def skat_view_json(v: SkatView, public: bool = False,
     for seat, _ in v.trick:
         played[seat] += 1
     held = [10 - p for p in played]
-    if v.declarer >= 0 and v.phase == "DISCARD":
-        held[v.declarer] = 12  # the Skat picked up, two cards still to put away
+    if v.phase == "DISCARD":
+        held[v.to_move] = 12  # the Skat picked up, two cards still to put away
     out: dict[str, Any] = {
         "game": SKAT.name,
         "seat": None if public else v.seat,
@@ -119,6 +119,11 @@ def skat_view_json(v: SkatView, public: bool = False,
     if v.deal is not None:
         hands, skat = v.deal
         out["deal"] = {"hands": [_skat_cards(h) for h in hands], "skat": _skat_cards(skat)}
+    if v.kontra >= 0:  # house rules: written only when said, so other tables' messages
+        out["kontra"] = v.kontra  # stay as they were
+        out["re"] = v.re
+    if v.pushes:
+        out["pushes"] = v.pushes
     if not public and v.phase == "DECLARE" and v.seat == v.declarer:
         out["declare_values"] = declare_values_json(v, lang)
     return out

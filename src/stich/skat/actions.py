@@ -1,7 +1,7 @@
 """Skat actions: small value types whose text form round-trips.
 
->>> [str(a) for a in (Bid(18), PASS, HOLD, HAND, PICKUP)]
-['18', 'pass', 'hold', 'hand', 'pickup']
+>>> [str(a) for a in (Bid(18), PASS, HOLD, HAND, PICKUP, KONTRA, RE, SCHIEBEN)]
+['18', 'pass', 'hold', 'hand', 'pickup', 'kontra', 're', 'schieben']
 >>> str(parse_action("discard HA CJ"))
 'discard HA CJ'
 >>> parse_action("declare grand hand ouvert") == Declare(GameType.GRAND, hand=True, ouvert=True)
@@ -28,8 +28,11 @@ __all__ = [
     "Discard",
     "HAND",
     "HOLD",
+    "KONTRA",
     "PASS",
     "PICKUP",
+    "RE",
+    "SCHIEBEN",
     "Simple",
     "null_name",
     "parse_action",
@@ -37,7 +40,8 @@ __all__ = [
 
 
 class Simple:
-    """An action without parameters: ``pass``, ``hold``, ``hand``, ``pickup``."""
+    """An action without parameters: ``pass``, ``hold``, ``hand``, ``pickup``, and under
+    house rules ``kontra``, ``re`` and ``schieben``."""
 
     __slots__ = ("word",)
 
@@ -58,6 +62,12 @@ PASS: Final = Simple("pass")
 HOLD: Final = Simple("hold")
 HAND: Final = Simple("hand")
 PICKUP: Final = Simple("pickup")
+KONTRA: Final = Simple("kontra")
+"""A defender doubles before playing his first card (``kontra_re``)."""
+RE: Final = Simple("re")
+"""The declarer doubles again, answering a Kontra (``pass`` answers without)."""
+SCHIEBEN: Final = Simple("schieben")
+"""Schieberamsch: pushing the Skat on unseen, which doubles the Ramsch."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +146,9 @@ _SIMPLE_WORDS = {
     "hold": HOLD, "ja": HOLD, "y": HOLD, "yes": HOLD, "hold.": HOLD,
     "hand": HAND,
     "pickup": PICKUP, "pick": PICKUP, "skat": PICKUP, "s": PICKUP, "aufnehmen": PICKUP,
+    "kontra": KONTRA, "contra": KONTRA, "double": KONTRA,
+    "re": RE, "rekontra": RE, "redouble": RE,
+    "schieben": SCHIEBEN, "push": SCHIEBEN,
 }
 
 

@@ -225,10 +225,14 @@ def analyze(state: SkatState, *, all_cards: bool = False) -> GameAnalysis:
     assert info is not None and contract is not None
     goal = game_goal(state.rules, contract, bid=info.bid,
                      matadors=matadors(info.owned, info.game))
-    states = [s for s in state.replay_states() if s.phase is Phase.PLAY]
-    cards = [a.index for a in state.history if isinstance(a, Card)]
-    if state.is_over:
-        states.append(state)
+    history = state.history
+    replayed = list(state.replay_states())
+    # the positions before each card (a Kontra or Re between them is no position of its own)
+    states = [s for s, a in zip(replayed, history, strict=False)
+              if s.phase is Phase.PLAY and isinstance(a, Card)]
+    cards = [a.index for a in history if isinstance(a, Card)]
+    if state.is_over or replayed[-1].phase is Phase.PLAY:
+        states.append(replayed[-1])
     values = [_state_value(s) for s in states]
     winnable = [_winnable(goal, s, v) for s, v in zip(states, values, strict=True)]
     worth = [_worth(s, v, info.bid, matadors(info.owned, info.game))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stich.cards import card_points
 from stich.skat.rules import GameType
-from stich.skat.scoring import matadors, ramsch_result, settle_game, settle_null_overbid
+from stich.skat.scoring import matadors, settle_game, settle_null_overbid, settle_ramsch
 
 if TYPE_CHECKING:
     from stich.skat.state import SkatState
@@ -22,6 +22,10 @@ class SkatOutcome(NamedTuple):
     (seat 0 = Vorhand).  For Ramsch, ``points`` holds each seat's card points (the Skat
     counted for the winner of the last trick), ``loser`` the seat that pays, and
     ``durchmarsch`` whether one player took every trick.
+
+    Under house rules: ``kontra`` and ``re`` (said in a declarer's game; each doubles the
+    score), ``pushes`` (Schieberamsch: each doubles) and ``jungfrau`` (a Ramsch loss
+    doubled because another player took no trick).  ``scores`` include every doubling.
 
     It is an immutable named tuple: cheap to build, since random playouts build millions.
     """
@@ -50,6 +54,10 @@ class SkatOutcome(NamedTuple):
     tricks: tuple[int, int, int] = (0, 0, 0)
     loser: int | None = None
     durchmarsch: bool = False
+    kontra: bool = False
+    re: bool = False
+    pushes: int = 0
+    jungfrau: bool = False
 
     @property
     def mit(self) -> bool:
@@ -70,9 +78,15 @@ class SkatOutcome(NamedTuple):
                 schneider=self.schneider, schwarz=self.schwarz, overbid=self.overbid,
                 won=self.won,
             )
+            if self.kontra:
+                d.update(kontra=True, re=self.re)
         elif self.kind == "ramsch":
             d.update(points=list(self.points), tricks=list(self.tricks), loser=self.loser,
                      durchmarsch=self.durchmarsch)
+            if self.pushes:
+                d["pushes"] = self.pushes
+            if self.jungfrau:
+                d["jungfrau"] = True
         return d
 
 
@@ -82,10 +96,14 @@ def make_outcome(state: SkatState) -> SkatOutcome:
         return SkatOutcome(kind="passed", scores=(0, 0, 0))
     points = state.points
     tricks = state.tricks_won
+    rules = state.rules
     if g.declarer < 0:
-        scores, loser, durch = ramsch_result(points, tricks)
-        return SkatOutcome(kind="ramsch", scores=scores, game=GameType.RAMSCH,
-                           points=points, tricks=tricks, loser=loser, durchmarsch=durch)
+        to_loser = card_points(state.skat) if rules.ramsch_skat == "loser" else 0
+        r = settle_ramsch(points, tricks, durchmarsch=rules.durchmarsch,
+                          jungfrau=rules.jungfrau, skat_to_loser=to_loser, pushes=g.pushes)
+        return SkatOutcome(kind="ramsch", scores=r.scores, game=GameType.RAMSCH,
+                           points=r.points, tricks=tricks, loser=r.loser,
+                           durchmarsch=r.durchmarsch, pushes=g.pushes, jungfrau=r.jungfrau)
     d = g.declarer
     contract = g.contract
     assert contract is not None
@@ -97,7 +115,8 @@ def make_outcome(state: SkatState) -> SkatOutcome:
         s = settle_null_overbid(g.bid)
     else:
         s = settle_game(state.rules, contract, bid=g.bid, matadors=m, declarer_points=dp,
-                        declarer_tricks=dt, defender_tricks=ft)
+                        declarer_tricks=dt, defender_tricks=ft,
+                        doubled=(g.kontra >= 0) + g.re)
     per_seat = [0, 0, 0]
     per_seat[d] = s.score
     return SkatOutcome(
@@ -110,5 +129,5 @@ def make_outcome(state: SkatState) -> SkatOutcome:
         matadors=m, multiplier=s.multiplier, value=s.value, declarer_points=dp,
         defender_points=120 - dp, declarer_tricks=dt, defender_tricks=ft,
         schneider=s.schneider, schwarz=s.schwarz, overbid=s.overbid, won=s.won,
-        points=points, tricks=tricks,
+        points=points, tricks=tricks, kontra=g.kontra >= 0, re=g.re,
     )

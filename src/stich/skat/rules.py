@@ -37,6 +37,27 @@ __all__ = [
 
 AllPass = Literal["ramsch", "redeal"]
 NullOverbid = Literal["refused", "next_level"]
+KontraRe = Literal["no", "yes", "bid18"]
+RamschSkat = Literal["last_trick", "loser"]
+BockOverlap = Literal["queue", "stack"]
+
+BOCK_EVENTS: tuple[str, ...] = (
+    "lost_60", "grand_hand", "kontra_won", "kontra_re", "triple", "hundred", "value72",
+    "value96",
+)
+"""The events that can start a Bock round, in XSkat's order (``-bockevents`` bits 1 … 128):
+a game lost with 60 points; a won Grand Hand; a Kontra the defenders win; a game with
+Kontra and Re; a player's total ending in three equal digits; a player's total a
+multiple of 100 (not 0); a game worth 72 or more; a game worth 96 or more (both before
+Kontra, Re and Bock double it)."""
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "all_pass": ("ramsch", "redeal"),
+    "null_overbid": ("refused", "next_level"),
+    "kontra_re": ("no", "yes", "bid18"),
+    "ramsch_skat": ("last_trick", "loser"),
+    "bock_overlap": ("queue", "stack"),
+}
 
 
 @dataclass(frozen=True)
@@ -50,27 +71,69 @@ class SkatRules:
       Ouvert then imply Schwarz announced (ISkO).
     - ``null_overbid``: a Null declaration worth less than the bid is ``refused`` (ISkO,
       as the ISS does) or lost at once and settled at the ``next_level`` (Lothar).
-    - ``kontra_re`` and ``jungfrau`` are not played by either preset; they exist so that a
-      rule string can say so, and must stay off.
+
+    House rules (``docs/skat.md`` cites the source of each; both presets leave them off):
+
+    - ``kontra_re``: a defender may say Kontra before playing his first card, doubling the
+      score; the declarer may answer Re at once, doubling again (``yes``); ``bid18``: only
+      a defender who said or held a value in the auction may say Kontra; ``no``.
+    - ``jungfrau``: in Ramsch, the loser's loss doubles when another player took no trick.
+    - ``durchmarsch``: in Ramsch, a player who takes all ten tricks scores +120 (the seed's
+      rule, on in both presets); ``no``: he is simply the loser.
+    - ``ramsch_skat``: the Skat's points go to the winner of the ``last_trick`` (the seed)
+      or to the ``loser``.
+    - ``schieberamsch``: before a Ramsch is played, each player from Vorhand on either picks
+      up the Skat and puts two cards back (no Unter), or pushes it on unseen, which doubles
+      the score.
+    - ``bock``: the events (:data:`BOCK_EVENTS`, joined by ``+``) after which the next
+      ``bock_games`` games (0: as many as players at the table) count double;
+      ``bock_overlap``: a Bock round started during another one is played after it
+      (``queue``) or doubles the games they share again (``stack``).  The list applies
+      Bock; a single game knows nothing of it.
     """
 
     bidding_jumps: bool = False
     all_pass: AllPass = "ramsch"
     announcements: bool = False
     null_overbid: NullOverbid = "next_level"
-    kontra_re: bool = False
+    kontra_re: KontraRe = "no"
     jungfrau: bool = False
+    durchmarsch: bool = True
+    ramsch_skat: RamschSkat = "last_trick"
+    schieberamsch: bool = False
+    bock: str = ""
+    bock_games: int = 0
+    bock_overlap: BockOverlap = "queue"
 
     def __post_init__(self) -> None:
-        if self.all_pass not in ("ramsch", "redeal"):
-            raise RulesError("rules.option_choice", key="all_pass", choices="ramsch, redeal",
-                             value=self.all_pass)
-        if self.null_overbid not in ("refused", "next_level"):
-            raise RulesError("rules.option_choice", key="null_overbid",
-                             choices="refused, next_level", value=self.null_overbid)
-        for key in ("kontra_re", "jungfrau"):
-            if getattr(self, key):
-                raise RulesError("rules.not_supported", key=key)
+        for key, choices in _CHOICES.items():
+            value = getattr(self, key)
+            if value not in choices:
+                raise RulesError("rules.option_choice", key=key, choices=", ".join(choices),
+                                 value=value)
+        if self.bock:
+            events = self.bock.split("+")
+            for event in events:
+                if event not in BOCK_EVENTS:
+                    raise RulesError("rules.option_choice", key="bock",
+                                     choices="+".join(BOCK_EVENTS), value=event)
+            ordered = "+".join(e for e in BOCK_EVENTS if e in events)
+            object.__setattr__(self, "bock", ordered)
+        if not 0 <= self.bock_games <= 12:
+            raise RulesError("rules.option_range", key="bock_games", low=0, high=12,
+                             value=self.bock_games)
+
+    @property
+    def bock_events(self) -> frozenset[str]:
+        """The Bock events in force (empty: no Bock)."""
+        return frozenset(self.bock.split("+")) if self.bock else frozenset()
+
+    @property
+    def house_rules(self) -> bool:
+        """Whether any house rule is on (a rule set the ISS cannot express)."""
+        return (self.kontra_re != "no" or self.jungfrau or not self.durchmarsch
+                or self.ramsch_skat != "last_trick" or self.schieberamsch
+                or bool(self.bock))
 
     @staticmethod
     def preset(name: str) -> SkatRules:
@@ -125,6 +188,12 @@ class SkatRules:
                 if value not in ("yes", "no", "true", "false"):
                     raise RulesError("rules.option_yes_no", key=key, value=value)
                 changes[key] = value in ("yes", "true")
+            elif isinstance(getattr(base, key), int):
+                if not value.isdigit():
+                    raise RulesError("rules.option_number", key=key, value=value)
+                changes[key] = int(value)
+            elif key == "bock" and value == "no":
+                changes[key] = ""
             else:
                 changes[key] = value
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
@@ -141,7 +210,7 @@ def _diff(a: SkatRules, b: SkatRules) -> list[tuple[str, object]]:
 def _fmt(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value)
+    return str(value) if value != "" else "no"
 
 
 PRESETS: dict[str, SkatRules] = {

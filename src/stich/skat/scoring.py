@@ -27,7 +27,9 @@ __all__ = [
     "Settlement",
     "matadors",
     "overbid_value",
+    "RamschResult",
     "ramsch_result",
+    "settle_ramsch",
     "settle_game",
     "settle_null_overbid",
     "trump_order",
@@ -95,12 +97,32 @@ def settle_game(
     declarer_points: int,
     declarer_tricks: int,
     defender_tricks: int,
+    doubled: int = 0,
 ) -> Settlement:
     """Settle a played suit game, Grand or Null.
 
     ``declarer_points`` includes the Skat.  A Null game is won when the declarer took
-    no trick.  A lost game scores twice its value, negative.
+    no trick.  A lost game scores twice its value, negative.  ``doubled`` counts Kontra
+    and Re: each doubles the score (not the value).
     """
+    s = _settle_game(rules, contract, bid=bid, matadors=matadors,
+                     declarer_points=declarer_points, declarer_tricks=declarer_tricks,
+                     defender_tricks=defender_tricks)
+    if doubled:
+        return s._replace(score=s.score << doubled)
+    return s
+
+
+def _settle_game(
+    rules: SkatRules,
+    contract: Declare,
+    *,
+    bid: int,
+    matadors: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    defender_tricks: int,
+) -> Settlement:
     game = contract.game
     if game is GameType.NULL:
         value = NULL_VALUES[(contract.hand, contract.ouvert)]
@@ -156,12 +178,51 @@ def ramsch_result(points: tuple[int, int, int], tricks: tuple[int, int, int]
     the order Vorhand, Mittelhand, Hinterhand loses.  A Durchmarsch (all ten tricks) is
     +120 for that player.
     """
-    for seat in range(3):
-        if tricks[seat] == 10:
-            scores = [0, 0, 0]
-            scores[seat] = 120
-            return (scores[0], scores[1], scores[2]), None, True
+    r = settle_ramsch(points, tricks)
+    return r.scores, r.loser, r.durchmarsch
+
+
+class RamschResult(NamedTuple):
+    """How a Ramsch is settled: the scores, the loser (None after a Durchmarsch), and
+    what doubled it."""
+
+    scores: tuple[int, int, int]
+    loser: int | None
+    durchmarsch: bool
+    jungfrau: bool
+    points: tuple[int, int, int]  # card points, the Skat counted where it went
+
+
+def settle_ramsch(points: tuple[int, int, int], tricks: tuple[int, int, int], *,
+                  durchmarsch: bool = True, jungfrau: bool = False, skat_to_loser: int = 0,
+                  pushes: int = 0) -> RamschResult:
+    """Settle a Ramsch under the house rules (``docs/skat.md``).
+
+    ``points`` are the card points of each seat's tricks (the Skat included for the
+    winner of the last trick under ``ramsch_skat=last_trick``); ``skat_to_loser`` the
+    Skat's points when they go to the loser instead.  A Durchmarsch (all ten tricks, if
+    played) is +120; else the player with the most points (tie: the earlier seat) loses
+    them, twice that if ``jungfrau`` is played and another player took no trick.  Each
+    push of a Schieberamsch doubles the score.
+
+    >>> settle_ramsch((30, 50, 40), (3, 4, 3), jungfrau=True, pushes=1).scores
+    (0, -100, 0)
+    >>> settle_ramsch((0, 120, 0), (0, 10, 0), jungfrau=True).scores
+    (0, 120, 0)
+    """
+    factor = 1 << pushes
+    if durchmarsch:
+        for seat in range(3):
+            if tricks[seat] == 10:
+                scores = [0, 0, 0]
+                scores[seat] = 120 * factor
+                return RamschResult((scores[0], scores[1], scores[2]), None, True, False,
+                                    points)
     loser = max(range(3), key=lambda s: (points[s], -s))
+    pts = list(points)
+    pts[loser] += skat_to_loser
+    virgin = jungfrau and any(tricks[s] == 0 for s in range(3) if s != loser)
     scores = [0, 0, 0]
-    scores[loser] = -points[loser]
-    return (scores[0], scores[1], scores[2]), loser, False
+    scores[loser] = -pts[loser] * factor * (2 if virgin else 1)
+    return RamschResult((scores[0], scores[1], scores[2]), loser, False, virgin,
+                        (pts[0], pts[1], pts[2]))

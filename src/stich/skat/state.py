@@ -20,14 +20,17 @@ from collections.abc import Iterator, Sequence
 from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
-from stich.cards import BYTE_CARDS, CARDS, Card, card_points
+from stich.cards import BYTE_CARDS, CARDS, Card, Rank, card_points
 from stich.core import IllegalActionError
 from stich.messages import Cards, GameName, Msg, Seat, SuitName
 from stich.skat.actions import (
     HAND,
     HOLD,
+    KONTRA,
     PASS,
     PICKUP,
+    RE,
+    SCHIEBEN,
     Action,
     Bid,
     Declare,
@@ -89,6 +92,12 @@ class _Game(NamedTuple):
     picked_up: bool
     owned: int  # declarer's ten cards and the Skat, for matadors
     tables: GameTables
+    talk: bool = False  # an action other than a card may come in card play (Kontra, Re)
+    kontra: int = -1  # the seat that said Kontra (-1: none)
+    re: bool = False
+    re_pending: bool = False  # Kontra was said; the declarer answers re or pass
+    schieben: tuple[tuple[int, int, int], ...] = ()  # Schieberamsch: (seat, seen, put back)
+    pushes: int = 0  # Schieberamsch: how often the Skat was pushed on unseen
 
 
 STATE_FIELDS = (
@@ -252,6 +261,9 @@ class SkatState:
         """Every action the player to move may take now."""
         phase = self.phase
         if phase is _PLAY:
+            g = self._game
+            if g is not None and g.talk:
+                return self._talk_actions(g)
             hand = self.hands[self.to_move]
             trick = self.trick
             if trick:
@@ -262,8 +274,13 @@ class SkatState:
         if phase is _BIDDING:
             return self._bidding_actions()
         if phase is _SKAT:
+            if self._game is not None:
+                return (PICKUP, SCHIEBEN)
             return (HAND, PICKUP)
         if phase is _DISCARD:
+            if self._game is not None:
+                return tuple(d for d in discards(self.hands[self.to_move])
+                             if not d.cards & _UNTER)
             return discards(self.hands[self.to_move])
         if phase is _DECLARE:
             return self._declarations()
@@ -273,12 +290,69 @@ class SkatState:
         """The cards the player to move may play, as a set (card play only)."""
         if self.phase is not _PLAY:
             return 0
+        g = self._game
+        if g is not None and g.re_pending:
+            return 0
         hand = self.hands[self.to_move]
         if self.trick:
             follow = self._follow[self.trick[0]] & hand
             if follow:
                 return follow
         return hand
+
+    def _talk_actions(self, g: _Game) -> tuple[Action, ...]:
+        """Card play while Kontra and Re may be said (the first trick)."""
+        if g.re_pending:
+            return _RE_PASS
+        cards = self.legal_cards()
+        if self._kontra_open(g):
+            return _cards_of(cards) + (KONTRA,)
+        return _cards_of(cards)
+
+    def _kontra_open(self, g: _Game) -> bool:
+        """Whether the player to move may say Kontra now: a defender before his first
+        card (so in the first trick), if nobody has; under ``bid18`` only one who said
+        or held a value in the auction."""
+        seat = self.to_move
+        if (not g.talk or g.kontra >= 0 or seat == g.declarer or g.declarer < 0
+                or self._tricks is not None):
+            return False
+        if self.rules.kontra_re == "bid18":
+            return any(s == seat and (a is HOLD or isinstance(a, Bid))
+                       for s, a in self.bidding_history())
+        return True
+
+    def _talk(self, action: Action) -> SkatState:
+        g = self._game
+        assert g is not None
+        seat = self.to_move
+        if g.re_pending:
+            if action is RE or action is PASS:
+                new = self._pushed(action)
+                new._game = g._replace(re=action is RE, re_pending=False)
+                new.to_move = g.kontra
+                return new
+            raise IllegalActionError("skat.re_or_pass", seat=Seat(seat), action=str(action))
+        if action is KONTRA and self._kontra_open(g):
+            new = self._pushed(action)
+            new._game = g._replace(kontra=seat, re_pending=True)
+            new.to_move = g.declarer
+            return new
+        if action is KONTRA:
+            return self._kontra_refusal(g)
+        raise IllegalActionError("game.play_a_card", action=str(action))
+
+    def _kontra_refusal(self, g: _Game) -> SkatState:
+        seat = Seat(self.to_move)
+        if self.rules.kontra_re == "no" or g.declarer < 0:
+            raise IllegalActionError("skat.no_kontra_here")
+        if g.kontra >= 0:
+            raise IllegalActionError("skat.kontra_once")
+        if self.to_move == g.declarer:
+            raise IllegalActionError("skat.kontra_defenders", seat=seat)
+        if self._tricks is not None:
+            raise IllegalActionError("skat.kontra_before_first_card", seat=seat)
+        raise IllegalActionError("skat.kontra_bid18", seat=seat)
 
     def _bidding_actions(self) -> tuple[Action, ...]:
         b = self._bidding
@@ -339,6 +413,8 @@ class SkatState:
         if phase is _PLAY:
             if action.__class__ is Card:
                 return self._play(action)
+            if action is KONTRA or (self._game is not None and self._game.talk):
+                return self._talk(action)
             raise IllegalActionError("game.play_a_card", action=str(action))
         if phase is _BIDDING:
             return self._bid(action)
@@ -437,12 +513,59 @@ class SkatState:
             return new
         new._game = _Game(-1, None, GameType.RAMSCH, 0, False, 0, TABLES[GameType.RAMSCH])
         new._follow = TABLES[GameType.RAMSCH].follow
-        new.phase = _PLAY
+        new.phase = _SKAT if self.rules.schieberamsch else _PLAY
         new.to_move = 0
         new.leader = 0
         return new
 
+    def _schieben(self, action: Action) -> SkatState:
+        """Schieberamsch: the player to move picks up the Skat or pushes it on unseen."""
+        g = self._game
+        assert g is not None
+        seat = self.to_move
+        if action is PICKUP:
+            new = self._pushed(action)
+            hands = list(self.hands)
+            hands[seat] |= self.skat
+            new.hands = (hands[0], hands[1], hands[2])
+            new._game = g._replace(schieben=g.schieben + ((seat, self.skat, 0),))
+            new.phase = _DISCARD
+            return new
+        if action is SCHIEBEN:
+            new = self._pushed(action)
+            new._game = g._replace(schieben=g.schieben + ((seat, 0, 0),), pushes=g.pushes + 1)
+            return new._next_pusher()
+        raise IllegalActionError("skat.pickup_or_schieben", seat=Seat(seat), action=str(action))
+
+    def _next_pusher(self) -> SkatState:
+        if self.to_move < 2:
+            self.phase = _SKAT
+            self.to_move += 1
+        else:
+            self.phase = _PLAY
+            self.to_move = 0
+            self.leader = 0
+        return self
+
+    def _ramsch_discard(self, action: Discard) -> SkatState:
+        g = self._game
+        assert g is not None
+        if action.cards & _UNTER:
+            raise IllegalActionError("skat.no_unter_pushed", seat=Seat(self.to_move),
+                                     cards=Cards(action.cards & _UNTER))
+        new = self._pushed(action)
+        d = self.to_move
+        hands = list(self.hands)
+        hands[d] &= ~action.cards
+        new.hands = (hands[0], hands[1], hands[2])
+        new.skat = action.cards
+        seat, seen, _ = g.schieben[-1]
+        new._game = g._replace(schieben=g.schieben[:-1] + ((seat, seen, action.cards),))
+        return new._next_pusher()
+
     def _skat(self, action: Action) -> SkatState:
+        if self._game is not None:
+            return self._schieben(action)
         if action is HAND:
             new = self._pushed(action)
             new.phase = _DECLARE
@@ -467,6 +590,8 @@ class SkatState:
         if missing:
             raise IllegalActionError("skat.discard_not_held", seat=Seat(d),
                                      cards=Cards(missing))
+        if self._game is not None:
+            return self._ramsch_discard(action)
         new = self._pushed(action)
         hands = list(self.hands)
         hands[d] &= ~action.cards
@@ -487,7 +612,7 @@ class SkatState:
         owned = self.hands[d] | self.skat
         new._follow = TABLES[action.game].follow
         new._game = _Game(d, action, action.game, self.bid_value, not action.hand, owned,
-                          TABLES[action.game])
+                          TABLES[action.game], self.rules.kontra_re != "no")
         if action.game is GameType.NULL and action.null_value < self.bid_value:
             new.phase = _OVER
             new.to_move = -1
@@ -538,6 +663,8 @@ class SkatState:
         bit = 1 << index
         g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
+        if g.talk and g.re_pending:
+            raise IllegalActionError("skat.re_or_pass", seat=Seat(seat), action=str(card))
         if not hand & bit:
             raise IllegalActionError("skat.not_held", seat=Seat(seat), cards=Cards(bit))
         if trick:
@@ -574,6 +701,9 @@ class SkatState:
         leader = self.leader
         winner = (leader + g.tables.winner(cards)) % 3
         new.trick = ()
+        if g.talk:  # Kontra is said before one's first card: the first trick is over
+            g = g._replace(talk=False)
+            new._game = g
         pts = list(self.points)
         pts[winner] += _POINTS[cards[0]] + _POINTS[cards[1]] + _POINTS[cards[2]]
         tw = list(self.tricks_won)
@@ -587,8 +717,8 @@ class SkatState:
             new.to_move = -1
             new._end = "null_lost"
         elif not (new.hands[0] | new.hands[1] | new.hands[2]):
-            if g.declarer < 0:  # Ramsch: the Skat goes to the winner of the last trick
-                pts[winner] += card_points(self.skat)
+            if g.declarer < 0 and self.rules.ramsch_skat == "last_trick":
+                pts[winner] += card_points(self.skat)  # Ramsch: the Skat to the last trick
             new.phase = _OVER
             new.to_move = -1
             new._end = "played"
@@ -635,6 +765,8 @@ class SkatState:
 
 
 _POINTS: Final = tuple(c.points for c in CARDS)
+_UNTER: Final = sum(1 << c.index for c in CARDS if c.rank == Rank.UNTER)
+_RE_PASS: Final[tuple[Action, ...]] = (RE, PASS)
 _NEXT: Final = (1, 2, 0)
 _DECK_ORDER: Final = tuple(range(32))
 _BYTES: Final = BYTE_CARDS

@@ -43,6 +43,9 @@ class SkatView:
     tricks_won: tuple[int, int, int]
     legal_actions: tuple[Action, ...]
     deal: tuple[tuple[int, int, int], int] | None  # the whole deal, once the game is over
+    kontra: int = -1  # the seat that said Kontra (house rule; -1: none)
+    re: bool = False  # the declarer answered Re
+    pushes: int = 0  # Schieberamsch: how often the Skat was pushed on unseen
 
     def __reduce__(self) -> tuple[type[SkatView], tuple[object, ...]]:
         """Pickled by its fields (views go to bot worker processes): compiled with mypyc,
@@ -51,7 +54,7 @@ class SkatView:
             self.seat, self.rules, self.phase, self.to_move, self.hand, self.bidding,
             self.bid, self.declarer, self.game, self.contract, self.skat_seen,
             self.discarded, self.ouvert_hand, self.trick, self.tricks, self.tricks_won,
-            self.legal_actions, self.deal))
+            self.legal_actions, self.deal, self.kontra, self.re, self.pushes))
 
     @property
     def played(self) -> int:
@@ -145,8 +148,13 @@ def make_view(state: SkatState, seat: int) -> SkatView:
         ouvert = state.hands[declarer]
     trick = tuple(((state.leader + i) % 3, c) for i, c in enumerate(state.trick))
     game = state.game
+    info = state.game_info
     if game is GameType.RAMSCH and not over:
         skat_seen = 0
+        if info is not None:  # Schieberamsch: the Skat this seat picked up, and put back
+            for s, seen, put in info.schieben:
+                if s == seat:
+                    skat_seen, discarded = seen, put
     return SkatView(
         seat=seat,
         rules=str(state.rules),
@@ -166,6 +174,9 @@ def make_view(state: SkatState, seat: int) -> SkatView:
         tricks_won=state.tricks_won,
         legal_actions=tuple(state.legal_actions()) if state.to_move == seat else (),
         deal=state.deal if over else None,
+        kontra=-1 if info is None else info.kontra,
+        re=info is not None and info.re,
+        pushes=0 if info is None else info.pushes,
     )
 
 

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from stich.bots.clock import HARD_CAP, check_budget
+from stich.bots.doubling import decide, without_kontra
 from stich.bots.heuristic import SkatHeuristicBot
 from stich.bots.play import choose_card
 from stich.bots.strong import auction
@@ -90,6 +91,10 @@ class SkatStrongBot:
         """The decision of the part of the bot for ``view``'s phase; where that part has
         nothing (no world in time), the rule-based bot's."""
         s = self.settings
+        house = decide(view)  # Kontra, Re, Schieberamsch: the rule-based estimate for now
+        if house is not None:
+            return house
+        view = without_kontra(view)
         phase = view.phase
         if phase == "BIDDING":
             action, p = auction.bid(view, rng, clock, s)

@@ -137,6 +137,11 @@ export function renderSkat(st, ops) {
   } else if (v.phase === "BIDDING") {
     info.append(v.bid ? _("Bid so far: {n}", { n: v.bid }) : _("Bidding"));
   }
+  // house rules: a Kontra (and Re) and the Schieberamsch pushes are public
+  if (v.kontra !== undefined && v.kontra >= 0) {
+    info.append(" · ", h("strong", { class: "kontra" }, v.re ? _("Kontra and Re ({name})", { name: ops.seatName(v.positions[v.kontra]) }) : _("Kontra ({name})", { name: ops.seatName(v.positions[v.kontra]) })));
+  }
+  if (v.pushes) info.append(" · ", h("strong", { class: "pushes" }, _("pushed {n}×: counts ×{f}", { n: v.pushes, f: 2 ** v.pushes })));
   mid.append(info);
   const trick = h("div", { class: "trick", "aria-label": _("Current trick") });
   const where = (/** @type {number} */ pos) => { const seat = v.positions[pos]; return seat === me ? "me" : seat === left ? "left" : "right"; };
@@ -213,6 +218,12 @@ function actions(st, ops) {
       for (const a of legal) box.append(button(a, bidWord(a), a === "pass" ? "secondary" : ""));
       break;
     case "SKAT":
+      if (legal.includes("schieben")) {
+        box.append(h("span", { class: "prompt" }, _("Schieberamsch: take the Skat or push it on? Pushing doubles the game.")));
+        box.append(button("pickup", _("Take the Skat")));
+        box.append(button("schieben", _("Push it on"), "secondary"));
+        break;
+      }
       box.append(h("span", { class: "prompt" }, _("You play. Hand or take the Skat?")));
       if (legal.includes("pickup")) box.append(button("pickup", _("Take the Skat")));
       if (legal.includes("hand")) box.append(button("hand", "Hand", "secondary"));
@@ -220,7 +231,7 @@ function actions(st, ops) {
     case "DISCARD": {
       const sel = [...st.selected].sort();
       const text = legal.find((a) => a.split(" ").slice(1).sort().join(" ") === sel.join(" "));
-      box.append(h("span", { class: "prompt" }, _("Choose two cards to put away")));
+      box.append(h("span", { class: "prompt" }, v.declarer < 0 ? _("Choose two cards to pass on (no Unter)") : _("Choose two cards to put away")));
       box.append(h("button", { type: "button", disabled: !text, "data-key": "a:discard", onclick: () => text && ops.act(text) }, _("Put away ({n}/2)", { n: sel.length })));
       break;
     }
@@ -243,7 +254,14 @@ function actions(st, ops) {
       break;
     }
     case "PLAY":
+      if (legal.includes("re")) {
+        box.append(h("span", { class: "prompt your-turn" }, _("Kontra! Answer with Re (doubles again)?")));
+        box.append(button("re", "Re"));
+        box.append(button("pass", _("No Re"), "secondary"));
+        break;
+      }
       box.append(h("span", { class: "prompt your-turn" }, _("Your turn: play a card")));
+      if (legal.includes("kontra")) box.append(button("kontra", _("Kontra (doubles the game)"), "secondary"));
       break;
     default:
       for (const a of legal) box.append(button(a, a));
