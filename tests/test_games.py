@@ -116,14 +116,10 @@ def test_every_game_meets_the_contract(name: str) -> None:
     assert number == len(s.finished) and len(lines) == seats
 
 
-def test_a_skat_table_takes_house_rules_but_not_bock_yet() -> None:
-    from stich.core import RulesError
-
+def test_a_skat_table_takes_house_rules() -> None:
     skat = games.get(games.names()[0])
     if skat.name != "skat":  # the registry's order is not this test's business
         skat = games.get(games.names()[1])
-    kontra = "skat(preset=lothar,kontra_re=yes,schieberamsch=yes)"
-    assert str(skat.table_rules(TableOptions(seats=3, rules=kontra))) == kontra
-    with pytest.raises(RulesError) as e:
-        skat.table_rules(TableOptions(seats=3, rules="skat(preset=lothar,bock=grand_hand)"))
-    assert e.value.code == "rules.bock_not_yet"
+    for text in ("skat(preset=lothar,kontra_re=yes,schieberamsch=yes)",
+                 "skat(preset=isko,bock=grand_hand+kontra_won)"):
+        assert str(skat.table_rules(TableOptions(seats=3, rules=text))) == text

@@ -118,14 +118,14 @@ def test_explicit_positions() -> None:
     assert t.dealer == 1
     with refused("table.positions", ArgumentError, positions="0, 0, 1") as e:
         t.record_game(PASSED, positions=(0, 0, 1))
-    assert str(e.value) == "positions must name each of the players 0, 1, 2 once, not 0, 0, 1"
+    assert str(e.value) == "positions must name three different players of the table, not 0, 0, 1"
 
 
 def test_invalid_tables() -> None:
     with refused("table.three_players", ArgumentError, n=2) as e:
         SkatList(["A", "B"])
-    assert str(e.value) == "a Skat table seats exactly three players, not 2"
-    assert e.value.text("de") == "An einem Skattisch sitzen genau drei Spieler, nicht 2"
+    assert str(e.value) == "a Skat table seats three or four players, not 2"
+    assert e.value.text("de") == "An einem Skattisch sitzen drei oder vier Spieler, nicht 2"
     with refused("table.first_dealer", ArgumentError, given=3):
         SkatList(NAMES, first_dealer=3)
     with refused("table.bilanz_three", ArgumentError, n=2):

@@ -97,6 +97,8 @@ def skat_record(
         rec["seed"] = seed
     if extra:
         rec.update(extra)
+        if "sat_out" in extra:  # at four the dealer is no position of the game
+            del rec["dealer"]
     return rec
 
 

@@ -126,6 +126,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "result_won_you": "Du gewinnst {game}: {detail}",
         "result_lost_you": "Du verlierst {game}: {detail}",
         "durchmarsch_you": "Durchmarsch! +120",
+        "sits_out": "{name} gibt und setzt dieses Spiel aus.",
+        "you_sit_out": "Du gibst und setzt dieses Spiel aus; die anderen drei spielen.",
+        "bock_game": "Bock: Dieses Spiel zählt {factor}-fach.",
     },
     "en": {
         "you": "You",
@@ -225,6 +228,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "result_won_you": "You win {game}: {detail}",
         "result_lost_you": "You lose {game}: {detail}",
         "durchmarsch_you": "Durchmarsch! +120",
+        "sits_out": "{name} deals and sits this game out.",
+        "you_sit_out": "You deal and sit this game out; the other three play.",
+        "bock_game": "Bock: this game counts {factor} times.",
     },
 }
 for _lang in LANGS:

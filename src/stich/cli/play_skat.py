@@ -1,14 +1,18 @@
 """`stich play skat`: play Skat in the terminal against two bots, or watch three bots.
 
 The person is one of three players at the table; the dealer moves on after every game
-(Ramsch and redeals included), so the person's seat rotates.  On a real terminal each
+(Ramsch and redeals included), so the person's seat rotates.  With ``--players 4`` four
+sit at the table and the dealer sits each game out: when it is the person's turn to
+deal, a line says so and the three bots play that game.  On a real terminal each
 question redraws one table fitted to the terminal (see :mod:`stich.cli.skat_screen`),
 and a game's result stays until Enter is pressed; with piped input the same pieces are
 printed as a log (``printf '18\\npass\\n' | stich play skat --seed 1``), and the end of
 input ends the sitting cleanly.  Everything the person is shown is drawn from their
 view of the game, never from the state.  Every finished game is saved as a stich record
 (see :mod:`stich.cli.saving`).  With ``--bots 3 --json`` every finished game is written
-to stdout as one stich record per line and nothing else.
+to stdout as one stich record per line and nothing else (``--bots 4 --json`` likewise;
+at four a record names the dealer who sat out, ``sat_out``, and a game under Bock its
+factor, ``bock``).
 """
 
 from __future__ import annotations
@@ -54,7 +58,8 @@ from stich.skat.declaring import certain_loss
 from stich.skat.view import SkatView
 from stich.skat_list import SkatList
 
-__all__ = ["PlayOptions", "SkatSession", "play_skat", "unique_bot_names"]
+__all__ = ["PlayOptions", "SkatSession", "play_skat", "table_size",
+           "unique_bot_names"]
 
 BOT_NAMES = ("Kurt", "Helga", "Otto", "Erna", "Paul")
 CARD_STYLES = ("german", "french", "english")
@@ -73,6 +78,7 @@ class PlayOptions:
     json: bool = False
     name: str = ""
     verbose: bool = False
+    players: int = 3
 
 
 def unique_bot_names(pool: tuple[str, ...], taken: str, n: int) -> list[str]:
@@ -102,20 +108,21 @@ class SkatSession:
         self.tr = Translator(opts.lang)
         self.style = CardStyle(opts.cards, self.tr)
         self.sk = SkatScreen(self.tr, self.style, console)
+        n = opts.players
         if opts.bots_only:
-            players = list(BOT_NAMES[:3])
+            players = list(BOT_NAMES[:n])
             self.person = -1
         else:
             me = opts.name or self.tr("you")
-            players = [me, *unique_bot_names(BOT_NAMES, me, 2)]
+            players = [me, *unique_bot_names(BOT_NAMES, me, n - 1)]
             self.person = 0
         self.players = players
         self.master = random.Random(opts.seed)
         self.bot_rng = random.Random(self.master.getrandbits(64))
         self.bots: dict[int, Bot] = {
-            p: make_bot(opts.bot) for p in range(3) if p != self.person
+            p: make_bot(opts.bot) for p in range(n) if p != self.person
         }
-        self.table = SkatList(players, opts.rules, first_dealer=self.master.randrange(3))
+        self.table = SkatList(players, opts.rules, first_dealer=self.master.randrange(n))
         self.namer = TerminalNamer(cards=self.sk.describe, suit=self._suit_name,
                                    game=self._game_name, names=players)
         self.games_done = 0
@@ -133,6 +140,11 @@ class SkatSession:
         if not sys.stdin.isatty():
             self.console.print(escape(line), highlight=False)
         return line
+
+    def say4(self, key: str, **fields: object) -> None:
+        """A line of a table of four or of Bock, in the log and among the table's latest
+        events."""
+        self.tell([Event(self.tr(key, **fields))])
 
     def _suit_name(self, suit: int) -> str:
         return Suit(suit).name_in(self.style.style)
@@ -196,13 +208,22 @@ class SkatSession:
         preset = self.opts.rules.preset_name
         rules = self.tr(f"rules_{preset}") if str(self.opts.rules) == f"skat(preset={preset})" \
             else str(self.opts.rules)
-        self.sk.seating = Seating(names, self.you, person, n, self.opts.games, rules)
+        out = self.table.sits_out()  # at a table of four: the dealer
+        dealer = "" if out is None else self.players[out]
+        self.sk.seating = Seating(names, self.you, person, n, self.opts.games, rules, dealer)
         self.events = []
         self.screen.show(Rule(Text.from_markup(f"[bold]{escape(self.sk.header())}[/]")))
         self.screen.say(self.tr("seats", v=self.sk.name(0), m=self.sk.name(1),
                                 h=self.sk.name(2)))
+        if out is not None and out == self.person:
+            self.say4("you_sit_out")
+        elif out is not None:
+            self.say4("sits_out", name=escape(dealer))
         if person >= 0:
             self.screen.say(self.tr("you_sit", pos=self.tr("pos", seat=person)))
+        factor = self.table.next_bock()
+        if factor > 1:
+            self.say4("bock_game", factor=factor)
         while not state.is_over:
             seat = state.to_move
             player = positions[seat]
@@ -214,11 +235,17 @@ class SkatSession:
             self.tell(self.sk.narrate(state.view(self.view_seat), new.view(self.view_seat),
                                       seat))
             state = new
-        self.table.record_game(state.outcome(), positions)
+        entry = self.table.record_game(state.outcome(), positions)
         self.games_done += 1
-        self.save(skat_record(state, names, seed=seed))
+        extra: dict[str, object] = {}
+        if out is not None:
+            extra["sat_out"] = dealer
+        if entry.bock != 1:
+            extra["bock"] = entry.bock
+        record = skat_record(state, names, seed=seed, extra=extra or None)
+        self.save(record)
         if self.opts.json:
-            typer.echo(json.dumps(skat_record(state, names, seed=seed), ensure_ascii=False))
+            typer.echo(json.dumps(record, ensure_ascii=False))
             return
         self.show_result(state.view(self.view_seat), state)
 
@@ -364,18 +391,23 @@ def play_skat(
         help="Card names: german (Eichel, Grün, Herz, Schellen; Unter, Ober), french "
              "(Kreuz, Pik, Herz, Karo; Bube, Dame) or english. Default: german with "
              "--lang de, english with --lang en."),
+    players: int | None = typer.Option(
+        None, "--players", metavar="N",
+        help="Players at the table: 3, or 4 (the dealer sits each game out). Default: 3, "
+             "or as many as --bots when bots play alone."),
     bots: int = typer.Option(0, "--bots",
-                             help="0: you play with two bots; 3: three bots play alone."),
+                             help="0: you play with the others as bots; as many as the "
+                                  "players (3 or 4): bots play alone."),
     bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
                             help="How the bots play: easy (rule-based; also called "
                                  "heuristic), strong (search) or random."),
     as_json: bool = typer.Option(False, "--json",
-                                 help="With --bots 3: print one game record (JSON) per "
-                                      "line, nothing else."),
+                                 help="With bots only (--bots 3 or 4): print one game "
+                                      "record (JSON) per line, nothing else."),
     name: str | None = typer.Option(None, "--name",
                                     help="Your name on the list (default: Du / You)."),
     verbose: bool = typer.Option(False, "--verbose", "-v",
-                                 help="With --bots 3: show every trick."),
+                                 help="With bots only: show every trick."),
     save: Annotated[Path | None, typer.Option(
         "--save", metavar="FILE",
         help="Append every finished game to FILE as a stich record (JSON Lines). "
@@ -384,7 +416,8 @@ def play_skat(
 ) -> None:
     """Play Skat against two bots, or watch three bots play.
 
-    Type bids as numbers, "passe"/"pass", "ja"/"hold"; "hand" or "aufnehmen"/"pickup";
+    With --players 4 four sit at the table and the dealer sits each game out (--bots 4:
+    four bots). Type bids as numbers, "passe"/"pass", "ja"/"hold"; "hand" or "aufnehmen"/"pickup";
     "drücken 3 7" or "discard CJ HA"; "grand", "herz hand", "null ouvert"; cards by the
     number in the listing, by code (SA) or by name ("Grün Ass", "Pik Ass"). "?" shows the
     legal moves, "quit" ends.
@@ -397,19 +430,42 @@ def play_skat(
     style = cards if cards is not None else DEFAULT_STYLE[lang]
     if style not in CARD_STYLES:
         raise typer.BadParameter(f"use {', '.join(CARD_STYLES)}", param_hint="--cards")
-    if bots not in (0, 3):
-        raise typer.BadParameter("0 (you play with two bots) or 3 (bots only)",
-                                 param_hint="--bots")
+    n, bots_only = table_size(players, bots)
     if bot not in BOTS:
         raise typer.BadParameter(f"use {' or '.join(sorted(BOTS))}", param_hint="--bot")
-    if as_json and bots != 3:
-        raise typer.BadParameter("--json needs --bots 3", param_hint="--json")
+    if as_json and not bots_only:
+        raise typer.BadParameter(f"--json needs --bots {n}", param_hint="--json")
     if save is not None and no_save:
         raise typer.BadParameter("--save FILE or --no-save, not both", param_hint="--no-save")
     opts = PlayOptions(rules=rule_set, seed=seed, games=games, lang=lang, cards=style,
-                       bots_only=bots == 3, bot=bot, json=as_json, name=name or "",
-                       verbose=verbose)
+                       bots_only=bots_only, bot=bot, json=as_json, name=name or "",
+                       verbose=verbose, players=n)
     saver = saver_for(SKAT.name, save, no_save, default=not as_json)
     console = Console()
-    live = wants_live(console) and bots != 3  # bots alone: a log to watch
+    live = wants_live(console) and not bots_only  # bots alone: a log to watch
     SkatSession(opts, console, live=live, saver=saver).run()
+
+
+def table_size(players: int | None, bots: int) -> tuple[int, bool]:
+    """The players at the table and whether bots play alone, from ``--players`` and
+    ``--bots``: without ``--players`` it is you and two bots (``--bots 0``) or the bots
+    alone (``--bots 3`` or ``4``); with it, ``--bots`` is 0 or players − 1 (you play) or
+    players (bots only).  Anything else is a usage error saying why.
+
+    >>> table_size(None, 0), table_size(None, 4), table_size(4, 3), table_size(4, 4)
+    ((3, False), (4, True), (4, False), (4, True))
+    """
+    if players is None:
+        if bots == 0:
+            return 3, False
+        if bots not in (3, 4):
+            raise typer.BadParameter("0 (you play with two bots) or 3 or 4 (bots only)",
+                                     param_hint="--bots")
+        return bots, True
+    if players not in (3, 4):
+        raise typer.BadParameter(f"3 or 4, not {players}", param_hint="--players")
+    if bots not in (0, players - 1, players):
+        raise typer.BadParameter(
+            f"with --players {players}: 0 or {players - 1} (you play with {players - 1} "
+            f"bots) or {players} (bots only), not {bots}", param_hint="--bots")
+    return players, bots == players

@@ -20,7 +20,7 @@ from stich.skat.lookup import TABLES
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.skat.view import display_order
-from stich.skat_list import Leaderboard, SkatList, game_name, words
+from stich.skat_list import Leaderboard, SkatList, bock_mark, game_name, words
 
 __all__ = [
     "CardStyle",
@@ -165,8 +165,9 @@ def list_game_name(o: SkatOutcome, style: CardStyle) -> str:
 
 
 def skat_list(table: SkatList, style: CardStyle, *, last: int | None = None) -> Table:
-    """The Skat list: game number, dealer, declarer, game, value (the declarer's or the
-    Ramsch loser's score change), each player's running total (the changed ones bold);
+    """The Skat list: game number, dealer, declarer, game (``Bock`` when Bock doubled it),
+    value (the declarer's or the Ramsch loser's score change, Bock included), each
+    player's running total (the changed ones bold; three or four players);
     below Punktestand, Bilanz and won/lost as declarer.  ``last``: only the latest games
     (a line says how many came before)."""
     tr = style.tr
@@ -183,9 +184,10 @@ def skat_list(table: SkatList, style: CardStyle, *, last: int | None = None) -> 
         games = games[hidden:]
     for g in games:
         change = next((s for s in g.scores if s != 0), 0)
+        mark = bock_mark(g.bock, tr.lang)
         cells = [str(g.number), escape(table.players[g.dealer]),
                  "—" if g.declarer is None else escape(table.players[g.declarer]),
-                 list_game_name(g.outcome, style),
+                 list_game_name(g.outcome, style) + (f" [bold]{mark}[/]" if mark else ""),
                  f"{change:+d}" if g.kind != "passed" and change else ""]
         cells += [f"[bold]{t}[/]" if g.scores[p] else str(t) for p, t in enumerate(g.totals)]
         out.add_row(*cells)

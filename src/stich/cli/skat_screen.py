@@ -29,6 +29,7 @@ from stich.cli.skat_render import CardStyle, game_title, group_hand, result_line
 from stich.skat import HOLD, PASS, Bid, Declare, GameType
 from stich.skat.outcome import SkatOutcome
 from stich.skat.view import SkatView
+from stich.skat_list import words
 
 __all__ = ["Seating", "SkatScreen"]
 
@@ -39,7 +40,9 @@ WIDE = 120  # from this many columns the log of events stands beside the table
 class Seating:
     """The table of one game: names by position (0 Vorhand … 2 Hinterhand, the dealer),
     the person's position when the texts address them as "Du" (else -1), the person's
-    position in any case (-1: bots only), the game's number and the rules' name."""
+    position in any case (-1: bots only, or the person sits this game out), the game's
+    number and the rules' name; at a table of four the ``dealer`` who sits the game out
+    (empty at three: the dealer is Hinterhand)."""
 
     names: tuple[str, str, str]
     you: int = -1
@@ -47,6 +50,7 @@ class Seating:
     number: int = 1
     total: int = 1
     rules: str = ""
+    dealer: str = ""
 
 
 class SkatScreen:
@@ -67,7 +71,8 @@ class SkatScreen:
 
     def header(self) -> str:
         s = self.seating
-        return self.tr("game_header", n=s.number, total=s.total, dealer=self.name(2),
+        dealer = escape(s.dealer) if s.dealer else self.name(2)
+        return self.tr("game_header", n=s.number, total=s.total, dealer=dealer,
                        rules=s.rules)
 
     def card(self, index: int, *, colour: bool = True) -> str:
@@ -164,8 +169,10 @@ class SkatScreen:
             said[s].append(self.bid_word(word))
         in_trick = dict(view.trick)
         points = view.points_taken()
+        out = self.seating.dealer  # at a table of four: the dealer who sits out
         for seat in range(3):
-            pos = tr("pos", seat=seat) + (f" ({tr('dealer_mark')})" if seat == 2 else "")
+            marked = seat == 2 and not out
+            pos = tr("pos", seat=seat) + (f" ({tr('dealer_mark')})" if marked else "")
             name = self.name(seat)
             name = f"[bold]→ {name}[/]" if seat == view.to_move else f"  {name}"
             row = [pos, name, " ".join(said[seat]) or "–"]
@@ -174,6 +181,9 @@ class SkatScreen:
                 if view.phase == "PLAY":
                     row.append(self.card(in_trick[seat]) if seat in in_trick else "")
             table.add_row(*row)
+        if out:
+            table.add_row(f"({tr('dealer_mark')})", f"  {escape(out)}",
+                          words(tr.lang)["sat_out"])
         return table
 
     def hand(self, view: SkatView) -> RenderableType:

@@ -9,7 +9,6 @@ from typing import Any
 
 from stich import skat
 from stich.bots import BOTS, make_bot
-from stich.core import RulesError
 from stich.games import skat_arena
 from stich.games.base import TableOptions
 from stich.games.played import ArenaDeal, PlayedGame, SeatResult
@@ -55,10 +54,7 @@ class SkatGame:
 
     def table_rules(self, options: TableOptions) -> SkatRules:
         if options.rules:
-            rules = SkatRules.parse(options.rules)
-            if rules.bock:  # a single game knows nothing of Bock: the list will apply it
-                raise RulesError("rules.bock_not_yet", rules=str(rules))
-            return rules
+            return SkatRules.parse(options.rules)
         return SkatRules.preset(options.preset or "lothar")
 
     def rules_parts(self, rules: str) -> dict[str, Any]:

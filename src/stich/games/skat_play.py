@@ -1,6 +1,7 @@
 """A Skat table: a list of games (:class:`stich.skat_list.SkatList`), each dealt from the
 table's seed and its number, the positions (Vorhand, Mittelhand, Hinterhand) rotating
-over the table's seats."""
+over the table's seats.  A table has three or four seats; at four the dealer sits each
+game out (:meth:`SkatPlay.position_of` gives -1 for his seat)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,9 @@ class SkatPlay:
         self.skat = SkatState.new(self._rules, seed=seed_of(number))
 
     def position_of(self, seat: int) -> int:
-        return self.positions.index(seat)
+        """The seat's position in the running game; -1 for the dealer who sits out at a
+        table of four."""
+        return self.positions.index(seat) if seat in self.positions else -1
 
     def seat_at(self, position: int) -> int:
         return self.positions[position]
@@ -74,9 +77,12 @@ class SkatPlay:
         assert self.skat is not None and self.skat_list is not None
         by_position = [names[p] for p in self.positions]
         entry: ListGame = self.skat_list.record_game(self.skat.outcome(), self.positions)
-        return skat_record(self.skat, by_position,
-                           extra={"table_game": entry.number, "seats": list(self.positions),
-                                  **extra})
+        table: dict[str, Any] = {"table_game": entry.number, "seats": list(self.positions)}
+        if len(names) == 4:
+            table["sat_out"] = names[entry.dealer]
+        if entry.bock != 1:
+            table["bock"] = entry.bock
+        return skat_record(self.skat, by_position, extra={**table, **extra})
 
     def game_over(self) -> bool:
         return self.skat is not None and self.skat.is_over
@@ -89,10 +95,14 @@ class SkatPlay:
         number = int(record["table_game"])
         entry = self.skat_list.games[number - 1]
         bil = game_bilanz(entry.scores)
-        return number, [{"score": entry.scores[seat], "bilanz": bil[seat],
-                         "declarer": entry.declarer == seat,
-                         "won": entry.won if entry.declarer == seat else None, "place": None}
-                        for seat in range(3)]
+        lines: list[dict[str, Any]] = [
+            {"score": entry.scores[seat], "bilanz": bil[seat],
+             "declarer": entry.declarer == seat,
+             "won": entry.won if entry.declarer == seat else None, "place": None}
+            for seat in range(len(entry.scores))]
+        if len(entry.scores) == 4:
+            lines[entry.dealer]["sat_out"] = True
+        return number, lines
 
     def snapshot(self) -> dict[str, Any]:
         table = self.skat_list
@@ -108,8 +118,7 @@ class SkatPlay:
         if snap["list"] is not None:
             d = snap["list"]
             table = SkatList(list(d["players"]), self._rules, first_dealer=d["first_dealer"])
-            table.dealer = int(d["dealer"])
-            table.games = [_table_game(g) for g in d["games"]]
+            table.restore([_table_game(g) for g in d["games"]], int(d["dealer"]))
             self.skat_list = table
         if game_number > 0:
             skat = SkatState.new(self._rules, seed=seed_of(game_number))
@@ -121,10 +130,13 @@ class SkatPlay:
 def _game(g: ListGame) -> dict[str, Any]:
     out = g.outcome._asdict()
     out["game"] = None if g.outcome.game is None else g.outcome.game.value
-    return {"number": g.number, "dealer": g.dealer, "positions": list(g.positions),
-            "kind": g.kind, "declarer": g.declarer, "game": g.game, "value": g.value,
-            "won": g.won, "scores": list(g.scores), "totals": list(g.totals),
-            "outcome": out}
+    d = {"number": g.number, "dealer": g.dealer, "positions": list(g.positions),
+         "kind": g.kind, "declarer": g.declarer, "game": g.game, "value": g.value,
+         "won": g.won, "scores": list(g.scores), "totals": list(g.totals),
+         "outcome": out}
+    if g.bock != 1:
+        d["bock"] = g.bock
+    return d
 
 
 def _table_game(d: dict[str, Any]) -> ListGame:
@@ -135,5 +147,5 @@ def _table_game(d: dict[str, Any]) -> ListGame:
     p, sc, t = d["positions"], d["scores"], d["totals"]
     return ListGame(number=d["number"], dealer=d["dealer"], positions=(p[0], p[1], p[2]),
                      kind=d["kind"], declarer=d["declarer"], game=d["game"], value=d["value"],
-                     won=d["won"], scores=(sc[0], sc[1], sc[2]), totals=(t[0], t[1], t[2]),
-                     outcome=SkatOutcome(**o))
+                     won=d["won"], scores=tuple(sc), totals=tuple(t),
+                     outcome=SkatOutcome(**o), bock=int(d.get("bock", 1)))

@@ -66,16 +66,17 @@ define({
 # A sitting at a Skat table (stich.skat_list): ``names`` and ``positions`` are ready lists.
 define({
     "table.three_players": {
-        "en": "a Skat table seats exactly three players, not {n}",
-        "de": "An einem Skattisch sitzen genau drei Spieler, nicht {n}",
+        "en": "a Skat table seats three or four players, not {n}",
+        "de": "An einem Skattisch sitzen drei oder vier Spieler, nicht {n}",
     },
     "table.first_dealer": {
-        "en": "first_dealer is a player index 0, 1 or 2, not {given}",
-        "de": "first_dealer muss ein Spieler 0, 1 oder 2 sein, nicht {given}",
+        "en": "first_dealer is a player index from 0 to the number of players − 1, not "
+              "{given}",
+        "de": "first_dealer muss ein Spieler von 0 bis Spielerzahl − 1 sein, nicht {given}",
     },
     "table.positions": {
-        "en": "positions must name each of the players 0, 1, 2 once, not {positions}",
-        "de": "Die Positionen nennen jeden der Spieler 0, 1, 2 genau einmal, nicht {positions}",
+        "en": "positions must name three different players of the table, not {positions}",
+        "de": "Die Positionen nennen drei verschiedene Spieler des Tisches, nicht {positions}",
     },
     "table.bilanz_three": {
         "en": "the Bilanz is defined for a table of three players, not {n}",

@@ -35,12 +35,6 @@ define({
         "en": "{key} must be one of {choices}, not {value!r}",
         "de": "{key} muss eines von {choices} sein, nicht „{value}“",
     },
-    "rules.bock_not_yet": {
-        "en": "Bock rounds are not played at a table yet (the list does not apply them): "
-              "{rules}",
-        "de": "Bockrunden gibt es am Tisch noch nicht (die Liste wendet sie nicht an): "
-              "{rules}",
-    },
     "rules.env_house_rules": {
         "en": "the Skat environments play the presets' rules only, not {rules}: the house "
               "rules' actions (kontra, re, schieben) are not in their action space yet",
