@@ -93,6 +93,8 @@ def skat_record(
         "actions": [str(a) for a in state.history],
         "result": record_result(state),
     }
+    if state.ramsch_round:
+        rec["start"] = "ramsch_round"
     if seed is not None:
         rec["seed"] = seed
     if extra:
@@ -216,8 +218,12 @@ def _replay_skat(record: dict[str, Any], check_result: bool) -> SkatState:
     check_common(record, players=3)
     check_dealer(record)
     hands, skat = skat_deal(record)
+    start = record.get("start", "auction")
+    if start not in ("auction", "ramsch_round"):
+        raise RecordError("records.bad_start", value=shown(start))
     try:
-        state = SkatState.new(rules, hands=hands, skat=skat)
+        state = SkatState.new(rules, hands=hands, skat=skat,
+                              ramsch_round=start == "ramsch_round")
     except ValueError as e:
         raise RecordError("records.bad_header", reason=Msg.of(e)) from None
     state, n_actions = _apply_all(state, record)

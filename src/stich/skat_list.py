@@ -264,7 +264,8 @@ class ListGame:
     passed: 0); ``won`` is None when nobody declared; ``scores`` the change of every
     player's Punktestand (the dealer who sat out: 0) and ``totals`` the running
     Punktestand after this game; ``bock`` the factor Bock multiplied the game's score by
-    (1: no Bock; 2; 4 when two stacked Bock rounds cover it).
+    (1: no Bock; 2; 4 when two stacked Bock rounds cover it); ``ramsch_round`` whether it
+    was a game of a compulsory Ramsch round (``bock_ramsch``).
     """
 
     number: int
@@ -279,6 +280,7 @@ class ListGame:
     totals: tuple[int, ...]
     outcome: SkatOutcome = field(compare=False, repr=False)
     bock: int = 1
+    ramsch_round: bool = False
 
     def name(self, lang: str = "de") -> str:
         """The game's name in a language (``game`` is the German one)."""
@@ -301,6 +303,8 @@ class ListGame:
         }
         if self.bock != 1:
             d["bock"] = self.bock
+        if self.ramsch_round:
+            d["ramsch_round"] = True
         return d
 
 
@@ -323,6 +327,11 @@ class SkatList:
     first counts, × 2); ``stack``: every round counts its own next games and a game
     covered by k rounds counts 2^k.  :attr:`bock_rounds` holds the games left of each
     round started and not yet over (in ``queue`` the first one is running).
+
+    Bockramsch (``rules.bock_ramsch``): each Bock round that ends adds a round of
+    compulsory Ramsch, as many games as players (:attr:`ramsch_left`); in such a game a
+    player may declare Grand Hand instead, which does not count to the round, and the
+    same dealer deals again.
     """
 
     def __init__(
@@ -341,6 +350,7 @@ class SkatList:
         self.dealer = first_dealer
         self.games: list[ListGame] = []
         self.bock_rounds: list[int] = []
+        self.ramsch_left = 0
 
     def __repr__(self) -> str:
         return f"<SkatList {self.players} games={len(self.games)} dealer={self.dealer}>"
@@ -380,24 +390,46 @@ class SkatList:
             return max(self.bock_rounds, default=0)
         return sum(self.bock_rounds)
 
+    def next_ramsch_round(self) -> bool:
+        """Whether the next game is one of a compulsory Ramsch round (``bock_ramsch``)."""
+        return self.ramsch_left > 0
+
     def _advance_bock(self, started: int) -> None:
-        """A game was played under the current Bock rounds; ``started`` new ones begin."""
+        """A game was played under the current Bock rounds; ``started`` new ones begin.
+        Under ``bock_ramsch`` every round that ends adds a Ramsch round."""
         rounds = self.bock_rounds
+        ended = 0
         if rounds:
             if self.rules.bock_overlap == "stack":
+                ended = sum(1 for r in rounds if r <= 1)
                 rounds = [r - 1 for r in rounds if r > 1]
             else:
+                ended = 1 if rounds[0] <= 1 else 0
                 rounds = ([rounds[0] - 1] if rounds[0] > 1 else []) + rounds[1:]
         self.bock_rounds = rounds + [self.bock_length] * started
+        if self.rules.bock_ramsch:
+            self.ramsch_left += ended * len(self.players)
 
-    def record_game(self, outcome: SkatOutcome, positions: Positions | None = None) -> ListGame:
+    def _after_game(self, entry: ListGame, before: tuple[int, ...]) -> None:
+        """Bock and the Ramsch round after a game of the list (also when restoring)."""
+        grand_instead = entry.ramsch_round and entry.kind != "ramsch"
+        if entry.ramsch_round and not grand_instead:
+            self.ramsch_left -= 1
+        if self.rules.bock:
+            self._advance_bock(bock_events(entry.outcome, self.rules.bock_events, before,
+                                           entry.totals))
+
+    def record_game(self, outcome: SkatOutcome, positions: Positions | None = None,
+                    ramsch_round: bool = False) -> ListGame:
         """Add a finished game (Ramsch and passed games too) and move the dealer on.
 
         ``positions`` are the player indices at (Vorhand, Mittelhand, Hinterhand); by
         default :meth:`positions`.  The game's dealer is Hinterhand at three and the
         player not among them at four; the next dealer is the player after the dealer.
         The list score is the game's score × the Bock factor (:meth:`next_bock`); the
-        game's Bock events start new Bock rounds.
+        game's Bock events start new Bock rounds.  ``ramsch_round``: the game was one of
+        a compulsory Ramsch round (:meth:`next_ramsch_round`); a Grand Hand declared in
+        it leaves the dealer where he is.
         """
         n = len(self.players)
         pos = self.positions() if positions is None else _check_positions(positions, n)
@@ -427,11 +459,12 @@ class SkatList:
             totals=totals,
             outcome=outcome,
             bock=factor,
+            ramsch_round=ramsch_round,
         )
         self.games.append(entry)
-        self.dealer = (dealer + 1) % n
-        if self.rules.bock:
-            self._advance_bock(bock_events(outcome, self.rules.bock_events, prev, totals))
+        grand_instead = ramsch_round and outcome.kind != "ramsch"
+        self.dealer = dealer if grand_instead else (dealer + 1) % n
+        self._after_game(entry, prev)
         return entry
 
     def restore(self, games: Sequence[ListGame], dealer: int) -> None:
@@ -439,12 +472,11 @@ class SkatList:
         rounds still to come follow from the games."""
         self.games = []
         self.bock_rounds = []
+        self.ramsch_left = 0
         prev: tuple[int, ...] = (0,) * len(self.players)
         for g in games:
             self.games.append(g)
-            if self.rules.bock:
-                self._advance_bock(bock_events(g.outcome, self.rules.bock_events, prev,
-                                               g.totals))
+            self._after_game(g, prev)
             prev = g.totals
         self.dealer = dealer
 
@@ -485,6 +517,8 @@ class SkatList:
         if self.rules.bock:
             d["bock"] = {"rounds": list(self.bock_rounds), "next": self.next_bock(),
                          "games_left": self.bock_games_left()}
+        if self.rules.bock_ramsch:
+            d["ramsch_left"] = self.ramsch_left
         return d
 
 

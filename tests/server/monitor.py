@@ -187,6 +187,10 @@ class _SkatGame:
         self.discard: frozenset[str] = frozenset()
         self.ouvert: frozenset[str] = frozenset()
         self.over = False
+        # the Skat as it lies now (Schieberamsch: what the last one put back), and per
+        # position the Skats it took up
+        self.lying: frozenset[str] = self.skat
+        self.took: list[set[str]] = [set(), set(), set()]
 
     def step(self) -> tuple[int, str]:
         """Apply the record's next action; returns (the table seat whose turn it was,
@@ -201,10 +205,11 @@ class _SkatGame:
         toks = want.split()
         if want == "pickup":
             self.declarer, self.picked = pos, True
+            self.took[pos] |= self.lying
         elif want == "hand":
             self.declarer = pos
         elif toks[0] == "discard":
-            self.discard = frozenset(toks[1:])
+            self.discard = self.lying = frozenset(toks[1:])
         elif toks[0] == "declare":
             if "ouvert" in toks:
                 assert self.declarer is not None
@@ -215,15 +220,21 @@ class _SkatGame:
         self.over = bool(self.state.is_over)
         return self.seats[pos], want
 
-    def allowed(self, receiver: Receiver, show_hands: bool) -> Counter[str] | None:
+    def allowed(self, receiver: Receiver, show_hands: bool,
+                dealer_sees: str = "nothing") -> Counter[str] | None:
         if self.over or (receiver is None and show_hands):
             return None
         known = set(self.played) | self.ouvert
+        if receiver is not None and receiver not in self.seats:
+            # the dealer who sits out at a table of four: a watcher, or (``all``) one
+            # who sees every hand as it is held (a Skat once it was taken up)
+            if dealer_sees == "all":
+                for pos in range(3):
+                    known |= self.hands[pos] | self.took[pos]
+            return Counter(known)
         if receiver is not None:
             pos = self.seats.index(receiver)
-            known |= self.hands[pos]
-            if pos == self.declarer and self.picked:
-                known |= self.skat
+            known |= self.hands[pos] | self.took[pos]
         return Counter(known)
 
     def count(self, seen: Counter[str], games: Counter[str], labels: Sequence[str]) -> None:
@@ -337,6 +348,7 @@ class TableTraffic:
     show_hands: bool
     labels: tuple[str, ...]
     receivers: list[tuple[Receiver, list[dict[str, Any]]]] = field(default_factory=list)
+    dealer_sees: str = "nothing"  # a Skat table of four: what the sitting-out dealer sees
 
     def codes(self) -> frozenset[str]:
         if self.game == "skat":
@@ -352,12 +364,12 @@ class Monitor:
         self.traffic: dict[str, TableTraffic] = {}
 
     def table(self, table_id: str, game: str, rules: str, show_hands: bool,
-              labels: Sequence[str] = ()) -> TableTraffic:
+              labels: Sequence[str] = (), dealer_sees: str = "nothing") -> TableTraffic:
         """Begin a table's traffic (``labels``: what its games count as)."""
         t = self.traffic.get(table_id)
         if t is None:
             t = self.traffic[table_id] = TableTraffic(table_id, game, rules, show_hands,
-                                                      tuple(labels))
+                                                      tuple(labels), dealer_sees=dealer_sees)
         return t
 
     def watch(self, table_id: str, receiver: Receiver, messages: list[dict[str, Any]]) -> None:
@@ -388,8 +400,12 @@ class Monitor:
                 rep.messages += 1
                 self._consistent(t, m, log, rep)
                 if receiver not in cache:
-                    cache[receiver] = Counter() if game is None \
-                        else game.allowed(receiver, t.show_hands)
+                    if game is None:
+                        cache[receiver] = Counter()
+                    elif isinstance(game, _SkatGame):
+                        cache[receiver] = game.allowed(receiver, t.show_hands, t.dealer_sees)
+                    else:
+                        cache[receiver] = game.allowed(receiver, t.show_hands)
                 kind = m.get("type", "?") + (f" {m['kind']}" if "kind" in m else "")
 
                 def leak(path: str, card: str, shown: int, may: int,
@@ -870,7 +886,8 @@ async def _setup(server: Server, spec: TableSpec, person: tuple[Client, str], na
     tid = str(info["id"])
     out = Outcome(tid, spec, names_of, creator,
                   {s: c for s, c in clients.items() if c is not creator})
-    monitor.table(tid, spec.game, str(info["rules"]), show_hands, spec.labels)
+    monitor.table(tid, spec.game, str(info["rules"]), show_hands, spec.labels,
+                  str(info.get("dealer_sees") or "nothing"))
     sockets: dict[int, TableSocket] = {}
 
     async def sit(seat: int) -> None:

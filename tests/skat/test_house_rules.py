@@ -160,9 +160,89 @@ def test_presets_never_offer_a_house_action() -> None:
 def test_the_analysis_skips_kontra_and_re() -> None:
     from stich.skat.analysis import analyze
 
-    plain = _finish_state(grand(SkatRules()))
+    plain = _finish_state(act(grand(SkatRules()), "CJ"))
     doubled = _finish_state(act(grand(KONTRA_RULES), "CJ", "kontra", "re"))
     a, b = analyze(plain), analyze(doubled)
     assert len(b.moves) == len(a.moves) == 30
     assert [m.card for m in b.moves] == [m.card for m in a.moves]
     assert (b.start_value, b.final_value, b.won) == (a.start_value, a.final_value, a.won)
+
+
+KLOPF = SkatRules.parse("skat(preset=lothar,klopfen=yes)")
+ROUND = SkatRules.parse("skat(preset=lothar,bock=grand_hand,bock_ramsch=yes,klopfen=yes)")
+
+
+def test_klopfen_before_ones_first_card_doubles_the_ramsch() -> None:
+    from stich.skat.actions import KLOPFEN
+
+    s = all_pass(KLOPF)
+    assert s.legal_actions()[-1] is KLOPFEN
+    s = act(s, "klopfen")
+    assert s.to_move == 0 and KLOPFEN not in s.legal_actions()  # once, then a card
+    plain = _finish(all_pass(SkatRules()))
+    knocked = _finish(act(all_pass(KLOPF), "klopfen", "CJ", "klopfen"))
+    assert knocked.knocks == 2 and knocked.to_dict()["knocks"] == 2
+    assert knocked.scores == tuple(4 * x for x in plain.scores)
+    assert act(all_pass(KLOPF), "CJ", "klopfen").view(0).knocks == 1  # public: Vorhand sees
+    assert act(all_pass(KLOPF), "klopfen").view(2).knocks == 1  # Hinterhand too
+
+
+def test_a_ramsch_round_game_offers_grand_hand_in_turn() -> None:
+    from stich.record import replay, skat_record
+    from stich.skat.actions import GRAND_HAND
+
+    s = SkatState.new(ROUND, hands=deal(ROUND, *HANDS, SKAT).deal[0],
+                      skat=deal(ROUND, *HANDS, SKAT).deal[1], ramsch_round=True)
+    assert s.ramsch_round and s.to_move == 0 and list(s.legal_actions()) == [GRAND_HAND, PASS]
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(s.parse_action("18"))
+    assert e.value.code == "skat.grand_hand_or_pass"
+    g = act(s, "pass", "declare grand hand")
+    assert g.phase_name == "PLAY" and g.declarer == 1 and g.bid_value == 0
+    r = act(s, "pass", "pass", "pass")
+    assert r.game is not None and r.game.value == "ramsch"
+    for state in (g, r):
+        done = _finish_state(state)
+        record = skat_record(done, ["a", "b", "c"])
+        assert record["start"] == "ramsch_round"
+        assert replay(record).outcome() == done.outcome()
+
+
+def test_claims_are_offered_apart_from_the_legal_actions() -> None:
+    from stich.skat.actions import CLAIM, GIVEUP
+
+    s = grand(SkatRules())
+    assert s.claims() == (CLAIM, GIVEUP) and CLAIM not in s.legal_actions()
+    s = act(s, "CJ")
+    assert s.claims() == (GIVEUP,)  # a defender
+    with pytest.raises(IllegalActionError) as e:
+        s.apply(CLAIM)
+    assert e.value.code == "skat.claim_declarer"
+    s = act(s, "giveup")
+    assert s.to_move == 1 and s.claims() == () and not s.is_over  # he still plays his card
+    s = act(s, "CK", "giveup")  # the second defender: the declarer takes the rest
+    assert s.is_over and s.end_reason == "gave_up"
+    o = s.outcome()
+    assert o.won and o.declarer_points == 120 and o.schwarz
+    with pytest.raises(IllegalActionError) as e:
+        all_pass(SkatRules()).apply(CLAIM)
+    assert e.value.code == "skat.claim_in_ramsch"
+
+
+def test_a_right_claim_ends_the_game_and_a_wrong_one_loses_it() -> None:
+    # Vorhand holds all four Unter and the two top Kreuz and Pik: Grand Hand, all his
+    right = act(grand(SkatRules()), "claim")
+    assert right.end_reason == "claimed" and right.outcome().won
+    assert right.outcome().declarer_tricks == 10
+    # Vorhand plays Null Hand with four aces: a claim of no more tricks is wrong
+    s = deal(SkatRules(), *HANDS, SKAT)
+    s = act(s, "pass", "pass", "18", "hand", "declare null hand")
+    wrong = act(s, "claim")
+    assert wrong.end_reason == "claim_wrong" and not wrong.outcome().won
+
+
+def test_the_declarer_gives_up() -> None:
+    s = act(grand(SkatRules()), "CJ", "CK", "HK")
+    gave = act(s, "giveup")
+    o = gave.outcome()
+    assert gave.end_reason == "gave_up" and not o.won and o.declarer_tricks == 1

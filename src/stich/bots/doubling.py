@@ -9,6 +9,7 @@ Each decision comes from the bot's own estimate of its cards, never from hidden 
   declarer's gaps (against Null Ouvert he sees them, but the bots leave it).
 - **Re** (the declarer, answering): his own chance of winning the game he declared with
   the cards he owns (his hand and what he put away), well above even.
+- **Klopfen**: a Ramsch hand with no Unter and at most one ace or ten knocks.
 - **Schieberamsch**: a hand with few points to lose (at most one Unter and at most two
   aces and tens) pushes the Skat on, doubling the Ramsch; any other picks it up and puts
   back the two cards with the most points it may pass (never an Unter).
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from stich.bots.skat_eval import win_probability
 from stich.cards import Rank, card_points, cards_of
-from stich.skat.actions import KONTRA, PASS, PICKUP, RE, SCHIEBEN, Action, Discard
+from stich.skat.actions import KLOPFEN, KONTRA, PASS, PICKUP, RE, SCHIEBEN, Action, Discard
 from stich.skat.rules import GameType
 from stich.skat.view import SkatView
 
@@ -66,16 +67,26 @@ def decide(view: SkatView) -> Action | None:
         return max(discards, key=lambda d: (card_points(d.cards), d.cards))
     if KONTRA in legal and kontra_wanted(view):
         return KONTRA
+    if KLOPFEN in legal and _safe_to_knock(view.hand):
+        return KLOPFEN
     return None
+
+
+def _safe_to_knock(hand: int) -> bool:
+    """A Ramsch hand that will hardly lose: no Unter and at most one ace or ten."""
+    cards = cards_of(hand)
+    return (not any(c.rank == Rank.UNTER for c in cards)
+            and sum(1 for c in cards if c.rank in (Rank.ASS, Rank.ZEHN)) <= 1)
 
 
 def without_kontra(view: SkatView) -> SkatView:
     """The view with Kontra left out of the legal actions (to choose a card)."""
-    if KONTRA not in view.legal_actions:
+    if KONTRA not in view.legal_actions and KLOPFEN not in view.legal_actions:
         return view
     return SkatView(
         view.seat, view.rules, view.phase, view.to_move, view.hand, view.bidding, view.bid,
         view.declarer, view.game, view.contract, view.skat_seen, view.discarded,
         view.ouvert_hand, view.trick, view.tricks, view.tricks_won,
-        tuple(a for a in view.legal_actions if a is not KONTRA), view.deal, view.kontra,
-        view.re, view.pushes)
+        tuple(a for a in view.legal_actions if a is not KONTRA and a is not KLOPFEN),
+        view.deal, view.kontra,
+        view.re, view.pushes, view.knocks, view.claims, view.resigned)

@@ -34,11 +34,24 @@ from stich.bots.skat_eval import (
     best_bid,
     candidates,
     discard_score,
+    win_probability,
 )
-from stich.cards import card_points
+from stich.cards import card_points, cards_of
 from stich.core import ArgumentError
 from stich.messages import Seat
-from stich.skat.actions import HAND, HOLD, PASS, PICKUP, Action, Bid, Declare, Discard
+from stich.skat.actions import (
+    CLAIM,
+    GRAND_HAND,
+    HAND,
+    HOLD,
+    PASS,
+    PICKUP,
+    Action,
+    Bid,
+    Declare,
+    Discard,
+)
+from stich.skat.lookup import TABLES
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
 
@@ -58,9 +71,13 @@ class SkatHeuristicBot:
         if not legal:
             raise ArgumentError("bots.nothing_to_do", seat=Seat(view.seat), phase=view.phase)
         phase = view.phase
+        if phase == "BIDDING" and GRAND_HAND in legal:  # a game of a Ramsch round
+            return GRAND_HAND if win_probability(view.hand, GameType.GRAND) >= 0.65 else PASS
         house = decide(view)
         if house is not None:
             return house
+        if CLAIM in view.claims and sure_of_the_rest(view):
+            return CLAIM
         view = without_kontra(view)
         if phase == "BIDDING":
             action: Action = self._bid(view)
@@ -124,6 +141,22 @@ class SkatHeuristicBot:
                 return a
         plain = [a for a in legal if not (a.schneider or a.schwarz or a.ouvert)]
         return (plain or legal)[0]
+
+
+def sure_of_the_rest(view: SkatView) -> bool:
+    """Whether the declarer to lead holds only trumps, each higher than every trump still
+    out: then every trick is his whatever the others hold (a claim the bot can make from
+    its own cards)."""
+    game = view.game
+    if game is None or game in (GameType.NULL, GameType.RAMSCH) or view.trick:
+        return False
+    t = TABLES[game]
+    hand = view.hand
+    if not hand or hand & ~t.trump:
+        return False
+    out = t.trump & ~hand & ~view.played
+    weakest = min(t.strength[c.index] for c in cards_of(hand))
+    return all(t.strength[c.index] < weakest for c in cards_of(out))
 
 
 def bid_up_to(legal: Iterable[Action], bid: int, limit: int) -> Action:

@@ -45,6 +45,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "all_passed_redeal": "Alle passen: die Karten werden neu gegeben.",
         "plays_hand": "{name}: spielt Hand",
         "picks_up": "{name}: nimmt den Skat auf",
+        "pushes_skat": "{name}: schiebt den Skat ungesehen weiter (zählt doppelt)",
+        "says_kontra": "{name}: Kontra!",
+        "says_re": "{name}: Re!",
+        "knocks": "{name}: klopft (zählt doppelt)",
+        "claims_rest": "{name} legt die Karten auf und beansprucht den Rest: zu Recht.",
+        "claim_wrong": "{name} beansprucht den Rest, doch das stimmt nicht: der Rest wird "
+                       "gegen ihn gewertet.",
+        "gives_up": "{name} gibt auf.",
+        "ramsch_round_game": "Ramschrunde: Statt Ramsch darf jeder der Reihe nach Grand Hand "
+                             "ansagen („declare grand hand“) oder passen.",
         "discards_hidden": "{name}: drückt zwei Karten",
         "discards": "{name}: drückt {cards}",
         "declares": "{name} sagt an: {game}",
@@ -70,6 +80,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "declare_extras": "dazu möglich: {words}",
         "q_play": "Spiel eine Karte: Nummer, Code (z.B. {code}) oder Name (z.B. {name}).",
         "q_play_short": "Deine Karte?",
+        "q_also": "Außerdem: {words}.",
+        "help_claims": "„claim“: Karten auflegen und den Rest beanspruchen (geprüft; ist es "
+                       "falsch, geht der Rest an die Gegenspieler). „giveup“: aufgeben.",
+        "help_giveup": "„giveup“: aufgeben (zählt, sobald beide Gegenspieler aufgegeben "
+                       "haben).",
+        "q_re": "Kontra! Antwortest du mit Re (verdoppelt noch einmal)? (re / passe)",
+        "q_schieben": "Schieberamsch: Skat aufnehmen oder ungesehen weiterschieben "
+                      "(verdoppelt)? (pickup / schieben)",
+        "q_ramsch_round": "Ramschrunde: Grand Hand ansagen oder passen? (grand / passe)",
         "prompt": "Dein Zug (? = Hilfe) > ",
         "help_title": "Erlaubt",
         "help_more": "Karten: Nummer aus der Liste, ISS-Code ({codes}) oder Name ({names}). "
@@ -151,6 +170,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "all_passed_redeal": "Everybody passed: the cards are dealt again.",
         "plays_hand": "{name}: plays Hand",
         "picks_up": "{name}: picks up the Skat",
+        "pushes_skat": "{name}: pushes the Skat on unseen (counts double)",
+        "says_kontra": "{name}: Kontra!",
+        "says_re": "{name}: Re!",
+        "knocks": "{name}: knocks (counts double)",
+        "claims_rest": "{name} shows the cards and claims the rest: rightly.",
+        "claim_wrong": "{name} claims the rest, but the claim does not hold: the rest counts "
+                       "against the declarer.",
+        "gives_up": "{name} gives up.",
+        "ramsch_round_game": "Ramsch round: instead of Ramsch each player in turn may declare "
+                             "Grand Hand ('declare grand hand') or pass.",
         "discards_hidden": "{name}: discards two cards",
         "discards": "{name}: discards {cards}",
         "declares": "{name} declares: {game}",
@@ -176,6 +205,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "declare_extras": "may be added: {words}",
         "q_play": "Play a card: number, code (e.g. {code}) or name (e.g. {name}).",
         "q_play_short": "Your card?",
+        "q_also": "Also possible: {words}.",
+        "help_claims": "'claim': show your cards and claim the rest (checked; if it does not "
+                       "hold, the rest goes to the defenders). 'giveup': give up.",
+        "help_giveup": "'giveup': give up (counts once both defenders have given up).",
+        "q_re": "Kontra! Do you answer Re (doubles again)? (re / pass)",
+        "q_schieben": "Schieberamsch: pick up the Skat or push it on unseen (doubles)? "
+                      "(pickup / schieben)",
+        "q_ramsch_round": "Ramsch round: declare Grand Hand or pass? (grand / pass)",
         "prompt": "Your move (? = help) > ",
         "help_title": "Allowed",
         "help_more": "Cards: number from the list, ISS code ({codes}) or name ({names}). "

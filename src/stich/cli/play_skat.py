@@ -189,7 +189,8 @@ class SkatSession:
 
     def new_state(self, seed: int) -> SkatState:
         """The deal of a game (a test may give another)."""
-        return SkatState.new(self.opts.rules, seed=seed)
+        return SkatState.new(self.opts.rules, seed=seed,
+                             ramsch_round=self.table.next_ramsch_round())
 
     def bot_action(self, state: SkatState, seat: int, player: int) -> Action:
         """A bot's choice: it sees its own view only."""
@@ -224,6 +225,8 @@ class SkatSession:
         factor = self.table.next_bock()
         if factor > 1:
             self.say4("bock_game", factor=factor)
+        if state.ramsch_round:
+            self.say4("ramsch_round_game")
         while not state.is_over:
             seat = state.to_move
             player = positions[seat]
@@ -233,9 +236,9 @@ class SkatSession:
                 action = self.bot_action(state, seat, player)
             new = state.apply(action)
             self.tell(self.sk.narrate(state.view(self.view_seat), new.view(self.view_seat),
-                                      seat))
+                                      seat, str(action)))
             state = new
-        entry = self.table.record_game(state.outcome(), positions)
+        entry = self.table.record_game(state.outcome(), positions, state.ramsch_round)
         self.games_done += 1
         extra: dict[str, object] = {}
         if out is not None:

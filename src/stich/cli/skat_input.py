@@ -45,7 +45,16 @@ from stich.skat import (
     GameType,
     SkatRules,
 )
-from stich.skat.actions import parse_action
+from stich.skat.actions import (
+    CLAIM,
+    GIVEUP,
+    GRAND_HAND,
+    KLOPFEN,
+    KONTRA,
+    RE,
+    SCHIEBEN,
+    parse_action,
+)
 from stich.skat.rules import bidding_ladder
 from stich.skat.view import SkatView
 
@@ -55,6 +64,13 @@ _DISCARD_WORDS = ("discard", "drücken", "druecken", "drücke", "druecke", "drü
 _DECLARE_WORDS = ("declare", "spiel", "spiele", "ansage", "ansagen", "play", "game")
 _PLAY_WORDS = ("play", "spiel", "spiele", "lege", "leg")
 _TEN = re.compile(r"([a-z])10")
+
+
+_HOUSE_WORDS: dict[str, Action] = {
+    "kontra": KONTRA, "contra": KONTRA, "re": RE, "schieben": SCHIEBEN, "push": SCHIEBEN,
+    "klopfen": KLOPFEN, "knock": KLOPFEN, "claim": CLAIM, "rest": CLAIM,
+    "beanspruchen": CLAIM, "giveup": GIVEUP, "aufgeben": GIVEUP, "resign": GIVEUP,
+}
 
 
 @cache
@@ -67,6 +83,13 @@ def interpret(text: str, view: SkatView, numbers: Sequence[Card], tr: Translator
     are the cards as numbered in the hand listing (1 = the first)."""
     low = " ".join(text.strip().lower().split())
     phase = view.phase
+    house = _HOUSE_WORDS.get(low)  # kontra, re, schieben, klopfen: when they are legal
+    if house is not None and (house in view.legal_actions or house in view.claims):
+        return house
+    if low in PASS_WORDS and PASS in view.legal_actions and phase == "PLAY":
+        return PASS  # no Re
+    if phase == "BIDDING" and GRAND_HAND in view.legal_actions and "grand" in low.split():
+        return GRAND_HAND  # a game of a Ramsch round
     if phase == "BIDDING":
         return _bid(low, text, view, tr)
     if phase == "SKAT":

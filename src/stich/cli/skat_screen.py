@@ -27,6 +27,7 @@ from stich.cli.screen import Event, fit_lines, height, side_by_side
 from stich.cli.skat_input import options_text
 from stich.cli.skat_render import CardStyle, game_title, group_hand, result_lines, sort_hand
 from stich.skat import HOLD, PASS, Bid, Declare, GameType
+from stich.skat.actions import GRAND_HAND, RE, SCHIEBEN, Simple
 from stich.skat.outcome import SkatOutcome
 from stich.skat.view import SkatView
 from stich.skat_list import words
@@ -240,6 +241,16 @@ class SkatScreen:
         tr = self.tr
         legal = view.legal_actions
         phase = view.phase
+        if phase == "BIDDING" and GRAND_HAND in legal:
+            return tr("q_ramsch_round")
+        if phase == "SKAT" and SCHIEBEN in legal:
+            return tr("q_schieben")
+        if phase == "PLAY" and RE in legal:
+            return tr("q_re")
+        if phase == "PLAY":
+            extra = [str(a) for a in legal if a.__class__ is Simple]  # kontra, klopfen
+            question = self._card_question(view)
+            return question + (" " + tr("q_also", words=" / ".join(extra)) if extra else "")
         if phase == "BIDDING":
             if HOLD in legal:
                 return tr("q_answer", name=self.name(view.bidding[-1][0]), value=view.bid)
@@ -253,11 +264,13 @@ class SkatScreen:
             return tr("q_skat", bid=view.bid)
         if phase == "DISCARD":
             return tr("q_discard", a=len(self.numbers) - 1, b=len(self.numbers))
-        if phase == "DECLARE":
-            return tr("q_declare", games=escape(self.declare_options(view)))
+        return tr("q_declare", games=escape(self.declare_options(view)))
+
+    def _card_question(self, view: SkatView) -> str:
+        tr = self.tr
         if view.tricks or view.trick:
             return tr("q_play_short")
-        example = next(c for c in legal if isinstance(c, Card))
+        example = next(c for c in view.legal_actions if isinstance(c, Card))
         return tr("q_play", code=str(example), name=self.style.name(example, colour=False))
 
     def help_lines(self, view: SkatView) -> list[str]:
@@ -269,7 +282,11 @@ class SkatScreen:
         else:
             opts = options_text(view.legal_actions, self.tr, self.game_word)
         more = self.tr("help_more", codes="CJ, SA, HT = H10, D7", names=self.style.examples())
-        return [f"{self.tr('help_title')}: {escape(opts)}", f"[dim]{escape(more)}[/]"]
+        lines = [f"{self.tr('help_title')}: {escape(opts)}", f"[dim]{escape(more)}[/]"]
+        if view.claims:
+            key = "help_claims" if len(view.claims) == 2 else "help_giveup"
+            lines.append(f"[dim]{escape(self.tr(key))}[/]")
+        return lines
 
     # --- whole screens -----------------------------------------------------------------
 
@@ -338,14 +355,32 @@ class SkatScreen:
 
     # --- telling what happened ---------------------------------------------------------
 
-    def narrate(self, old: SkatView, new: SkatView, actor: int) -> list[Event]:
+    def narrate(self, old: SkatView, new: SkatView, actor: int,
+                action: str = "") -> list[Event]:
         """What ``actor``'s action did, told from two views of the same seat: before and
-        after (a discard shows its cards only to the one who discarded)."""
+        after (a discard shows its cards only to the one who discarded); ``action``, the
+        action's text, tells a claim and giving up apart."""
         tr = self.tr
         you = self.seating.you
         name = self.name(actor)
+        if action == "claim":
+            key = "claims_rest" if new.phase == "OVER" and _claim_held(new) else "claim_wrong"
+            return [Event(f"[bold]{tr(key, name=name)}[/]")]
+        if action == "giveup":
+            return [Event(f"[bold]{tr('gives_up', name=name)}[/]")]
+        if new.kontra >= 0 and old.kontra < 0:
+            return [Event(f"[bold]{tr('says_kontra', name=name)}[/]")]
+        if new.re and not old.re:
+            return [Event(f"[bold]{tr('says_re', name=name)}[/]")]
+        if new.knocks > old.knocks:
+            return [Event(f"[bold]{tr('knocks', name=name)}[/]")]
+        if old.phase == "BIDDING" and new.contract is not None:  # Grand Hand, Ramsch round
+            line = tr.subject("declares", actor == you, name=name, game=self.title(new))
+            return [Event(f"[bold]{line}[/]")]
         if old.phase == "BIDDING":
             return self._narrate_bid(old, new, actor)
+        if old.phase == "SKAT" and new.pushes > old.pushes:
+            return [Event(tr("pushes_skat", name=name))]
         if old.phase == "SKAT":
             key = "plays_hand" if new.phase == "DECLARE" else "picks_up"
             return [Event(tr.subject(key, actor == you, name=name))]
@@ -386,6 +421,17 @@ class SkatScreen:
         elif new.phase == "OVER":
             out.append(Event(f"[bold]{tr('all_passed_redeal')}[/]"))
         return out
+
+
+def _claim_held(view: SkatView) -> bool:
+    """Whether a claim that ended the game was right: the cards still in play went to
+    the declarer (Null: to the defenders)."""
+    d = view.declarer
+    if d < 0:
+        return False
+    played = sum(1 for _, _, winner in view.tricks if winner == d)
+    got_rest = view.tricks_won[d] > played
+    return not got_rest if view.game is GameType.NULL else got_rest
 
 
 def _sized(renderable: RenderableType, width: int) -> Table:

@@ -27,6 +27,7 @@ class BaptistenGame:
     name = baptisten.NAME
     title = "Baptistenskat"
     fixed_seats: int | None = None
+    table_seats: tuple[int, ...] | None = None
     analysable = False
     one_game_per_table = True
 

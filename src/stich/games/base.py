@@ -41,7 +41,10 @@ class Game(Protocol):
     title: str
     """The game's name for people (``Skat``, ``Baptistenskat``)."""
     fixed_seats: int | None
-    """Seats at every table of the game (Skat: 3), or None (the rules say how many)."""
+    """Players of every game (Skat: 3), or None (the rules say how many)."""
+    table_seats: tuple[int, ...] | None
+    """Seats a table may have when they differ from ``fixed_seats`` (Skat: 3 or 4, the
+    dealer sitting each game out at four), else None."""
     one_game_per_table: bool
     """A table plays one game of many rounds (Baptistenskat), not a list of games."""
     analysable: bool

@@ -1,6 +1,6 @@
 """Skat as everything above the engine meets it (:class:`stich.games.base.Game`): three
-seats, a list of games per table, the bots of :data:`stich.bots.BOTS`, records of one
-game each."""
+players a game at tables of three or four seats (at four the dealer sits out), a list of
+games per table, the bots of :data:`stich.bots.BOTS`, records of one game each."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from stich import skat
 from stich.bots import BOTS, make_bot
+from stich.core import ArgumentError
 from stich.games import skat_arena
 from stich.games.base import TableOptions
 from stich.games.played import ArenaDeal, PlayedGame, SeatResult
@@ -24,7 +25,9 @@ class SkatGame:
 
     name = skat.NAME
     title = "Skat"
-    fixed_seats: int | None = 3
+    fixed_seats: int | None = 3  # the players of one game
+    table_seats: tuple[int, ...] | None = (3, 4)
+    """Seats a table may have: three, or four with the dealer sitting each game out."""
     analysable = True  # the open-card analysis (the solver) reads its games
     one_game_per_table = False
 
@@ -53,6 +56,8 @@ class SkatGame:
         return replay_skat(record)
 
     def table_rules(self, options: TableOptions) -> SkatRules:
+        if options.seats not in (self.table_seats or (3,)):
+            raise ArgumentError("server.skat_seats", given=options.seats)
         if options.rules:
             return SkatRules.parse(options.rules)
         return SkatRules.preset(options.preset or "lothar")

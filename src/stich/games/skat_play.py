@@ -44,7 +44,8 @@ class SkatPlay:
     def deal(self, number: int, seed_of: SeedOf) -> None:
         assert self.skat_list is not None
         self.positions = self.skat_list.positions()
-        self.skat = SkatState.new(self._rules, seed=seed_of(number))
+        self.skat = SkatState.new(self._rules, seed=seed_of(number),
+                                  ramsch_round=self.skat_list.next_ramsch_round())
 
     def position_of(self, seat: int) -> int:
         """The seat's position in the running game; -1 for the dealer who sits out at a
@@ -76,7 +77,8 @@ class SkatPlay:
     def finish_game(self, names: Sequence[str], extra: dict[str, Any]) -> dict[str, Any]:
         assert self.skat is not None and self.skat_list is not None
         by_position = [names[p] for p in self.positions]
-        entry: ListGame = self.skat_list.record_game(self.skat.outcome(), self.positions)
+        entry: ListGame = self.skat_list.record_game(self.skat.outcome(), self.positions,
+                                                     self.skat.ramsch_round)
         table: dict[str, Any] = {"table_game": entry.number, "seats": list(self.positions)}
         if len(names) == 4:
             table["sat_out"] = names[entry.dealer]
@@ -121,7 +123,9 @@ class SkatPlay:
             table.restore([_table_game(g) for g in d["games"]], int(d["dealer"]))
             self.skat_list = table
         if game_number > 0:
-            skat = SkatState.new(self._rules, seed=seed_of(game_number))
+            ramsch_round = self.skat_list is not None and self.skat_list.next_ramsch_round()
+            skat = SkatState.new(self._rules, seed=seed_of(game_number),
+                                 ramsch_round=ramsch_round)
             for text in acts:
                 skat = step(skat, text)[0]
             self.skat = skat
@@ -136,6 +140,8 @@ def _game(g: ListGame) -> dict[str, Any]:
          "outcome": out}
     if g.bock != 1:
         d["bock"] = g.bock
+    if g.ramsch_round:
+        d["ramsch_round"] = True
     return d
 
 
@@ -148,4 +154,5 @@ def _table_game(d: dict[str, Any]) -> ListGame:
     return ListGame(number=d["number"], dealer=d["dealer"], positions=(p[0], p[1], p[2]),
                      kind=d["kind"], declarer=d["declarer"], game=d["game"], value=d["value"],
                      won=d["won"], scores=tuple(sc), totals=tuple(t),
-                     outcome=SkatOutcome(**o), bock=int(d.get("bock", 1)))
+                     outcome=SkatOutcome(**o), bock=int(d.get("bock", 1)),
+                     ramsch_round=bool(d.get("ramsch_round", False)))

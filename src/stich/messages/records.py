@@ -161,6 +161,10 @@ define({
     "records.kind_boolean": {"en": "true or false", "de": "true oder false"},
     "records.kind_null": {"en": "null", "de": "null"},
     # --- the envelope and the header ------------------------------------------------------
+    "records.bad_start": {
+        "en": "a Skat record's 'start' is auction or ramsch_round, not {value}",
+        "de": "„start“ eines Skat-Protokolls ist auction oder ramsch_round, nicht {value}",
+    },
     "records.bad_format": {
         "en": "unknown record format {value} (this version reads {expected})",
         "de": "unbekanntes Protokollformat {value} (diese Version liest {expected})",

@@ -35,6 +35,12 @@ define({
         "en": "{key} must be one of {choices}, not {value!r}",
         "de": "{key} muss eines von {choices} sein, nicht „{value}“",
     },
+    "rules.bock_ramsch_needs_bock": {
+        "en": "bock_ramsch plays a Ramsch round after each Bock round: name the Bock events "
+              "too (bock=…)",
+        "de": "bock_ramsch spielt nach jeder Bockrunde eine Ramschrunde: nenne auch die "
+              "Bock-Ereignisse (bock=…)",
+    },
     "rules.env_house_rules": {
         "en": "the Skat environments play the presets' rules only, not {rules}: the house "
               "rules' actions (kontra, re, schieben) are not in their action space yet",

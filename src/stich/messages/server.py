@@ -128,6 +128,27 @@ define({
         "de": "Eine Skatliste hat ein Vielfaches von 3 Spielen (oder 0 für offen), "
               "nicht {games}",
     },
+    "server.games_count_seats": {
+        "en": "at a table of {seats} every seat deals as often: a multiple of {seats} games "
+              "(or 0 for open-ended), not {games}",
+        "de": "An einem Tisch mit {seats} Plätzen gibt jeder gleich oft: ein Vielfaches von "
+              "{seats} Spielen (oder 0 für offen), nicht {games}",
+    },
+    "server.skat_seats": {
+        "en": "Skat is played at a table of three or four (the dealer sits out), not with "
+              "{given} seats",
+        "de": "Skat spielt man zu dritt oder zu viert (der Geber setzt aus), nicht mit "
+              "{given} Plätzen",
+    },
+    "server.dealer_sees": {
+        "en": "what the dealer who sits out sees is 'nothing' or 'all', not {given!r}",
+        "de": "Was der aussetzende Geber sieht, ist „nothing“ (nichts) oder „all“ (alle "
+              "Karten), nicht „{given}“",
+    },
+    "server.dealer_sees_four": {
+        "en": "only a Skat table of four has a dealer who sits out (dealer_sees)",
+        "de": "Nur an einem Skattisch zu viert setzt der Geber aus (dealer_sees)",
+    },
     "server.seats_given": {
         "en": "{game} needs {need} seats, {given} were given",
         "de": "{game} braucht {need} Plätze, angegeben waren {given}",

@@ -211,6 +211,12 @@ define({
         "en": "ISS records are ISkO games; this game uses {rules}",
         "de": "ISS-Datensätze sind ISkO-Spiele; dieses Spiel hat die Regeln {rules}",
     },
+    "skat.export.ended_early": {
+        "en": "a game ended by a claim or by giving up ({reason}) is not exported to the "
+              "ISS yet",
+        "de": "Ein durch Beanspruchen oder Aufgeben beendetes Spiel ({reason}) wird noch "
+              "nicht ins ISS-Format übertragen",
+    },
     "skat.export.players": {
         "en": "an ISS record names three players: Vorhand, Mittelhand, Hinterhand, not {n}",
         "de": "Ein ISS-Datensatz nennt drei Spieler: Vorhand, Mittelhand, Hinterhand, "
@@ -341,5 +347,58 @@ define({
         "en_you": "you may not pass on an Unter in Schieberamsch: {cards}",
         "de": "{seat} darf im Schieberamsch keinen Unter weitergeben: {cards}",
         "de_you": "Im Schieberamsch darfst du keinen Unter weitergeben: {cards}",
+    },
+})
+
+# House rules: Klopfen, the compulsory Ramsch round.
+define({
+    "skat.no_klopfen_here": {
+        "en": "Klopfen is not played at this table (or not in this game: only in Ramsch)",
+        "de": "Klopfen gibt es an diesem Tisch nicht (oder nicht in diesem Spiel: nur im "
+              "Ramsch)",
+    },
+    "skat.klopfen_once": {
+        "en": "{seat} has already knocked",
+        "en_you": "you have already knocked",
+        "de": "{seat} hat schon geklopft",
+        "de_you": "Du hast schon geklopft",
+    },
+    "skat.klopfen_before_first_card": {
+        "en": "{seat} may knock only before playing the first card",
+        "en_you": "you may knock only before playing your first card",
+        "de": "{seat} kann nur vor der ersten eigenen Karte klopfen",
+        "de_you": "Klopfen geht nur vor deiner ersten Karte",
+    },
+    "skat.klopfen_after_schieben": {
+        "en": "{seat} pushed the Skat on unseen and may not knock",
+        "en_you": "you pushed the Skat on unseen and may not knock",
+        "de": "{seat} hat den Skat ungesehen weitergeschoben und darf nicht klopfen",
+        "de_you": "Du hast den Skat ungesehen weitergeschoben und darfst nicht klopfen",
+    },
+    "skat.grand_hand_or_pass": {
+        "en": "in the Ramsch round {seat} declares Grand Hand or passes, not {action}",
+        "en_you": "in the Ramsch round you declare Grand Hand or pass, not {action}",
+        "de": "In der Ramschrunde sagt {seat} Grand Hand an oder passt, nicht „{action}“",
+        "de_you": "In der Ramschrunde sagst du Grand Hand an oder passt, nicht „{action}“",
+    },
+})
+
+# Claiming the rest and giving up.
+define({
+    "skat.claim_in_ramsch": {
+        "en": "in Ramsch nobody can claim the rest or give up",
+        "de": "Im Ramsch kann niemand den Rest beanspruchen oder aufgeben",
+    },
+    "skat.claim_declarer": {
+        "en": "only the declarer claims the rest, not {seat}",
+        "en_you": "only the declarer claims the rest",
+        "de": "Den Rest beansprucht nur der Alleinspieler, nicht {seat}",
+        "de_you": "Den Rest beansprucht nur der Alleinspieler",
+    },
+    "skat.gave_up_already": {
+        "en": "{seat} has already given up (or may not now)",
+        "en_you": "you have already given up (or may not now)",
+        "de": "{seat} hat schon aufgegeben (oder kann es jetzt nicht)",
+        "de_you": "Du hast schon aufgegeben (oder kannst es jetzt nicht)",
     },
 })

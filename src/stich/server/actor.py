@@ -273,6 +273,7 @@ class TableActor:
             for p in players:  # whose game it was (docs/server.md)
                 p["standin"] = p["seat"] in whose["standin"]
                 p["counts"] = p["seat"] not in whose["absent"]
+                p.pop("sat_out", None)  # (the game's record names the dealer who sat out)
             out.append(NewGame(number=number, game=s.settings.game, rules=s.settings.rules,
                                preset=preset_of(s.settings), record=rec, players=players))
         return out

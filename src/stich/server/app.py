@@ -137,7 +137,8 @@ class TableNamer:
 
     def seat(self, p: Seat, lang: str) -> str:
         s = self.sitting
-        if p.players == s.n_seats and 0 <= p.seat < s.n_seats and s.started:
+        players = 3 if s.skat is not None else s.n_seats  # (Skat: the game's positions)
+        if p.players == players and 0 <= p.seat < players and s.started:
             name = s.names()[s.seat_at(p.seat)]
             if name:
                 return name
@@ -148,6 +149,8 @@ def ws_error(e: StichError, conn: Conn, actor: TableActor | None) -> dict[str, A
     you = None
     if actor is not None and conn.receiver != SPECTATOR and actor.sitting.state is not None:
         you = actor.sitting.position_of(conn.receiver)
+        if you < 0:  # the dealer who sits out at a Skat table of four
+            you = None
     namer = TableNamer(actor.sitting, conn.style) if actor is not None else \
         StyleNamer(conn.style)
     text = capitalised(render(e.code, e.params, conn.lang, namer, you=you))

@@ -21,13 +21,20 @@ from fastapi import APIRouter, Request
 from stich import games
 from stich.bots import known_level
 from stich.core import ArgumentError
-from stich.games.base import TableOptions
+from stich.games.base import Game, TableOptions
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.guard import Site
 from stich.server.hub import Hub, Loaded, TableActor
 from stich.server.limits import Limits
 from stich.server.protocol import CreateTableRequest, JoinRequest, SeatBotRequest
-from stich.server.sitting import Event, Sitting, TableSettings, bots_only
+from stich.server.sitting import (
+    DEALER_SEES,
+    DEALER_SEES_DEFAULT,
+    Event,
+    Sitting,
+    TableSettings,
+    bots_only,
+)
 from stich.server.store.db import now
 from stich.server.store.models import TableRow, User
 from stich.server.wire import SPECTATOR, table_status, table_summary
@@ -78,14 +85,22 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
     if body.on_timeout not in ("bot", "away"):
         raise ArgumentError("server.on_timeout", given=body.on_timeout)
     game = games.get(body.game)
-    if game.fixed_seats is not None and len(body.seats) != game.fixed_seats:
+    table_seats = game.table_seats
+    if table_seats is not None:  # Skat: three or four (the dealer sits out)
+        if len(body.seats) not in table_seats:
+            raise ArgumentError("server.skat_seats", given=len(body.seats))
+    elif game.fixed_seats is not None and len(body.seats) != game.fixed_seats:
         raise ArgumentError("server.seats_given", game=game.title, need=game.fixed_seats,
                             given=len(body.seats))
+    dealer_sees = _dealer_sees(body, game)
     if game.one_game_per_table:
         n_games = 1
     else:
         if body.games % len(body.seats):  # every seat deals as often
-            raise ArgumentError("server.games_count", games=body.games)
+            if len(body.seats) == 3:
+                raise ArgumentError("server.games_count", games=body.games)
+            raise ArgumentError("server.games_count_seats", games=body.games,
+                                seats=len(body.seats))
         if bots_only(body.seats) and not 0 < body.games <= limits.bot_table_games:
             raise ArgumentError("server.bot_games", most=limits.bot_table_games)
         n_games = body.games
@@ -95,7 +110,21 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
                          seed=secrets.randbits(63), games=n_games, grace=body.grace,
                          show_hands=body.show_hands, public=body.public,
                          next_after=body.next_after, clock=clock, bank=bank,
-                         on_timeout=body.on_timeout)
+                         on_timeout=body.on_timeout, dealer_sees=dealer_sees)
+
+
+def _dealer_sees(body: CreateTableRequest, game: Game) -> str:
+    """What the dealer who sits out at a Skat table of four sees (``nothing``: what a
+    watcher sees; ``all``: every hand); refused for any other table and any other
+    word."""
+    four = game.fixed_seats is not None and len(body.seats) > game.fixed_seats
+    if body.dealer_sees is None:
+        return DEALER_SEES_DEFAULT
+    if not four:
+        raise ArgumentError("server.dealer_sees_four")
+    if body.dealer_sees not in DEALER_SEES:
+        raise ArgumentError("server.dealer_sees", given=body.dealer_sees[:20])
+    return body.dealer_sees
 
 
 def address_hash(address: str) -> str:

@@ -171,6 +171,8 @@ class TableInfo(_Sent):
     on_timeout: Literal["bot", "away"] = "bot"
     between: bool = False  # a game just ended: the table waits for "ready"
     ready: list[int] = []  # seats that said "ready" in this wait
+    # Skat tables of four only: what the dealer who sits out sees ("nothing" or "all")
+    dealer_sees: Literal["nothing", "all"] | None = None
 
 
 class ChatLine(_Sent):
@@ -299,7 +301,9 @@ class CreateTableRequest(_Strict):
     person: share the invite link) or ``bot:random`` / ``bot:easy``.
 
     Skat: ``preset`` ``lothar`` (default) or ``isko`` (or ``rules``, a full rules
-    string); ``games`` a multiple of 3 (default 36), 0 = open-ended.
+    string); three or four seats (at four the dealer sits each game out, and
+    ``dealer_sees`` says what he sees: ``nothing``, the default, or ``all``);
+    ``games`` a multiple of the seats (default 36), 0 = open-ended.
     Baptistenskat: the seats are the players (3–15); ``max_cards`` N,
     ``deck``, ``variants`` (numbers 1–5 of the seed text: 2 forehead, 3 trick scoring,
     4 hook always, 5 must overtrump; a double deck is variant 1 via ``deck``), or
@@ -321,6 +325,9 @@ class CreateTableRequest(_Strict):
     clock: int | None = None  # seconds per action, 0 = off (default: public 30, private 0)
     bank: int | None = None  # seconds per seat and game (default: public 60, private 0)
     on_timeout: str = Field(default="bot", max_length=10)  # "bot" or "away"
+    # Skat with four seats: what the dealer who sits out sees, "nothing" (default: what a
+    # watcher sees) or "all" (every hand); refused at any other table
+    dealer_sees: str | None = Field(default=None, max_length=10)
 
 
 class JoinRequest(_Strict):

@@ -48,6 +48,8 @@ __all__ = [
     "LOOSE_KINDS",
     "Event",
     "Sitting",
+    "DEALER_SEES",
+    "DEALER_SEES_DEFAULT",
     "TableSettings",
     "bots_only",
     "table_seed",
@@ -60,6 +62,13 @@ PAUSES_PER_GAME = 1
 says otherwise (``pauses_per_game`` of :class:`stich.server.limits.Limits`).  A pause
 gives nobody time (the turn clock stands still and goes on where it stopped), ends when
 any player resumes, or by itself after the site's ``pause_most`` seconds."""
+
+DEALER_SEES = ("nothing", "all")
+"""What the dealer who sits out at a Skat table of four may see of the game: ``nothing``
+(what a watcher sees: the bidding, the declaration, the tricks, no hand) or ``all``
+(every hand, as a watcher at a table that shows every hand: docs/server.md)."""
+DEALER_SEES_DEFAULT = "nothing"
+
 
 def bots_only(seats: Sequence[str]) -> bool:
     """Bots in every seat of a table's settings (nobody sits down there later).
@@ -100,14 +109,25 @@ class TableSettings:
     clock: int = 0  # seconds per action of a person (0: no turn clock)
     bank: int = 0  # extra seconds per seat and game once ``clock`` ran out
     on_timeout: str = "bot"  # the clock ran out: "bot" plays that move, or "away"
+    # a Skat table of four: what the dealer who sits out sees (DEALER_SEES)
+    dealer_sees: str = "nothing"
+
+    @property
+    def skat_four(self) -> bool:
+        """A Skat table of four seats (the dealer sits each game out)."""
+        fixed = games.get(self.game).fixed_seats
+        return fixed is not None and len(self.seats) > fixed
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored (the seed included: never send this to a client)."""
-        return {"game": self.game, "rules": self.rules, "seats": list(self.seats),
-                "seed": self.seed, "games": self.games, "grace": self.grace,
-                "show_hands": self.show_hands, "public": self.public,
-                "next_after": self.next_after, "clock": self.clock, "bank": self.bank,
-                "on_timeout": self.on_timeout}
+        d = {"game": self.game, "rules": self.rules, "seats": list(self.seats),
+             "seed": self.seed, "games": self.games, "grace": self.grace,
+             "show_hands": self.show_hands, "public": self.public,
+             "next_after": self.next_after, "clock": self.clock, "bank": self.bank,
+             "on_timeout": self.on_timeout}
+        if self.skat_four:  # (tables of three are stored as they always were)
+            d["dealer_sees"] = self.dealer_sees
+        return d
 
     @staticmethod
     def from_dict(d: dict[str, Any]) -> TableSettings:
@@ -118,7 +138,8 @@ class TableSettings:
                              public=bool(d["public"]),
                              next_after=int(d.get("next_after", 0)),
                              clock=int(d.get("clock", 0)), bank=int(d.get("bank", 0)),
-                             on_timeout=str(d.get("on_timeout", "bot")))
+                             on_timeout=str(d.get("on_timeout", "bot")),
+                             dealer_sees=str(d.get("dealer_sees", DEALER_SEES_DEFAULT)))
 
 
 @dataclass
@@ -280,8 +301,14 @@ class Sitting:
         """Whether a game's end starts a wait for ``ready`` now."""
         return self.settings.next_after > 0 and bool(self.present_people())
 
+    def sits_out(self, seat: int) -> bool:
+        """Whether ``seat`` is the dealer who sits the running Skat game out (a table of
+        four)."""
+        return self.settings.skat_four and self.state is not None \
+            and self.position_of(seat) < 0
+
     def view(self, seat: int) -> Any:
-        """The engine's view of a table seat (the running game)."""
+        """The engine's view of a table seat that plays the running game."""
         st = self.state
         assert st is not None
         return st.view(self.position_of(seat))

@@ -124,6 +124,10 @@ def skat_view_json(v: SkatView, public: bool = False,
         out["re"] = v.re
     if v.pushes:
         out["pushes"] = v.pushes
+    if v.knocks:
+        out["knocks"] = v.knocks
+    if v.resigned:
+        out["gave_up"] = [s for s in range(3) if v.resigned >> s & 1]
     if not public and v.phase == "DECLARE" and v.seat == v.declarer:
         out["declare_values"] = declare_values_json(v, lang)
     return out
@@ -211,16 +215,34 @@ _memo: list[Any] = [None, {}]  # a game state and its views by position
 
 def _view(sitting: Sitting, seat: int) -> Any:
     """``sitting.view(seat)``, computed once per state: the engine states are immutable
-    (every action makes a new one), and one event is rendered for every receiver."""
+    (every action makes a new one), and one event is rendered for every receiver.  Only
+    for a seat that plays the running game (never the dealer who sits out)."""
+    return _pos_view(sitting, sitting.position_of(seat))
+
+
+def _pos_view(sitting: Sitting, pos: int) -> Any:
+    """The running game's view of place ``pos`` (memoised as :func:`_view`)."""
     st = sitting.state
+    assert st is not None and pos >= 0
     if _memo[0] is not st:
         _memo[0], _memo[1] = st, {}
     views: dict[int, Any] = _memo[1]
-    pos = sitting.position_of(seat)
     v = views.get(pos)
     if v is None:
-        v = views[pos] = sitting.view(seat)
+        v = views[pos] = st.view(pos)
     return v
+
+
+def _sees_all(sitting: Sitting, receiver: int) -> bool | None:
+    """How ``receiver`` watches the running game when it does not play it: True (every
+    hand: a spectator at a table that shows every hand, the dealer who sits out at a
+    table of four where he sees all), False (the public view), None (a seat that plays
+    it)."""
+    if receiver == SPECTATOR:
+        return sitting.settings.show_hands
+    if sitting.sits_out(receiver):
+        return sitting.settings.dealer_sees == "all"
+    return None
 
 
 def _deck(sitting: Sitting) -> PlainDeck:
@@ -230,7 +252,7 @@ def _deck(sitting: Sitting) -> PlainDeck:
 def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
     """What ``receiver`` (a seat, or :data:`SPECTATOR`) sees of the running game now;
     None before the start."""
-    if receiver == SPECTATOR and sitting.settings.show_hands:
+    if _sees_all(sitting, receiver):
         return None if sitting.state is None else _all_hands(sitting)
     public = _public_view(sitting)
     return None if public is None else _private_view(sitting, receiver, public)
@@ -238,14 +260,14 @@ def view_json(sitting: Sitting, receiver: int) -> dict[str, Any] | None:
 
 def _all_hands(sitting: Sitting) -> dict[str, Any]:
     """A spectator's view at a table that shows every hand (each seat's own view merged)."""
-    views = [_view(sitting, s) for s in range(sitting.n_seats)]
-    first = views[0]
-    if isinstance(first, SkatView):
-        out = skat_view_json(first, public=True)
-        out["hands"] = [_held_skat(v.hand, v) for v in _by_position(sitting, views)]
+    if sitting.skat is not None:  # by position (at four the dealer has no view)
+        views = [_pos_view(sitting, p) for p in range(3)]
+        out = skat_view_json(views[0], public=True)
+        out["hands"] = [_held_skat(v.hand, v) for v in views]
         out["positions"] = list(sitting.positions)
         out["number"] = sitting.game_number
         return out
+    first = _view(sitting, 0)
     deck = _deck(sitting)
     out = baptisten_view_json(first, deck, public=True)
     st = sitting.baptisten
@@ -256,14 +278,10 @@ def _all_hands(sitting: Sitting) -> dict[str, Any]:
     return out
 
 
-def _by_position(sitting: Sitting, views: list[Any]) -> list[Any]:
-    return [views[sitting.seat_at(p)] for p in range(3)]
-
-
 def known_mask(sitting: Sitting, receiver: int) -> int:
     """The cards the receiver's view knows now (spectators: the public view's)."""
-    if sitting.state is None or receiver == SPECTATOR:
-        v = _view(sitting, 0) if sitting.state is not None else None
+    if sitting.state is None or _sees_all(sitting, receiver) is not None:
+        v = _pos_view(sitting, 0) if sitting.state is not None else None
         return 0 if v is None else int(v.played) | _public_extra(v)
     return int(_view(sitting, receiver).known_cards())
 
@@ -283,7 +301,7 @@ def _text_visible(sitting: Sitting, text: str, receiver: int) -> str:
     if sitting.skat is None or not text.startswith("discard"):
         return text
     known = known_mask(sitting, receiver)
-    if receiver == SPECTATOR and sitting.settings.show_hands:
+    if _sees_all(sitting, receiver):
         st = sitting.skat
         known = known if st is None or not st.is_over else -1
     from stich.cards import parse_cards
@@ -353,7 +371,7 @@ def _own_fields(sitting: Sitting, receiver: int) -> dict[str, Any]:
 def _private_view(sitting: Sitting, receiver: int, public: dict[str, Any]) -> dict[str, Any]:
     """``view_json(sitting, receiver)`` from the public view ``public`` (the spectator's,
     rendered once per event): a seat's own fields put over it."""
-    if receiver == SPECTATOR:
+    if receiver == SPECTATOR or sitting.sits_out(receiver):
         return public
     return public | _own_fields(sitting, receiver)
 
@@ -363,7 +381,7 @@ def _public_view(sitting: Sitting) -> dict[str, Any] | None:
     st = sitting.state
     if st is None:
         return None
-    v = _view(sitting, 0)
+    v = _pos_view(sitting, 0)
     if isinstance(v, SkatView):
         out = skat_view_json(v, public=True)
         out["positions"] = list(sitting.positions)
@@ -387,10 +405,11 @@ def event_texts(sitting: Sitting, ev: Event, receivers: Iterable[int]) -> dict[i
     out: dict[int, str] = {}
     for r in receivers:
         view: Any
+        watching = _sees_all(sitting, r)
         if public is None:
             view = None
-        elif r == SPECTATOR:
-            view = _all_hands(sitting) if sitting.settings.show_hands else public
+        elif watching is not None:  # a spectator, or the dealer who sits out
+            view = _all_hands(sitting) if watching else public
         else:
             own = _dumps(_own_fields(sitting, r))
             view = orjson.Fragment(own[:-1] + (b"," + shared if shared else b"") + b"}")
@@ -399,7 +418,7 @@ def event_texts(sitting: Sitting, ev: Event, receivers: Iterable[int]) -> dict[i
         try:
             out[r] = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
         except orjson.JSONEncodeError:  # a lone surrogate in the data: json.dumps, which
-            if public is not None and r != SPECTATOR:  # knows no Fragment
+            if public is not None and watching is None:  # knows no Fragment
                 msg["view"] = _private_view(sitting, r, public)
             out[r] = message_text(msg)
     return out
@@ -502,7 +521,9 @@ def table_info(s: Sitting, table_id: str, receiver: int, *, invite: str | None,
         invite=invite if receiver != SPECTATOR else None,
         next_after=st.next_after, clock=st.clock, bank=st.bank,
         on_timeout=st.on_timeout, between=s.between,  # type: ignore[arg-type]
-        ready=sorted(s.ready)).model_dump(exclude_unset=True)
+        ready=sorted(s.ready),
+        **({"dealer_sees": st.dealer_sees} if st.skat_four else {}),  # type: ignore[arg-type]
+    ).model_dump(exclude_unset=True)
 
 
 def welcome(s: Sitting, table: dict[str, Any], receiver: int, *, creator: bool,

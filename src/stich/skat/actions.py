@@ -1,7 +1,7 @@
 """Skat actions: small value types whose text form round-trips.
 
->>> [str(a) for a in (Bid(18), PASS, HOLD, HAND, PICKUP, KONTRA, RE, SCHIEBEN)]
-['18', 'pass', 'hold', 'hand', 'pickup', 'kontra', 're', 'schieben']
+>>> [str(a) for a in (Bid(18), PASS, HOLD, HAND, PICKUP, KONTRA, RE, SCHIEBEN, KLOPFEN)]
+['18', 'pass', 'hold', 'hand', 'pickup', 'kontra', 're', 'schieben', 'klopfen']
 >>> str(parse_action("discard HA CJ"))
 'discard HA CJ'
 >>> parse_action("declare grand hand ouvert") == Declare(GameType.GRAND, hand=True, ouvert=True)
@@ -24,10 +24,14 @@ from stich.skat.rules import NULL_VALUES, GameType
 __all__ = [
     "Action",
     "Bid",
+    "CLAIM",
     "Declare",
+    "GIVEUP",
     "Discard",
     "HAND",
+    "GRAND_HAND",
     "HOLD",
+    "KLOPFEN",
     "KONTRA",
     "PASS",
     "PICKUP",
@@ -68,6 +72,14 @@ RE: Final = Simple("re")
 """The declarer doubles again, answering a Kontra (``pass`` answers without)."""
 SCHIEBEN: Final = Simple("schieben")
 """Schieberamsch: pushing the Skat on unseen, which doubles the Ramsch."""
+CLAIM: Final = Simple("claim")
+"""The declarer shows his cards and claims the rest: every remaining trick (in Null: no
+more trick).  Checked with all cards open; a wrong claim gives the rest to the others."""
+GIVEUP: Final = Simple("giveup")
+"""Giving up: the declarer gives the defenders the rest; a defender's counts once both
+have given up, and the declarer takes the rest."""
+KLOPFEN: Final = Simple("klopfen")
+"""Ramsch: knocking before one's first card (sure not to lose), which doubles it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +138,9 @@ class Declare:
 
 Action = Card | Bid | Simple | Discard | Declare
 
+GRAND_HAND: Final = Declare(GameType.GRAND, hand=True)
+"""The game a player may declare instead of a compulsory Ramsch (``bock_ramsch``)."""
+
 
 _NULL_NAMES = {(False, False): "skat.null", (True, False): "skat.null_hand",
                (False, True): "skat.null_ouvert", (True, True): "skat.null_ouvert_hand"}
@@ -149,6 +164,9 @@ _SIMPLE_WORDS = {
     "kontra": KONTRA, "contra": KONTRA, "double": KONTRA,
     "re": RE, "rekontra": RE, "redouble": RE,
     "schieben": SCHIEBEN, "push": SCHIEBEN,
+    "klopfen": KLOPFEN, "knock": KLOPFEN,
+    "claim": CLAIM, "rest": CLAIM, "beanspruchen": CLAIM,
+    "giveup": GIVEUP, "aufgeben": GIVEUP, "resign": GIVEUP, "give up": GIVEUP,
 }
 
 

@@ -31,6 +31,8 @@ def export_iss(
     now, as ``YYYY-MM-DD/HH:MM:SS/UTC``."""
     if state.rules != ISKO:
         raise ArgumentError("skat.export.not_isko", rules=str(state.rules))
+    if state.end_reason in ("claimed", "claim_wrong", "gave_up"):
+        raise ArgumentError("skat.export.ended_early", reason=state.end_reason)
     if not state.is_over:
         raise IllegalActionError("game.not_over")
     if len(players) != 3:

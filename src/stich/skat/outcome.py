@@ -24,8 +24,9 @@ class SkatOutcome(NamedTuple):
     ``durchmarsch`` whether one player took every trick.
 
     Under house rules: ``kontra`` and ``re`` (said in a declarer's game; each doubles the
-    score), ``pushes`` (Schieberamsch: each doubles) and ``jungfrau`` (a Ramsch loss
-    doubled because another player took no trick).  ``scores`` include every doubling.
+    score), ``pushes`` (Schieberamsch: each doubles), ``knocks`` (Klopfen: each doubles)
+    and ``jungfrau`` (a Ramsch loss doubled because another player took no trick).
+    ``scores`` include every doubling.
 
     It is an immutable named tuple: cheap to build, since random playouts build millions.
     """
@@ -58,6 +59,7 @@ class SkatOutcome(NamedTuple):
     re: bool = False
     pushes: int = 0
     jungfrau: bool = False
+    knocks: int = 0
 
     @property
     def mit(self) -> bool:
@@ -87,6 +89,8 @@ class SkatOutcome(NamedTuple):
                 d["pushes"] = self.pushes
             if self.jungfrau:
                 d["jungfrau"] = True
+            if self.knocks:
+                d["knocks"] = self.knocks
         return d
 
 
@@ -100,10 +104,12 @@ def make_outcome(state: SkatState) -> SkatOutcome:
     if g.declarer < 0:
         to_loser = card_points(state.skat) if rules.ramsch_skat == "loser" else 0
         r = settle_ramsch(points, tricks, durchmarsch=rules.durchmarsch,
-                          jungfrau=rules.jungfrau, skat_to_loser=to_loser, pushes=g.pushes)
+                          jungfrau=rules.jungfrau, skat_to_loser=to_loser, pushes=g.pushes,
+                          knocks=g.knocks)
         return SkatOutcome(kind="ramsch", scores=r.scores, game=GameType.RAMSCH,
                            points=r.points, tricks=tricks, loser=r.loser,
-                           durchmarsch=r.durchmarsch, pushes=g.pushes, jungfrau=r.jungfrau)
+                           durchmarsch=r.durchmarsch, pushes=g.pushes, jungfrau=r.jungfrau,
+                           knocks=g.knocks)
     d = g.declarer
     contract = g.contract
     assert contract is not None

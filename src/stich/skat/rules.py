@@ -85,11 +85,15 @@ class SkatRules:
     - ``schieberamsch``: before a Ramsch is played, each player from Vorhand on either picks
       up the Skat and puts two cards back (no Unter), or pushes it on unseen, which doubles
       the score.
+    - ``klopfen``: in Ramsch, a player may knock before his first card (not after pushing
+      the Skat on unseen); each knock doubles the score.
     - ``bock``: the events (:data:`BOCK_EVENTS`, joined by ``+``) after which the next
       ``bock_games`` games (0: as many as players at the table) count double;
       ``bock_overlap``: a Bock round started during another one is played after it
       (``queue``) or doubles the games they share again (``stack``).  The list applies
-      Bock; a single game knows nothing of it.
+      Bock; a single game knows nothing of it.  ``bock_ramsch``: after each Bock round a
+      round of compulsory Ramsch (as many games as players), in which each player from
+      Vorhand may declare Grand Hand instead (that game does not count to the round).
     """
 
     bidding_jumps: bool = False
@@ -101,9 +105,11 @@ class SkatRules:
     durchmarsch: bool = True
     ramsch_skat: RamschSkat = "last_trick"
     schieberamsch: bool = False
+    klopfen: bool = False
     bock: str = ""
     bock_games: int = 0
     bock_overlap: BockOverlap = "queue"
+    bock_ramsch: bool = False
 
     def __post_init__(self) -> None:
         for key, choices in _CHOICES.items():
@@ -119,6 +125,8 @@ class SkatRules:
                                      choices="+".join(BOCK_EVENTS), value=event)
             ordered = "+".join(e for e in BOCK_EVENTS if e in events)
             object.__setattr__(self, "bock", ordered)
+        if self.bock_ramsch and not self.bock:
+            raise RulesError("rules.bock_ramsch_needs_bock")
         if not 0 <= self.bock_games <= 12:
             raise RulesError("rules.option_range", key="bock_games", low=0, high=12,
                              value=self.bock_games)
@@ -132,8 +140,8 @@ class SkatRules:
     def house_rules(self) -> bool:
         """Whether any house rule is on (a rule set the ISS cannot express)."""
         return (self.kontra_re != "no" or self.jungfrau or not self.durchmarsch
-                or self.ramsch_skat != "last_trick" or self.schieberamsch
-                or bool(self.bock))
+                or self.ramsch_skat != "last_trick" or self.schieberamsch or self.klopfen
+                or bool(self.bock) or self.bock_ramsch)
 
     @staticmethod
     def preset(name: str) -> SkatRules:

@@ -195,7 +195,7 @@ class RamschResult(NamedTuple):
 
 def settle_ramsch(points: tuple[int, int, int], tricks: tuple[int, int, int], *,
                   durchmarsch: bool = True, jungfrau: bool = False, skat_to_loser: int = 0,
-                  pushes: int = 0) -> RamschResult:
+                  pushes: int = 0, knocks: int = 0) -> RamschResult:
     """Settle a Ramsch under the house rules (``docs/skat.md``).
 
     ``points`` are the card points of each seat's tricks (the Skat included for the
@@ -203,14 +203,14 @@ def settle_ramsch(points: tuple[int, int, int], tricks: tuple[int, int, int], *,
     Skat's points when they go to the loser instead.  A Durchmarsch (all ten tricks, if
     played) is +120; else the player with the most points (tie: the earlier seat) loses
     them, twice that if ``jungfrau`` is played and another player took no trick.  Each
-    push of a Schieberamsch doubles the score.
+    push of a Schieberamsch and each knock (Klopfen) doubles the score.
 
     >>> settle_ramsch((30, 50, 40), (3, 4, 3), jungfrau=True, pushes=1).scores
     (0, -100, 0)
     >>> settle_ramsch((0, 120, 0), (0, 10, 0), jungfrau=True).scores
     (0, 120, 0)
     """
-    factor = 1 << pushes
+    factor = 1 << (pushes + knocks)
     if durchmarsch:
         for seat in range(3):
             if tricks[seat] == 10:

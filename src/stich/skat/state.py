@@ -24,8 +24,12 @@ from stich.cards import BYTE_CARDS, CARDS, Card, Rank, card_points
 from stich.core import IllegalActionError
 from stich.messages import Cards, GameName, Msg, Seat, SuitName
 from stich.skat.actions import (
+    CLAIM,
+    GIVEUP,
+    GRAND_HAND,
     HAND,
     HOLD,
+    KLOPFEN,
     KONTRA,
     PASS,
     PICKUP,
@@ -35,6 +39,7 @@ from stich.skat.actions import (
     Bid,
     Declare,
     Discard,
+    Simple,
     null_name,
     parse_action,
 )
@@ -98,6 +103,9 @@ class _Game(NamedTuple):
     re_pending: bool = False  # Kontra was said; the declarer answers re or pass
     schieben: tuple[tuple[int, int, int], ...] = ()  # Schieberamsch: (seat, seen, put back)
     pushes: int = 0  # Schieberamsch: how often the Skat was pushed on unseen
+    knocks: int = 0  # Ramsch: how often somebody knocked (klopfen)
+    knocked: int = 0  # Ramsch: the seats that knocked, as bits
+    resigned: int = 0  # the defenders who gave up, as bits
 
 
 STATE_FIELDS = (
@@ -145,9 +153,12 @@ class SkatState:
         rng: random.Random | None = None,
         hands: Sequence[int] | None = None,
         skat: int | None = None,
+        ramsch_round: bool = False,
     ) -> SkatState:
         """A new game: deal from a seeded shuffle (``seed`` or ``rng``), or from given
-        hands (three 10-card sets) and Skat."""
+        hands (three 10-card sets) and Skat.  ``ramsch_round``: a game of a compulsory
+        Ramsch round (``bock_ramsch``): no auction; each player from Vorhand declares
+        Grand Hand or passes, and when all pass, Ramsch is played."""
         rules = rules if rules is not None else SkatRules()
         if hands is None:
             if rng is None:
@@ -159,11 +170,12 @@ class SkatState:
         self = cls()
         self.rules = rules
         self.phase = _BIDDING
-        self.to_move = 1
+        self.to_move = 0 if ramsch_round else 1
         self.hands = (h0, h1, h2)
         self.skat = sk
         self.deal = ((h0, h1, h2), sk)
-        self._bidding = _Bidding(0, 1, 1, 0, False)
+        self._bidding = _Bidding(0, 4, 0, 0, False) if ramsch_round else _Bidding(0, 1, 1, 0,
+                                                                                   False)
         self._game = None
         self.trick = ()
         self.leader = 0
@@ -209,6 +221,11 @@ class SkatState:
         return self.phase is _OVER
 
     @property
+    def ramsch_round(self) -> bool:
+        """Whether this is a game of a compulsory Ramsch round (``bock_ramsch``)."""
+        return self._bidding is not None and self._bidding.duel == 4
+
+    @property
     def declarer(self) -> int:
         """The declarer's seat, or -1 before the auction ends and in Ramsch."""
         if self._game is not None:
@@ -249,8 +266,23 @@ class SkatState:
 
     @property
     def end_reason(self) -> str:
-        """Why the game is over: '', 'played', 'null_lost', 'null_overbid', 'passed'."""
+        """Why the game is over: '', 'played', 'null_lost', 'null_overbid', 'passed';
+        'claimed' (a right claim), 'claim_wrong', 'gave_up'."""
         return self._end
+
+    def claims(self) -> tuple[Action, ...]:
+        """What the player to move may do besides :meth:`legal_actions` in card play:
+        the declarer ``claim`` (the rest) and ``giveup``, a defender ``giveup``.  Kept
+        apart from the legal actions, so that a playout or a learner never gives up by
+        chance; every table offers them."""
+        g = self._game
+        if self.phase is not _PLAY or g is None or g.declarer < 0 or g.re_pending:
+            return ()
+        if self.to_move == g.declarer:
+            return _CLAIM_GIVEUP
+        if g.resigned >> self.to_move & 1:
+            return ()
+        return _GIVEUP
 
     def __repr__(self) -> str:
         return f"<SkatState {self.rules} {self.phase.name} to_move={self.to_move}>"
@@ -301,13 +333,24 @@ class SkatState:
         return hand
 
     def _talk_actions(self, g: _Game) -> tuple[Action, ...]:
-        """Card play while Kontra and Re may be said (the first trick)."""
+        """Card play while Kontra and Re, or Klopfen, may be said (the first trick)."""
         if g.re_pending:
             return _RE_PASS
         cards = self.legal_cards()
         if self._kontra_open(g):
             return _cards_of(cards) + (KONTRA,)
+        if self._klopfen_open(g):
+            return _cards_of(cards) + (KLOPFEN,)
         return _cards_of(cards)
+
+    def _klopfen_open(self, g: _Game) -> bool:
+        """Whether the player to move may knock now: in Ramsch before his first card,
+        once, and in Schieberamsch not after pushing the Skat on unseen."""
+        seat = self.to_move
+        if (not g.talk or g.declarer >= 0 or self._tricks is not None
+                or g.knocked >> seat & 1):
+            return False
+        return not any(s == seat and not seen for s, seen, _ in g.schieben)
 
     def _kontra_open(self, g: _Game) -> bool:
         """Whether the player to move may say Kontra now: a defender before his first
@@ -340,7 +383,76 @@ class SkatState:
             return new
         if action is KONTRA:
             return self._kontra_refusal(g)
+        if action is KLOPFEN and self._klopfen_open(g):
+            new = self._pushed(action)
+            new._game = g._replace(knocks=g.knocks + 1, knocked=g.knocked | 1 << seat)
+            return new
+        if action is KLOPFEN:
+            return self._klopfen_refusal(g)
+        if action is CLAIM or action is GIVEUP:
+            return self._claim(g, action)
         raise IllegalActionError("game.play_a_card", action=str(action))
+
+    def _claim(self, g: _Game, action: Action) -> SkatState:
+        """A claim of the rest or giving up (:meth:`claims`)."""
+        seat = self.to_move
+        if action not in self.claims():
+            if g.declarer < 0:
+                raise IllegalActionError("skat.claim_in_ramsch")
+            if action is CLAIM:
+                raise IllegalActionError("skat.claim_declarer", seat=Seat(seat))
+            raise IllegalActionError("skat.gave_up_already", seat=Seat(seat))
+        null = g.game is GameType.NULL
+        if action is GIVEUP and seat != g.declarer:
+            resigned = g.resigned | 1 << seat
+            new = self._pushed(action)
+            new._game = g._replace(resigned=resigned)
+            if resigned.bit_count() < 2:
+                return new
+            return new._rest(not null, "gave_up")
+        new = self._pushed(action)
+        if action is GIVEUP:
+            return new._rest(null, "gave_up")
+        from stich.skat.solver import Position, null_won, takes_all
+
+        pos = Position(g.game, self.hands, g.declarer, seat, self.trick)
+        right = null_won(pos) if null else takes_all(pos)
+        if null:
+            return new._rest(not right, "claimed" if right else "claim_wrong")
+        return new._rest(right, "claimed" if right else "claim_wrong")
+
+    def _rest(self, to_declarer: bool, end: str) -> SkatState:
+        """The game ends: every card still in play (the open trick too) goes to the
+        declarer or to the defenders (counted for the first defender after him)."""
+        g = self._game
+        assert g is not None
+        left = self.hands[0] | self.hands[1] | self.hands[2]
+        for c in self.trick:
+            left |= 1 << c
+        tricks = left.bit_count() // 3
+        taker = g.declarer if to_declarer else (g.declarer + 1) % 3
+        pts = list(self.points)
+        tw = list(self.tricks_won)
+        pts[taker] += card_points(left)
+        tw[taker] += tricks
+        self.points = (pts[0], pts[1], pts[2])
+        self.tricks_won = (tw[0], tw[1], tw[2])
+        self.hands = (0, 0, 0)
+        self.trick = ()
+        self.phase = _OVER
+        self.to_move = -1
+        self._end = end
+        return self
+
+    def _klopfen_refusal(self, g: _Game) -> SkatState:
+        seat = Seat(self.to_move)
+        if not self.rules.klopfen or g.declarer >= 0:
+            raise IllegalActionError("skat.no_klopfen_here")
+        if g.knocked >> self.to_move & 1:
+            raise IllegalActionError("skat.klopfen_once", seat=seat)
+        if self._tricks is not None or not g.talk:
+            raise IllegalActionError("skat.klopfen_before_first_card", seat=seat)
+        raise IllegalActionError("skat.klopfen_after_schieben", seat=seat)
 
     def _kontra_refusal(self, g: _Game) -> SkatState:
         seat = Seat(self.to_move)
@@ -361,6 +473,8 @@ class SkatState:
             return HOLD_PASS
         if b.duel == 3:
             return VORHANDRECHT
+        if b.duel == 4:
+            return _GRAND_OR_PASS
         return bid_options(self.rules)[b.value]
 
     def _sayable(self, current: int) -> tuple[int, ...]:
@@ -413,7 +527,7 @@ class SkatState:
         if phase is _PLAY:
             if action.__class__ is Card:
                 return self._play(action)
-            if action is KONTRA or (self._game is not None and self._game.talk):
+            if action.__class__ is Simple:
                 return self._talk(action)
             raise IllegalActionError("game.play_a_card", action=str(action))
         if phase is _BIDDING:
@@ -439,6 +553,8 @@ class SkatState:
     def _bid(self, action: Action) -> SkatState:
         b = self._bidding
         assert b is not None
+        if b.duel == 4:
+            return self._ramsch_round_start(action)
         if b.pending:
             if action is HOLD:
                 return self._after_bid(
@@ -504,14 +620,37 @@ class SkatState:
         self.to_move = declarer
         return self
 
+    def _ramsch_round_start(self, action: Action) -> SkatState:
+        """A compulsory Ramsch: Grand Hand instead, or pass (all three: Ramsch)."""
+        seat = self.to_move
+        if action == GRAND_HAND:
+            new = self._pushed(action)
+            new._game = _Game(seat, GRAND_HAND, GameType.GRAND, 0, False,
+                              self.hands[seat] | self.skat, TABLES[GameType.GRAND],
+                              self.rules.kontra_re != "no")
+            new._follow = TABLES[GameType.GRAND].follow
+            new.phase = _PLAY
+            new.to_move = 0
+            new.leader = 0
+            return new
+        if action is PASS:
+            if seat == 2:
+                return self._all_passed(action)
+            new = self._pushed(action)
+            new.to_move = seat + 1
+            return new
+        raise IllegalActionError("skat.grand_hand_or_pass", seat=Seat(seat),
+                                 action=str(action))
+
     def _all_passed(self, action: Action) -> SkatState:
         new = self._pushed(action)
-        if self.rules.all_pass == "redeal":
+        if self.rules.all_pass == "redeal" and not self.ramsch_round:
             new.phase = _OVER
             new.to_move = -1
             new._end = "passed"
             return new
-        new._game = _Game(-1, None, GameType.RAMSCH, 0, False, 0, TABLES[GameType.RAMSCH])
+        new._game = _Game(-1, None, GameType.RAMSCH, 0, False, 0, TABLES[GameType.RAMSCH],
+                          self.rules.klopfen)
         new._follow = TABLES[GameType.RAMSCH].follow
         new.phase = _SKAT if self.rules.schieberamsch else _PLAY
         new.to_move = 0
@@ -753,7 +892,8 @@ class SkatState:
 
     def replay_states(self) -> Iterator[SkatState]:
         """The states from the deal to this one, each after one more action."""
-        s = SkatState.new(self.rules, hands=self.deal[0], skat=self.deal[1])
+        s = SkatState.new(self.rules, hands=self.deal[0], skat=self.deal[1],
+                          ramsch_round=self.ramsch_round)
         yield s
         for a in self.history:
             s = s.apply(a)
@@ -767,6 +907,9 @@ class SkatState:
 _POINTS: Final = tuple(c.points for c in CARDS)
 _UNTER: Final = sum(1 << c.index for c in CARDS if c.rank == Rank.UNTER)
 _RE_PASS: Final[tuple[Action, ...]] = (RE, PASS)
+_GRAND_OR_PASS: Final[tuple[Action, ...]] = (GRAND_HAND, PASS)
+_CLAIM_GIVEUP: Final[tuple[Action, ...]] = (CLAIM, GIVEUP)
+_GIVEUP: Final[tuple[Action, ...]] = (GIVEUP,)
 _NEXT: Final = (1, 2, 0)
 _DECK_ORDER: Final = tuple(range(32))
 _BYTES: Final = BYTE_CARDS

@@ -46,6 +46,9 @@ class SkatView:
     kontra: int = -1  # the seat that said Kontra (house rule; -1: none)
     re: bool = False  # the declarer answered Re
     pushes: int = 0  # Schieberamsch: how often the Skat was pushed on unseen
+    knocks: int = 0  # Ramsch: how often somebody knocked (Klopfen)
+    claims: tuple[Action, ...] = ()  # claim / giveup, offered beside the legal actions
+    resigned: int = 0  # the defenders who gave up, as bits
 
     def __reduce__(self) -> tuple[type[SkatView], tuple[object, ...]]:
         """Pickled by its fields (views go to bot worker processes): compiled with mypyc,
@@ -54,7 +57,8 @@ class SkatView:
             self.seat, self.rules, self.phase, self.to_move, self.hand, self.bidding,
             self.bid, self.declarer, self.game, self.contract, self.skat_seen,
             self.discarded, self.ouvert_hand, self.trick, self.tricks, self.tricks_won,
-            self.legal_actions, self.deal, self.kontra, self.re, self.pushes))
+            self.legal_actions, self.deal, self.kontra, self.re, self.pushes,
+            self.knocks, self.claims, self.resigned))
 
     @property
     def played(self) -> int:
@@ -177,6 +181,9 @@ def make_view(state: SkatState, seat: int) -> SkatView:
         kontra=-1 if info is None else info.kontra,
         re=info is not None and info.re,
         pushes=0 if info is None else info.pushes,
+        knocks=0 if info is None else info.knocks,
+        claims=state.claims() if state.to_move == seat else (),
+        resigned=0 if info is None else info.resigned,
     )
 
 

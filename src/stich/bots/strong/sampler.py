@@ -13,6 +13,7 @@ equally likely and no card ever lands with a seat that showed a void in its grou
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from stich.core import ArgumentError
@@ -49,6 +50,9 @@ def _world_slots(view: SkatView) -> tuple[list[int], int, list[int], list[int], 
     sizes = _hand_sizes(view)
     hands = [0, 0, 0]
     hands[me] = view.hand
+    schieberamsch = view.declarer < 0 and bool(view.skat_seen)
+    if schieberamsch:  # the Skat seen and put back moved on: only the own cards are sure
+        view = dataclasses.replace(view, skat_seen=0, discarded=0)
     known = view.hand | view.played | view.skat_seen | view.discarded
     ouvert_seat = view.declarer if view.ouvert_hand and view.declarer != me else -1
     if ouvert_seat >= 0:

@@ -95,7 +95,8 @@ export function seatElement(root, st, seat) {
   }
   if (st.table?.game === "skat") {
     const me = st.you ?? 0;
-    const where = seat === (me + 1) % 3 ? "left" : seat === (me + 2) % 3 ? "right" : "me";
+    const n = st.table.seats.length;
+    const where = seat === (me + 1) % n ? "left" : seat === (me + n - 1) % n ? "right" : seat === me ? "me" : "across";
     return root.querySelector(`.skat .player.${where}`);
   }
   return /** @type {HTMLElement|null} */ (root.querySelectorAll(".bseats > li")[seat] || null);

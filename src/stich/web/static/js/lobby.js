@@ -105,13 +105,34 @@ function createBox() {
   const f = /** @type {HTMLFormElement} */ (h("form", { class: "panel create", id: "create" }));
   const game = /** @type {HTMLSelectElement} */ (h("select", { name: "game", id: "game" },
     h("option", { value: "skat" }, "Skat"), h("option", { value: "baptisten" }, "Baptistenskat")));
+  // three at the table, or four: then the dealer sits each game out, and the table says
+  // what he sees of it (nothing, as the default, or every hand)
+  const skatPlayers = /** @type {HTMLSelectElement} */ (h("select", { name: "skat_players", id: "skat_players" },
+    h("option", { value: 3 }, "3"), h("option", { value: 4 }, _("4 (the dealer sits out)"))));
+  const skatGames = /** @type {HTMLSelectElement} */ (h("select", { name: "games" }));
+  const fourth = seatSelect(3, "bot:easy");
+  const dealerSees = /** @type {HTMLSelectElement} */ (h("select", { name: "dealer_sees", id: "dealer_sees" },
+    h("option", { value: "nothing" }, _("nothing (like a spectator)")), h("option", { value: "all" }, _("every hand"))));
+  const dealerSeesLabel = h("label", { for: "dealer_sees" }, _("The dealer who sits out sees"));
+  const fitSkat = () => {
+    const n = Number(skatPlayers.value);
+    const old = Number(skatGames.value || 36);
+    const counts = n === 4 ? [4, 8, 12, 16, 24, 32, 48] : [3, 6, 9, 12, 18, 24, 36, 48];
+    const pick = counts.includes(old) ? old : n === 4 ? 32 : 36;
+    skatGames.replaceChildren(...counts.map((c) => h("option", { value: c, selected: c === pick }, String(c))),
+      h("option", { value: 0, selected: old === 0 }, _("open-ended")));
+    fourth.hidden = n !== 4;
+    dealerSees.hidden = dealerSeesLabel.hidden = n !== 4;
+  };
+  skatPlayers.addEventListener("change", fitSkat);
+  fitSkat();
   const skat = h("fieldset", { class: "for-skat" }, h("legend", {}, "Skat"),
     rulesField(),
-    h("label", {}, _("Games"), " ", h("select", { name: "games" },
-      ...[3, 6, 9, 12, 18, 24, 36, 48].map((n) => h("option", { value: n, selected: n === 36 }, String(n))),
-      h("option", { value: 0 }, _("open-ended")))),
+    h("label", { for: "skat_players" }, _("Players at the table")), skatPlayers,
+    h("label", {}, _("Games"), " ", skatGames),
     h("p", { class: "muted" }, _("The seats, in playing order:")),
-    h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy")));
+    h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy"), fourth),
+    dealerSeesLabel, dealerSees);
   const count = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "players", min: 3, max: 15, value: 4, id: "players" }));
   const bseats = h("div", { class: "row bseats-choose" });
   const drawSeats = () => {
@@ -203,8 +224,12 @@ function createBox() {
     if (clockS !== (body.public ? CLOCK_PUBLIC : CLOCK_PRIVATE)) body.clock = clockS;
     if (nextS !== NEXT_AFTER) body.next_after = nextS;
     const scope = isSkat ? skat : bapt;
-    body.seats = [...scope.querySelectorAll("select[name^=seat]")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-    if (isSkat) { body.preset = d.get("preset"); body.games = Number(d.get("games")); }
+    body.seats = [...scope.querySelectorAll("select[name^=seat]")].filter((s) => !s.hidden)
+      .map((s) => /** @type {HTMLSelectElement} */ (s).value);
+    if (isSkat) {
+      body.preset = d.get("preset"); body.games = Number(d.get("games"));
+      if (body.seats.length === 4) body.dealer_sees = d.get("dealer_sees");
+    }
     else {
       if (d.get("max_cards")) body.max_cards = Number(d.get("max_cards"));
       if (d.get("deck")) body.deck = d.get("deck");

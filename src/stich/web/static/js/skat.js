@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Drawing a Skat table from a seat's view.  Positions in the view: 0 Vorhand,
- * 1 Mittelhand, 2 Hinterhand (the dealer); `positions[p]` is the table seat.  The hand
+ * 1 Mittelhand, 2 Hinterhand (the dealer at three); `positions[p]` is the table seat.
+ * At a table of four the dealer is the seat not in `positions`: he sits the game out.  The hand
  * comes sorted for the game being played.  Legal actions come as texts and are sent back
  * unchanged.
  */
@@ -87,25 +88,31 @@ export function renderSkat(st, ops) {
   const posOf = (/** @type {number} */ seat) => v.positions.indexOf(seat);
   const myPos = posOf(me);
   const mine = st.you !== null;
+  // a table of four: the dealer deals to the other three and sits the game out
+  const n = t.seats.length;
+  const four = n === 4;
   // Ramsch is this game's (the last game's result says nothing about the next bidding)
   const ramsch = v.contract === null && (v.phase === "PLAY" || (v.phase === "OVER" && v.tricks.length > 0));
   const before = snapshotRects(document.querySelector(".skat"));
 
-  const root = h("div", { class: `skat phase-${v.phase.toLowerCase()}` });
+  const root = h("div", { class: `skat phase-${v.phase.toLowerCase()} ${four ? "four" : ""}` });
 
   // --- the others ------------------------------------------------------------------
   /** @param {number} seat @param {string} where */
   const player = (seat, where) => {
     const pos = posOf(seat);
     const s = t.seats[seat] || {};
-    const box = h("section", { class: `player ${where} ${v.to_move === pos && v.phase !== "OVER" && t.status !== "over" ? "to-move" : ""}`, "aria-label": ops.seatName(seat) });
+    const out = pos < 0; // the dealer who sits this game out
+    const box = h("section", { class: `player ${where} ${out ? "sits-out" : ""} ${!out && v.to_move === pos && v.phase !== "OVER" && t.status !== "over" ? "to-move" : ""}`, "aria-label": ops.seatName(seat) });
     const tags = h("div", { class: "tags" });
-    tags.append(h("span", { class: "tag pos", title: POS()[pos] }, POS()[pos] + (pos === 2 ? " · " + _("deals") : "")));
+    if (out) tags.append(h("span", { class: "tag pos sits-out" }, _("deals, sits out")));
+    else tags.append(h("span", { class: "tag pos", title: POS()[pos] }, POS()[pos] + (pos === 2 && !four ? " · " + _("deals") : "")));
     if (v.declarer === pos && v.declarer >= 0) tags.append(h("span", { class: "tag declarer" }, _("declarer")));
     if (s.kind === "bot") tags.append(h("span", { class: "tag" }, _("bot")));
     if (s.standin) tags.append(h("span", { class: "tag away" }, _("bot plays for {name}", { name: s.name })));
     else if (s.away) tags.append(h("span", { class: "tag away" }, _("away")));
     box.append(h("div", { class: "name" }, ops.seatName(seat), seat === st.you ? h("span", { class: "sr-only" }, " (" + _("you") + ")") : null), tags);
+    if (out) return box;
     const said = [...v.bidding].reverse().find((/** @type {any} */ b) => b[0] === pos);
     if (said && (v.phase === "BIDDING" || v.phase === "SKAT")) box.append(h("div", { class: "bubble" }, bidWord(said[1])));
     if (where !== "me") {
@@ -121,7 +128,8 @@ export function renderSkat(st, ops) {
     if (v.phase === "PLAY" || v.phase === "OVER") box.append(h("div", { class: "muted tricks" }, (v.tricks_won[pos] === 1 ? _("1 trick") : _("{n} tricks", { n: v.tricks_won[pos] }))));
     return box;
   };
-  const left = (me + 1) % 3, right = (me + 2) % 3;
+  // the others clockwise from me: left, (at four) across, right
+  const left = (me + 1) % n, right = (me + n - 1) % n, across = (me + 2) % n;
 
   // --- the middle: the Skat, the trick, the game -------------------------------------
   const mid = h("section", { class: "middle", "aria-label": _("Table") });
@@ -144,7 +152,7 @@ export function renderSkat(st, ops) {
   if (v.pushes) info.append(" · ", h("strong", { class: "pushes" }, _("pushed {n}×: counts ×{f}", { n: v.pushes, f: 2 ** v.pushes })));
   mid.append(info);
   const trick = h("div", { class: "trick", "aria-label": _("Current trick") });
-  const where = (/** @type {number} */ pos) => { const seat = v.positions[pos]; return seat === me ? "me" : seat === left ? "left" : "right"; };
+  const where = (/** @type {number} */ pos) => { const seat = v.positions[pos]; return seat === me ? "me" : seat === left ? "left" : seat === right ? "right" : "across"; };
   let shown = v.trick;
   let done = "";
   if (!shown.length && v.tricks.length && (v.phase === "PLAY" || v.phase === "OVER")) {
@@ -170,7 +178,7 @@ export function renderSkat(st, ops) {
   const meBox = player(me, "me");
   meBox.append(actions(st, ops));
   const hand = h("div", { class: "hand", role: "group", "aria-label": _("Your cards") });
-  const handCards = v.hands && !mine ? v.hands[myPos] : v.hand;
+  const handCards = (v.hands && !mine && myPos >= 0 ? v.hands[myPos] : v.hand) || [];
   const legal = new Set(v.legal);
   // on a phone the hand is two rows of whole cards (CSS): the columns, and which row
   const cols = handCards.length <= 6 ? handCards.length : Math.ceil(handCards.length / 2);
@@ -197,6 +205,7 @@ export function renderSkat(st, ops) {
     hand.append(el);
   });
   root.append(meBox, hand, mid, player(left, "left"), player(right, "right"));
+  if (four) root.append(player(across, "across"));
   requestAnimationFrame(() => flip(root, before));
   return root;
 }
@@ -206,6 +215,9 @@ function actions(st, ops) {
   const v = st.view;
   const box = h("div", { class: "actions", role: "group", "aria-label": _("Your move") });
   const legal = /** @type {string[]} */ (v.legal);
+  if (st.you !== null && st.table.seats.length === 4 && !v.positions.includes(st.you) && v.phase !== "OVER") {
+    box.append(h("span", { class: "prompt sits-out-note" }, _("You deal and sit this game out.")));
+  }
   if (!legal.length) {
     if (v.to_move >= 0) waitingFor(st, box, ops.seatName(v.positions[v.to_move]));
     return box;
@@ -214,6 +226,12 @@ function actions(st, ops) {
     h("button", { type: "button", class: cls, "data-key": `a:${text}`, onclick: () => ops.act(text) }, label);
   switch (v.phase) {
     case "BIDDING":
+      if (legal.includes("declare grand hand")) {  // a game of a Ramsch round
+        box.append(h("span", { class: "prompt" }, _("Ramsch round: play Grand Hand instead, or pass?")));
+        box.append(button("declare grand hand", "Grand Hand"));
+        box.append(button("pass", _("Pass (Ramsch)"), "secondary"));
+        break;
+      }
       box.append(h("span", { class: "prompt" }, _("Your bid")));
       for (const a of legal) box.append(button(a, bidWord(a), a === "pass" ? "secondary" : ""));
       break;
@@ -262,6 +280,13 @@ function actions(st, ops) {
       }
       box.append(h("span", { class: "prompt your-turn" }, _("Your turn: play a card")));
       if (legal.includes("kontra")) box.append(button("kontra", _("Kontra (doubles the game)"), "secondary"));
+      if (legal.includes("klopfen")) box.append(button("klopfen", _("Knock (doubles the Ramsch)"), "secondary"));
+      if (v.contract) {  // claiming the rest and giving up: offered at one's turn in every declared game
+        const ask = (/** @type {string} */ a, /** @type {string} */ label) =>
+          h("button", { type: "button", class: "secondary quiet", "data-key": `a:${a}`, onclick: () => (ops.ask ? ops.ask(a) : ops.act(a)) }, label);
+        if (v.seat === v.declarer) box.append(ask("claim", _("Claim the rest")), ask("giveup", _("Give up")));
+        else if (!(v.gave_up || []).includes(v.seat)) box.append(ask("giveup", _("Give up")));
+      }
       break;
     default:
       for (const a of legal) box.append(button(a, a));
@@ -294,12 +319,37 @@ function declareButton(st, ops, a, cls) {
 }
 
 /**
+ * The question before a claim of the rest or giving up: both end the game at once.
+ * @param {import("./table.js").State} st @param {Ops} ops @param {string} a  claim or giveup
+ * @param {() => void} back
+ * @returns {{title: string, nodes: HTMLElement[]}}
+ */
+function confirmEnd(st, ops, a, back) {
+  const declarer = st.view.seat === st.view.declarer;
+  const claim = a === "claim";
+  const text = claim
+    ? _("You show your cards and claim every remaining trick (in Null: no further trick). It is checked with all cards open: if the defenders could still get what you claim they cannot, the rest goes to them.")
+    : declarer ? _("The defenders get every remaining trick (in Null you lose).")
+      : _("You give up. When both defenders have given up, the declarer gets every remaining trick.");
+  return {
+    title: claim ? _("Claim the rest?") : _("Give up?"),
+    nodes: [
+      h("p", {}, text),
+      h("div", { class: "row confirm-actions" },
+        h("button", { type: "button", class: claim ? "" : "danger", "data-key": `confirm:${a}`, onclick: () => ops.act(a) }, claim ? _("Claim the rest") : _("Give up")),
+        h("button", { type: "button", class: "secondary", onclick: back }, _("Back"))),
+    ],
+  };
+}
+
+/**
  * The question before announcing a game that is lost for certain.
  * @param {import("./table.js").State} st @param {Ops} ops @param {string} a  the action text
  * @param {() => void} back
  * @returns {{title: string, nodes: HTMLElement[]}}
  */
 export function confirmLoss(st, ops, a, back) {
+  if (a === "claim" || a === "giveup") return confirmEnd(st, ops, a, back);
   const info = valueOf(st, a) || {};
   const game = contractName(a, st.style);
   return {
@@ -466,9 +516,12 @@ function scoreTable(line, ops) {
   const r = line.result || {};
   const ramsch = line.kind === "ramsch";
   const rows = h("tbody");
-  [0, 1, 2].forEach((seat) => {
+  const seats = (line.scores || []).length;
+  line.scores.forEach((/** @type {number} */ _s, /** @type {number} */ seat) => {
     const pos = (line.positions || []).indexOf(seat);
-    rows.append(h("tr", { class: line.declarer === seat ? "declarer" : "" }, h("th", { scope: "row" }, ops.seatName(seat)),
+    const out = seats === 4 && pos < 0; // the dealer who sat the game out
+    rows.append(h("tr", { class: line.declarer === seat ? "declarer" : out ? "sat-out" : "" }, h("th", { scope: "row" }, ops.seatName(seat),
+      out ? h("small", { class: "muted" }, " (" + _("deals, sits out") + ")") : null),
       ramsch ? h("td", { class: "num" }, String(r.points?.[pos] ?? "")) : null,
       ramsch ? h("td", { class: "num" }, String(r.tricks?.[pos] ?? "")) : null,
       h("td", { class: "num" }, signed(line.scores[seat])),
@@ -526,14 +579,20 @@ export function skatListPanel(st) {
       ...g.totals.map((/** @type {number} */ tot, /** @type {number} */ i) => {
         // a game a bot played (in part) for this player is marked, with the reason in words
         const bot = (g.standin || []).includes(i);
-        return h("td", { class: `num ${g.scores[i] ? "changed" : ""} ${bot ? "by-standin" : ""}`, title: bot ? _("A bot played for {name} in this game", { name: names[i] }) : null },
-          minus(tot), bot ? h("span", { class: "standin-mark", "aria-label": _("A bot played for {name} in this game", { name: names[i] }) }, " *") : null);
+        // at a table of four: the dealer who sat this game out
+        const out = names.length === 4 && !(g.positions || []).includes(i);
+        return h("td", { class: `num ${g.scores[i] ? "changed" : ""} ${bot ? "by-standin" : ""} ${out ? "sat-out" : ""}`, title: bot ? _("A bot played for {name} in this game", { name: names[i] }) : out ? _("{name} dealt and sat out", { name: names[i] }) : null },
+          minus(tot), bot ? h("span", { class: "standin-mark", "aria-label": _("A bot played for {name} in this game", { name: names[i] }) }, " *") : null,
+          out ? h("span", { class: "satout-mark", "aria-label": _("{name} dealt and sat out", { name: names[i] }) }, " ○") : null);
       })));
   }
   const foot = h("tfoot", {},
     h("tr", {}, h("th", { colspan: 3 }, _("Total score")), ...L.punktestand.map((/** @type {number} */ p) => h("td", { class: "num" }, minus(p)))),
     h("tr", {}, h("th", { colspan: 3 }, "Bilanz"), ...L.bilanz.map((/** @type {number} */ p) => h("td", { class: "num" }, signed(p)))));
   box.append(h("div", { class: "scroll" }, h("table", { class: "data skat-list" }, h("thead", {}, head), body, foot)));
+  if (names.length === 4 && L.games.length) {
+    box.append(h("p", { class: "muted small satout-legend" }, _("○ the dealer, who sat this game out")));
+  }
   if (L.games.some((/** @type {any} */ g) => (g.standin || []).length)) {
     box.append(h("p", { class: "muted small standin-legend" }, _("* a bot played (in part) for this player in this game: a stand-in while away, the turn clock, or after leaving the table")));
   }
