@@ -106,8 +106,10 @@ class Table:
 
 
 class Generator:
-    def __init__(self, http: str, ws: str, games: list[str], seed: int) -> None:
+    def __init__(self, http: str, ws: str, games: list[str], seed: int,
+                 skat_rules: str | None = None) -> None:
         self.http, self.wsurl = http, ws
+        self.skat_rules = skat_rules
         self.tables = [Table(g) for g in games]
         self.rng = random.Random(seed)
         self.rate = 1.0
@@ -146,6 +148,8 @@ class Generator:
                                     * (n_seats - 1), "grace": 3600}
             if t.game == "skat":
                 body["games"] = 0  # an open-ended list: it never ends
+                if self.skat_rules:
+                    body["rules"] = self.skat_rules
             made = await self.post(tokens[0], "/api/tables", body)
             t.id = made["table"]["id"]
             for token in tokens[1:]:
@@ -279,7 +283,7 @@ async def child_main() -> None:
     threading.Thread(target=lambda: [loop.call_soon_threadsafe(lines.put_nowait, s)
                                      for s in sys.stdin], daemon=True).start()
     cfg = json.loads(await lines.get())
-    gen = Generator(cfg["http"], cfg["ws"], cfg["games"], cfg["seed"])
+    gen = Generator(cfg["http"], cfg["ws"], cfg["games"], cfg["seed"], cfg.get("skat_rules"))
     gen.rate = cfg["rate"]
     t0 = time.perf_counter()
     await asyncio.gather(*(gen.make_table(t, cfg["first"] + i)
@@ -382,7 +386,7 @@ class Step:
 
 class Conductor:
     def __init__(self, server: Any, games: list[str], procs: int, rate: float,
-                 seed: int, nice: int | None = None) -> None:
+                 seed: int, nice: int | None = None, skat_rules: str | None = None) -> None:
         self.server = server
         self.children: list[subprocess.Popen[str]] = []
         self.drains: list[Drain] = []
@@ -400,7 +404,7 @@ class Conductor:
             self.drains.append(Drain(child.stderr))
             child.stdin.write(json.dumps({"http": server.url, "ws": server.ws, "games": part,
                                           "seed": seed + i, "rate": rate,
-                                          "first": first}) + "\n")
+                                          "first": first, "skat_rules": skat_rules}) + "\n")
             child.stdin.flush()
             first += len(part)
             self.children.append(child)
@@ -507,6 +511,9 @@ def main() -> None:
     ap.add_argument("--step", type=float, default=1.3)
     ap.add_argument("--step-seconds", type=float, default=20.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skat-rules", default=None,
+                    help="the rules of the Skat tables (a rule string; default: the preset), "
+                         "e.g. 'skat(preset=lothar,kontra_re=yes,schieberamsch=yes)'")
     ap.add_argument("--nice", type=int, default=None,
                     help="run the server and the load generator at this niceness (e.g. -10, "
                          "as root) so that other jobs on a shared machine disturb less")
@@ -544,7 +551,8 @@ def main() -> None:
                   f"RSS {idle['VmRSS'] / 1024:.0f} MB", flush=True)
             if args.nice is not None:
                 renice(server.proc.pid, args.nice)
-            cond = Conductor(server, games, args.procs, args.rate, args.seed, args.nice)
+            cond = Conductor(server, games, args.procs, args.rate, args.seed, args.nice,
+                             args.skat_rules)
             probe = FsyncProbe(tmp)
             loaded = proc_status(server.proc.pid)
             print(f"{args.tables} tables ({n_skat} Skat, {args.tables - n_skat} "

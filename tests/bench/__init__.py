@@ -17,7 +17,7 @@ run (OpenSpiel, a fixed workload, a target)."""
 
 TUNING = ("baptisten_bid_model", "baptisten_inference", "baptisten_strong",
           "baptisten_strong_ab", "ohhell_ismcts", "skat_giveups", "skat_inference",
-          "skat_null", "skat_ramsch", "skat_strong", "skat_strong_ab")
+          "skat_kontra", "skat_null", "skat_ramsch", "skat_strong", "skat_strong_ab")
 """Tuning: how strong the bots play and what their settings are worth (paired runs on
 the same deals, with 95 % intervals)."""
 

@@ -40,14 +40,15 @@ OPTIONS = {
     "server_abuse": "--attack --pace --python --seconds",
     "server_crash": "--bot-tables --db --games --kills --seed",
     "server_leaks": "--db --games --parallel --seed",
-    "server_load": "--db --find-max --nice --procs --rate --seconds --seed --skat-share "
-                   "--step --step-seconds --tables --warmup --ws-compression",
+    "server_load": "--db --find-max --nice --procs --rate --seconds --seed --skat-rules "
+                   "--skat-share --step --step-seconds --tables --warmup --ws-compression",
     "server_outage": "--kinds --outage --runs --watch",
     "server_setup": "--db --repeat --tables",
     "server_start": "--heavy-actions --heavy-tables --live --runs --top",
     "skat_giveups": "--deals --jobs --seed",
     "skat_inference": "--bots --deals --jobs --json --no-passes --passes --rules --samples "
                       "--seed",
+    "skat_kontra": "--deals --jobs --rules --seed --worlds",
     "skat_null": "--badness --deals --defenders --jobs --rules --seed --worlds",
     "skat_playouts": "--rounds --seconds --seed",
     "skat_ramsch": "--deals --jobs --seed --worlds",
@@ -124,6 +125,12 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
     "skat_inference": (["--deals", "1", "--samples", "5", "--jobs", "1"], [
         rf"^ +\d +\d+ +{NUMBER} +{NUMBER}  {NUMBER} \({NUMBER} \.\. {NUMBER}\)$",
         rf"^all +\d+  mean gain {NUMBER}$"]),
+    "skat_kontra": (["--deals", "1", "--worlds", "1", "--jobs", "1"], [
+        r"^1 deals x 3 rotations, skat\(preset=lothar,kontra_re=yes,.*\), seed 1, strong 1 "
+        r"worlds a decision, \d+ s$",
+        rf"^strong - easy, list points per game: {NUMBER} {INTERVAL}$",
+        r"^Kontra by strong: defenders won \d+/\d+",
+        r"^Re by easy: declarer won \d+/\d+"]),
     "skat_null": (["--deals", "5", "--worlds", "1", "--jobs", "1"], [
         r"^5 deals, lothar, seed 1, hands with null_badness <= 3\.0: \d+, 1 worlds, "
         r"defenders easy",

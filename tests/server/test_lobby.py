@@ -162,8 +162,8 @@ def test_baptisten_presets_keep_their_scoring(clients: Callable[..., Client]) ->
 
 BAD_SETTINGS = [
     ({"games": 4}, 400, "server.games_count"),
-    ({"seats": ["me", "person"]}, 400, "server.seats_given"),
-    ({"seats": ["me", "person", "person", "person"]}, 400, "server.seats_given"),
+    ({"seats": ["me", "person"]}, 400, "server.skat_seats"),
+    ({"seats": ["me", "person", "person", "person", "person"]}, 400, "server.skat_seats"),
     ({"seats": ["me"]}, 422, "server.bad_message"),
     ({"seats": ["me", "person", "bot:hard"]}, 400, "server.bad_seat_spec"),
     ({"seats": ["me", "person", "robot"]}, 400, "server.bad_seat_spec"),

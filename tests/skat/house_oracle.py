@@ -2,8 +2,22 @@
 
 Written from the rule texts only (``/work/shared/RULES.md``, the seed "Lothars
 Skat-Regeln", the issue's interface notes and XSkat's manual), never from the engine: it
-parses the card codes itself, replays the auction, the Skat, the declaration, Kontra/Re,
-Schieberamsch and the tricks from the action texts, and settles the list scores.
+parses the card codes itself, replays the auction (or the start of a compulsory Ramsch
+of a Ramsch round: Grand Hand or pass), the Skat, the declaration, Kontra/Re,
+Schieberamsch, Klopfen, the tricks, and the declarer's claim of the rest or a player
+giving up (``claim``, ``giveup``) from the action texts, and settles the list scores.
+It derives on its own which bids (:func:`bidding_ladder`, :meth:`Replay.auction_actions`)
+and which declarations (:meth:`Replay.declarations`, Spitze included) the rules allow.
+
+Spitze (``spitze=yes|double``, XSkat's -spitze/-spitze2): the declarer of a suit game or
+Grand may add ``spitze`` when the game's lowest trump is in his hand at the declaration
+(the trump Sieben; in Grand the Schellen-Unter, and not with all four Unter in his hand);
+it adds 1 (``double``: 2) levels to the multiplier, and the game is lost unless he takes
+the tenth trick with that card (both defenders giving up: made; his own giveup: lost).
+
+A claim is checked here by its own exhaustive search over the cards still in play (all
+hands known, :meth:`Replay.claim_is_right`): practical only for few cards, so the oracle
+refuses to judge a claim with more than :data:`MAX_CLAIM_CARDS` cards in play.
 
 It is deliberately plain (sets of card codes, no bitmasks, no tables shared with the
 engine) so that an error in the engine cannot hide in a shared helper.
@@ -26,10 +40,17 @@ POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 UNTER = ("CJ", "SJ", "HJ", "DJ")
 SUIT_ORDER = "ATKQ987"  # A 10 K O 9 8 7, highest first (the Unter is trump)
 NULL_ORDER = "AKQJT987"  # A K O U 10 9 8 7, highest first
+ROUND_START = frozenset({"declare grand hand", "pass"})  # a compulsory Ramsch's start
 SUIT_GAMES = {"eichel": "C", "gruen": "S", "herz": "H", "schellen": "D"}
 BASE = {"eichel": 12, "gruen": 11, "herz": 10, "schellen": 9, "grand": 24}
 NULL_LEVELS = (23, 35, 46, 59)  # Null, Hand, Ouvert, Ouvert Hand
+SPITZE_LEVELS = {"no": 0, "yes": 1, "double": 2}  # what a declared Spitze adds
 GAMES = (*SUIT_GAMES, "grand", "null")
+CLAIM_ACTIONS = frozenset({"claim", "giveup"})
+MAX_CLAIM_CARDS = 15  # five tricks: the exhaustive search stays quick up to here
+# why a game ended (the engine's SkatState.end_reason); the last three by a claim
+END_REASONS = ("played", "null_lost", "null_overbid", "passed", "claimed", "claim_wrong",
+               "gave_up")
 
 
 class OracleError(Exception):
@@ -61,20 +82,23 @@ def _three(xs: list[int]) -> tuple[int, int, int]:
 PRESETS: dict[str, dict[str, object]] = {
     # RULES.md, "Rule sets": isko is the base, lothar its six deviations; every house
     # rule is off in both (and Durchmarsch on: the seed's rule).
-    "isko": {"all_pass": "redeal", "announcements": True, "null_overbid": "refused"},
-    "lothar": {"all_pass": "ramsch", "announcements": False, "null_overbid": "next_level"},
+    "isko": {"all_pass": "redeal", "announcements": True, "null_overbid": "refused",
+             "bidding_jumps": True},
+    "lothar": {"all_pass": "ramsch", "announcements": False, "null_overbid": "next_level",
+               "bidding_jumps": False},
 }
 HOUSE_DEFAULTS: dict[str, object] = {
     "kontra_re": "no", "jungfrau": False, "durchmarsch": True, "ramsch_skat": "last_trick",
-    "schieberamsch": False,
+    "schieberamsch": False, "klopfen": False, "spitze": "no",
 }
 
 
 @dataclass(frozen=True)
 class OracleRules:
-    """Only the rule fields that change how a single game is settled."""
+    """Only the rule fields that change how a single game is bid and settled."""
 
     all_pass: str = "ramsch"
+    bidding_jumps: bool = False
     announcements: bool = False
     null_overbid: str = "next_level"
     kontra_re: str = "no"
@@ -82,12 +106,15 @@ class OracleRules:
     durchmarsch: bool = True
     ramsch_skat: str = "last_trick"
     schieberamsch: bool = False
+    klopfen: bool = False
+    spitze: str = "no"
 
     @staticmethod
     def of(spec: str | Mapping[str, object]) -> OracleRules:
         """From a rule string ``skat(preset=lothar,kontra_re=yes)`` or a dict of fields
-        (``preset`` included); fields the oracle does not need (bidding jumps, Bock) are
-        ignored."""
+        (``preset`` included); fields the oracle does not need (Bock) are
+        ignored (``bock_ramsch`` too: whether a game is a compulsory Ramsch is the list's
+        business, given to :meth:`Replay.new` as ``ramsch_round``)."""
         if isinstance(spec, str):
             m = re.fullmatch(r"\s*skat\((.*)\)\s*", spec)
             if m is None:
@@ -102,11 +129,35 @@ class OracleRules:
         fields.update(PRESETS[str(items.pop("preset", "lothar"))])
         for key, value in items.items():
             if key not in fields:
-                continue  # bidding_jumps, bock, bock_games, bock_overlap: not per game
+                continue  # bock, bock_games, bock_overlap, bock_ramsch
             if isinstance(fields[key], bool) and isinstance(value, str):
                 value = value in ("yes", "true")
             fields[key] = value
         return OracleRules(**fields)  # type: ignore[arg-type]
+
+
+def bidding_ladder(rules: OracleRules) -> tuple[int, ...]:
+    """Every value some game can be worth under ``rules``, ascending (RULES.md: derived,
+    not written down).  A suit game or Grand is worth base x multiplier; the multiplier is
+    matadors (1 to 11 in a suit game, 1 to 4 in Grand, "mit" or "ohne") + 1, plus any
+    number of the further levels up to all of them at once: Hand, Schneider, Schwarz,
+    Ouvert (the four need nothing of each other: Ouvert Hand reaches Schwarz, Schneider
+    and Schwarz are reached in play), under ``isko`` also Schneider and Schwarz announced,
+    and a declared Spitze (1 or 2 levels).  Spitze holds with the most matadors: a suit
+    game mit 11 has its Sieben in the hand (only one of the twelve cards is in the Skat),
+    a Grand mit 4 may hold the Schellen-Unter with another Unter in the Skat.  Null adds
+    its four fixed values."""
+    levels = 4 + (2 if rules.announcements else 0) + SPITZE_LEVELS[rules.spitze]
+    values = set(NULL_LEVELS)
+    for game, base in BASE.items():
+        most_matadors = 4 if game == "grand" else 11
+        values.update(base * m for m in range(2, most_matadors + 1 + levels + 1))
+    return tuple(sorted(values))
+
+
+def spitze_card(game: str) -> str:
+    """The card a Spitze is made with: the trump Sieben, in Grand the Schellen-Unter."""
+    return "DJ" if game == "grand" else SUIT_GAMES[game] + "7"
 
 
 # --- result -------------------------------------------------------------------------
@@ -133,8 +184,13 @@ class OracleResult:
     re: bool = False
     loser: int | None = None
     pushes: int = 0
+    knocks: int = 0
     jungfrau: bool = False
     durchmarsch: bool = False
+    spitze: bool = False
+    spitze_made: bool = False  # only with a Spitze declared
+    end: str = ""  # why the game ended: one of END_REASONS
+    ramsch_round: bool = False  # a compulsory Ramsch game (not an engine outcome field)
     tie: bool = False  # Ramsch: two players shared the most points (not an engine field)
     points: tuple[int, int, int] = (0, 0, 0)
     tricks: tuple[int, int, int] = (0, 0, 0)
@@ -149,11 +205,18 @@ class Replay:
 
     Between actions, :attr:`to_move` and :meth:`house_actions` say what the rule texts
     allow next, so that a test can compare the engine's legal actions with them.
+
+    ``ramsch_round``: a compulsory Ramsch game of a Ramsch round (``bock_ramsch``): no
+    auction; each player in turn from Vorhand says ``declare grand hand`` or ``pass``;
+    the first who declares plays Grand Hand at bid 0 and the others are not asked; when
+    all three pass, Ramsch is played (whatever ``all_pass`` says), with Schieberamsch and
+    Klopfen when those are on.
     """
 
     rules: OracleRules
     hands: list[set[str]]
     skat: set[str]
+    ramsch_round: bool = False
     phase: str = "auction"
     to_move: int | None = 1
     # auction
@@ -172,13 +235,23 @@ class Replay:
     schwarz_announced: bool = False
     declarer_cards: set[str] = field(default_factory=set)  # ten cards + Skat, for matadors
     null_overbid_lost: bool = False
+    spitze: bool = False
+    spitze_made: bool = False  # decided by the tenth trick, or by who gave up
+    spitze_trick: int | None = None  # the trick (1 to 10) the declarer played its card to
     # Kontra / Re
     kontra_by: int | None = None
     re: bool = False
     # Schieberamsch
     pushes: int = 0
+    pushed: set[int] = field(default_factory=set)  # seats that pushed the Skat unseen
     ramsch_pickups: int = 0
     ramsch_turn: int = 0
+    # Klopfen
+    knocked: set[int] = field(default_factory=set)
+    # claiming the rest and giving up
+    gave_up: set[int] = field(default_factory=set)  # defenders who gave up
+    claim_right: bool | None = None  # the oracle's verdict on the declarer's claim
+    end: str = ""  # why the game ended (END_REASONS)
     # play
     trick: list[tuple[int, str]] = field(default_factory=list)
     won_cards: list[list[str]] = field(default_factory=lambda: [[], [], []])
@@ -189,7 +262,8 @@ class Replay:
 
     @staticmethod
     def new(rules: OracleRules | str | Mapping[str, object],
-            hands: Iterable[str | Iterable[str]], skat: str | Iterable[str]) -> Replay:
+            hands: Iterable[str | Iterable[str]], skat: str | Iterable[str],
+            ramsch_round: bool = False) -> Replay:
         r = rules if isinstance(rules, OracleRules) else OracleRules.of(rules)
         hs = [parse_codes(h) for h in hands]
         sk = parse_codes(skat)
@@ -197,7 +271,13 @@ class Replay:
             raise OracleError("a deal is three hands of ten cards and a Skat of two")
         if set().union(*hs, sk) != DECK:
             raise OracleError("the deal must hold all 32 cards")
+        if ramsch_round:
+            return Replay(r, hs, sk, ramsch_round=True, phase="ramsch_round", to_move=0)
         return Replay(r, hs, sk)
+
+    @property
+    def knocks(self) -> int:
+        return len(self.knocked)
 
     @property
     def is_over(self) -> bool:
@@ -212,14 +292,103 @@ class Replay:
 
     def house_actions(self) -> set[str]:
         """The house-rule action texts the rules allow now: ``kontra``, ``re``,
-        ``schieben`` (and ``pass`` as the answer to a Kontra)."""
+        ``schieben``, ``klopfen`` (and ``pass`` as the answer to a Kontra).  At the start
+        of a compulsory Ramsch the whole choice is :data:`ROUND_START`."""
         if self.phase == "kontra_answer":
             return {"re", "pass"}
         if self.phase == "schieben":
             return {"schieben"}
         if self.may_kontra():
             return {"kontra"}
+        if self.may_klopfen():
+            return {"klopfen"}
         return set()
+
+    def claim_actions(self) -> set[str]:
+        """What the player to move may do besides playing on: in the card play of a
+        declared game (never in Ramsch, never while the declarer owes the answer to a
+        Kontra), the declarer ``claim`` and ``giveup``, a defender ``giveup`` unless he
+        gave up already."""
+        seat = self.to_move
+        if self.phase != "play" or self.declarer is None or seat is None:
+            return set()
+        if seat == self.declarer:
+            # a Spitze is made only in the tenth trick: no claim, only giving up
+            return {"giveup"} if self.spitze else {"claim", "giveup"}
+        return set() if seat in self.gave_up else {"giveup"}
+
+    def bids(self) -> list[str]:
+        """The values the bidder to speak may say now: every ladder value above the
+        highest so far (``bidding_jumps``), else only the next one."""
+        higher = [str(v) for v in bidding_ladder(self.rules) if v > self.highest]
+        return higher if self.rules.bidding_jumps else higher[:1]
+
+    def auction_actions(self) -> set[str]:
+        """Everything the player to move may say in the auction: a value or ``pass``
+        (the bidder), ``hold`` or ``pass`` (the one who answers), ``18`` or ``pass``
+        (Vorhand when nobody said a value)."""
+        if self.phase != "auction":
+            return set()
+        if self.duel == 3:
+            return {"18", "pass"}
+        if self.awaiting == "speaker":
+            return {"pass", *self.bids()}
+        return {"hold", "pass"}
+
+    def spitze_allowed(self, game: str) -> bool:
+        """Whether the declarer may add ``spitze`` to ``game``: the rule is on, the game
+        is a suit game or Grand, its Spitze card is in his hand now (after the discard;
+        with Hand his ten cards), and in Grand he does not hold all four Unter."""
+        if self.rules.spitze == "no" or game not in BASE or self.declarer is None:
+            return False
+        hand = self.hands[self.declarer]
+        if spitze_card(game) not in hand:
+            return False
+        return not (game == "grand" and set(UNTER) <= hand)
+
+    def declarations(self) -> set[str]:
+        """The declaration texts allowed now (the declarer after Hand or his discard), in
+        the words' order game, hand, schneider, schwarz, ouvert, spitze.  A suit game or
+        Grand is allowed whatever the bid (an overbid is settled at the end); Ouvert only
+        with Hand, and under ``isko`` only with Schneider and Schwarz announced (which
+        need Hand too); Null and Null Ouvert with or without Hand, refused below the bid
+        under ``null_overbid=refused`` and above 59 under ``next_level``; Spitze as
+        :meth:`spitze_allowed` says."""
+        if self.phase != "declare":
+            return set()
+        hand = " hand" if self.hand_game else ""
+        extras = [""]
+        if self.hand_game:
+            extras += ([" schneider", " schneider schwarz", " schneider schwarz ouvert"]
+                       if self.rules.announcements else [" ouvert"])
+        out = set()
+        for game in BASE:
+            spitze = self.spitze_allowed(game)
+            for e in extras:
+                out.add(f"declare {game}{hand}{e}")
+                if spitze:
+                    out.add(f"declare {game}{hand}{e} spitze")
+        for ouvert in (False, True):
+            value = NULL_LEVELS[int(self.hand_game) + 2 * int(ouvert)]
+            if value >= self.highest or (self.rules.null_overbid == "next_level"
+                                         and self.highest <= NULL_LEVELS[-1]):
+                out.add(f"declare null{hand}{' ouvert' if ouvert else ''}")
+        return out
+
+    @property
+    def cards_in_play(self) -> int:
+        """The cards not yet in a finished trick: the hands and the open trick's."""
+        return sum(len(h) for h in self.hands) + len(self.trick)
+
+    def may_klopfen(self) -> bool:
+        """Ramsch with ``klopfen``: at his turn in the first trick before his own first
+        card, once per player, never by one who pushed the Skat on unseen."""
+        seat = self.to_move
+        if (self.phase != "play" or self.declarer is not None or seat is None
+                or not self.rules.klopfen):
+            return False
+        return not (self.tricks_done > 0 or seat in self.played_first
+                    or seat in self.knocked or seat in self.pushed)
 
     def may_kontra(self) -> bool:
         seat = self.to_move
@@ -239,6 +408,24 @@ class Replay:
         handler = getattr(self, f"_{self.phase}")
         handler(words)
 
+    def _ramsch_round(self, words: list[str]) -> None:
+        seat = self.to_move
+        assert seat is not None
+        if words == ["declare", "grand", "hand"]:
+            # Grand Hand at bid 0: the Skat stays unseen and counts for him
+            self._set_declarer(seat, 0)
+            self.hand_game = True
+            self.game = "grand"
+            self._start_play()
+        elif words == ["pass"]:
+            if seat < 2:
+                self.to_move = seat + 1
+            else:  # all three passed: the compulsory Ramsch
+                self._start_ramsch()
+        else:
+            raise OracleError(f"a Ramsch round's game starts with declare grand hand or "
+                              f"pass, not {' '.join(words)}")
+
     def _auction(self, words: list[str]) -> None:
         w = words[0]
         if self.duel == 3:  # nobody said a value: Vorhand plays at 18 or passes
@@ -254,8 +441,9 @@ class Replay:
                 self._end_duel(self.listener)
             elif w.isdigit():
                 value = int(w)
-                if value <= self.highest:
-                    raise OracleError(f"bid {value} not above {self.highest}")
+                if w not in self.auction_actions():
+                    raise OracleError(f"bid {value} not allowed after {self.highest} "
+                                      f"(the ladder: {self.bids()})")
                 self.highest = value
                 self.said.add(self.speaker)
                 self.awaiting = "listener"
@@ -296,7 +484,12 @@ class Replay:
         if self.rules.all_pass == "redeal":
             self.phase = "over"
             self.to_move = None
-        elif self.rules.schieberamsch:
+            self.end = "passed"
+        else:
+            self._start_ramsch()
+
+    def _start_ramsch(self) -> None:
+        if self.rules.schieberamsch:
             self.phase = "schieben"
             self.ramsch_turn = 0
             self.to_move = 0
@@ -334,14 +527,21 @@ class Replay:
 
     def _declare(self, words: list[str]) -> None:
         if words[0] != "declare" or len(words) < 2 or words[1] not in GAMES:
-            raise OracleError(f"declare GAME [hand] [schneider] [schwarz] [ouvert], not {words}")
+            raise OracleError(f"declare GAME [hand] [schneider] [schwarz] [ouvert] [spitze], "
+                              f"not {words}")
         game = words[1]
         extras = set(words[2:])
-        if (not extras <= {"hand", "schneider", "schwarz", "ouvert"}
+        if (not extras <= {"hand", "schneider", "schwarz", "ouvert", "spitze"}
                 or len(extras) != len(words) - 2):
             raise OracleError(f"unknown declaration words: {words}")
+        if "spitze" in extras:
+            if self.rules.spitze == "no":
+                raise OracleError("Spitze is not played at this table")
+            if not self.spitze_allowed(game):
+                raise OracleError(f"no Spitze in {game} with this hand")
         if ("hand" in extras) != self.hand_game:
             raise OracleError("the declaration says hand exactly when the Skat was not taken")
+        self.spitze = "spitze" in extras
         self.game = game
         self.ouvert = "ouvert" in extras
         self.schneider_announced = "schneider" in extras
@@ -355,6 +555,7 @@ class Replay:
                 self.null_overbid_lost = True
                 self.phase = "over"
                 self.to_move = None
+                self.end = "null_overbid"
                 return
         else:
             if (self.schneider_announced or self.schwarz_announced) and (
@@ -376,6 +577,7 @@ class Replay:
     def _schieben(self, words: list[str]) -> None:
         if words == ["schieben"]:
             self.pushes += 1
+            self.pushed.add(self.ramsch_turn)
             self._next_ramsch_turn()
         elif words == ["pickup"]:
             self.ramsch_pickups += 1
@@ -422,10 +624,12 @@ class Replay:
             return (1, 10 - UNTER.index(card))
         return (0, len(SUIT_ORDER) - SUIT_ORDER.index(card[1]))
 
-    def _trick_winner(self) -> int:
-        led = self._follow_class(self.trick[0][1])
-        best_seat, best = self.trick[0]
-        for seat, card in self.trick[1:]:
+    def _trick_winner(self, trick: list[tuple[int, str]] | None = None) -> int:
+        """Who wins ``trick`` (three (seat, card) pairs; the open trick by default)."""
+        trick = self.trick if trick is None else trick
+        led = self._follow_class(trick[0][1])
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
             cls = self._follow_class(card)
             best_cls = self._follow_class(best)
             trumps_it = cls == "T" and best_cls != "T"
@@ -434,6 +638,16 @@ class Replay:
             if trumps_it or beats_it:
                 best_seat, best = seat, card
         return best_seat
+
+    def _playable(self, hand: Iterable[str], trick: list[tuple[int, str]]) -> list[str]:
+        """The cards of ``hand`` that may be played to ``trick``: the led suit (trump
+        counting as one suit) when he holds it, else any."""
+        cards = sorted(hand)
+        if not trick:
+            return cards
+        led = self._follow_class(trick[0][1])
+        follow = [c for c in cards if self._follow_class(c) == led]
+        return follow or cards
 
     def _play(self, words: list[str]) -> None:
         seat = self.to_move
@@ -445,18 +659,29 @@ class Replay:
             self.phase = "kontra_answer"
             self.to_move = self.declarer
             return
+        if words == ["klopfen"]:
+            if not self.may_klopfen():
+                raise OracleError("Klopfen not allowed here")
+            self.knocked.add(seat)  # he still plays his first card
+            return
+        if len(words) == 1 and words[0] in CLAIM_ACTIONS:
+            if words[0] not in self.claim_actions():
+                raise OracleError(f"{words[0]} not allowed here")
+            self._claim_or_giveup(seat, words[0])
+            return
         if len(words) != 1 or words[0] not in DECK:
             raise OracleError(f"a card is to be played, not {words}")
         card = words[0]
         hand = self.hands[seat]
         if card not in hand:
             raise OracleError(f"seat {seat} does not hold {card}")
-        if self.trick:
+        if card not in self._playable(hand, self.trick):
             led = self._follow_class(self.trick[0][1])
-            if self._follow_class(card) != led and any(
-                    self._follow_class(c) == led for c in hand):
-                raise OracleError(f"seat {seat} must follow with {led}, not {card}")
+            raise OracleError(f"seat {seat} must follow with {led}, not {card}")
         hand.remove(card)
+        if self.spitze and seat == self.declarer and self.game is not None \
+                and card == spitze_card(self.game):
+            self.spitze_trick = self.tricks_done + 1
         self.trick.append((seat, card))
         if self.tricks_done == 0:
             self.played_first.add(seat)
@@ -466,13 +691,114 @@ class Replay:
         winner = self._trick_winner()
         self.won_cards[winner].extend(c for _, c in self.trick)
         self.trick_count[winner] += 1
+        if self.spitze and self.tricks_done == 9:
+            # made: the declarer takes the tenth trick with the Spitze card
+            assert self.game is not None
+            self.spitze_made = (winner == self.declarer
+                                and (self.declarer, spitze_card(self.game)) in self.trick)
         self.trick = []
         self.tricks_done += 1
         self.last_winner = winner
         self.to_move = winner
-        if self.tricks_done == 10 or (self.game == "null" and winner == self.declarer):
-            self.phase = "over"
-            self.to_move = None
+        if self.game == "null" and winner == self.declarer:
+            self._over("null_lost")
+        elif self.tricks_done == 10:
+            self._over("played")
+
+    def _over(self, end: str) -> None:
+        self.phase = "over"
+        self.to_move = None
+        self.end = end
+
+    # -- claiming the rest, giving up --
+
+    def _claim_or_giveup(self, seat: int, action: str) -> None:
+        """Only in a declared game's card play (:meth:`claim_actions`).
+
+        The declarer's ``claim``: right when he can take every remaining trick (Null: no
+        further trick) against any defence, playing best himself; right, the rest goes
+        his way (Null: to the defenders), wrong, the other way.  The declarer's
+        ``giveup``: the rest to the defenders (Null: to him).  A defender's ``giveup``
+        keeps his turn; the second defender's gives the rest to the declarer (Null: to
+        the defenders)."""
+        null = self.game == "null"
+        if action == "claim":
+            right = self.claim_is_right()
+            self.claim_right = right
+            self._rest(to_declarer=right != null, end="claimed" if right else "claim_wrong")
+        elif seat == self.declarer:
+            self.spitze_made = False  # his own giveup loses a Spitze
+            self._rest(to_declarer=null, end="gave_up")
+        else:
+            self.gave_up.add(seat)  # he still plays his card
+            if len(self.gave_up) == 2:
+                self.spitze_made = True  # both defenders gave up: the Spitze counts as made
+                self._rest(to_declarer=not null, end="gave_up")
+
+    def _rest(self, to_declarer: bool, end: str) -> None:
+        """Every card still in play (the open trick's too) to the declarer or to the
+        defenders, counted for the first defender after him; a trick per three cards."""
+        d = self.declarer
+        assert d is not None
+        cards = [c for h in self.hands for c in h] + [c for _, c in self.trick]
+        taker = d if to_declarer else (d + 1) % 3
+        self.won_cards[taker].extend(cards)
+        self.trick_count[taker] += len(cards) // 3
+        self.hands = [set(), set(), set()]
+        self.trick = []
+        self._over(end)
+
+    def claim_is_right(self) -> bool:
+        """Whether the declarer, to move now, can take every remaining trick (Null: avoid
+        every one) whatever the defenders play: an exhaustive search over the cards in
+        play, all hands open, the open trick included."""
+        if self.phase != "play" or self.declarer is None or self.to_move != self.declarer:
+            raise OracleError("only the declarer claims, at his turn in the card play")
+        if self.cards_in_play > MAX_CLAIM_CARDS:
+            raise OracleError(f"{self.cards_in_play} cards in play: too many for the "
+                              f"oracle's exhaustive check (at most {MAX_CLAIM_CARDS})")
+        hands = tuple(frozenset(h) for h in self.hands)
+        memo: dict[tuple[object, ...], bool] = {}
+        return self._search(hands, tuple(self.trick), self.declarer, memo)
+
+    def claim_lines(self) -> dict[str, bool]:
+        """For each card the declarer (to move) may play now: whether his claim still
+        holds after it, against any defence.  The claim is right exactly when one of them
+        holds; a right claim with a False here needs the declarer's best play."""
+        if self.phase != "play" or self.declarer is None or self.to_move != self.declarer:
+            raise OracleError("only the declarer claims, at his turn in the card play")
+        if self.cards_in_play > MAX_CLAIM_CARDS:
+            raise OracleError(f"{self.cards_in_play} cards in play: too many for the "
+                              f"oracle's exhaustive check (at most {MAX_CLAIM_CARDS})")
+        d = self.declarer
+        memo: dict[tuple[object, ...], bool] = {}
+        hands = tuple(frozenset(h) for h in self.hands)
+        return {c: self._search(tuple(h - {c} if i == d else h for i, h in enumerate(hands)),
+                                (*self.trick, (d, c)), (d + 1) % 3, memo)
+                for c in self._playable(hands[d], self.trick)}
+
+    def _search(self, hands: tuple[frozenset[str], ...], trick: tuple[tuple[int, str], ...],
+                seat: int, memo: dict[tuple[object, ...], bool]) -> bool:
+        d = self.declarer
+        if len(trick) == 3:
+            took = self._trick_winner(list(trick)) == d
+            if took == (self.game == "null"):
+                return False  # he lost a trick (Null: he took one)
+            if not any(hands):
+                return True
+            return self._search(hands, (), self._trick_winner(list(trick)), memo)
+        key = (hands, trick, seat)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        outcomes = (
+            self._search(tuple(h - {c} if i == seat else h for i, h in enumerate(hands)),
+                         (*trick, (seat, c)), (seat + 1) % 3, memo)
+            for c in self._playable(hands[seat], list(trick)))
+        # the declarer needs one way that works, against every answer of the defenders
+        value = any(outcomes) if seat == d else all(outcomes)
+        memo[key] = value
+        return value
 
     # -- settling --
 
@@ -498,8 +824,8 @@ class Replay:
         points = _three([points_of(w) for w in self.won_cards])
         tricks = _three(self.trick_count)
         if self.declarer is None:
-            if self.rules.all_pass == "redeal":
-                return OracleResult("passed", (0, 0, 0))
+            if self.rules.all_pass == "redeal" and not self.ramsch_round:
+                return OracleResult("passed", (0, 0, 0), end=self.end)
             return self._ramsch(points, tricks)
         return self._game(points, tricks)
 
@@ -507,8 +833,10 @@ class Replay:
                 tricks: tuple[int, int, int]) -> OracleResult:
         pts = list(trick_pts)
         skat_pts = points_of(self.skat)
-        factor = 2 ** self.pushes
-        res = OracleResult("ramsch", (0, 0, 0), pushes=self.pushes, tricks=tricks)
+        # every push and every knock doubles the Ramsch score, Durchmarsch included
+        factor = 2 ** (self.pushes + self.knocks)
+        res = OracleResult("ramsch", (0, 0, 0), pushes=self.pushes, knocks=self.knocks,
+                           tricks=tricks, ramsch_round=self.ramsch_round, end=self.end)
         if self.rules.ramsch_skat == "last_trick":
             assert self.last_winner is not None
             pts[self.last_winner] += skat_pts
@@ -541,7 +869,9 @@ class Replay:
         bid = self.highest
         res = OracleResult("game", (0, 0, 0), declarer=d, game=self.game, bid=bid,
                            hand=self.hand_game, ouvert=self.ouvert, points=points,
-                           tricks=tricks, kontra=self.kontra_by is not None, re=self.re)
+                           tricks=tricks, kontra=self.kontra_by is not None, re=self.re,
+                           ramsch_round=self.ramsch_round, end=self.end, spitze=self.spitze,
+                           spitze_made=self.spitze and self.spitze_made)
         res.declarer_points = points[d] + points_of(self.skat)
         if self.game == "null":
             if self.null_overbid_lost:
@@ -570,7 +900,10 @@ class Replay:
             schwarz = schwarz or self.schwarz_announced
             mult = (abs(res.matadors) + 1 + int(self.hand_game) + int(schneider)
                     + int(schwarz) + int(self.ouvert) + int(self.schneider_announced)
-                    + int(self.schwarz_announced))
+                    + int(self.schwarz_announced)
+                    + (SPITZE_LEVELS[self.rules.spitze] if self.spitze else 0))
+            if self.spitze and not self.spitze_made:
+                won = False  # lost at the full value, Schneider and Schwarz as reached
             value = base * mult
             res.multiplier = mult
             if value < bid:  # overbid: lost, settled at the next multiple of the base
@@ -592,10 +925,12 @@ class Replay:
 
 def evaluate(rules: OracleRules | str | Mapping[str, object],
              hands: Iterable[str | Iterable[str]], skat: str | Iterable[str],
-             actions: Iterable[str]) -> OracleResult:
-    """Settle one game from its rules, deal and action texts."""
-    return Replay.new(rules, hands, skat).run(actions)
+             actions: Iterable[str], ramsch_round: bool = False) -> OracleResult:
+    """Settle one game from its rules, deal and action texts (``ramsch_round``: a
+    compulsory Ramsch game of a Ramsch round)."""
+    return Replay.new(rules, hands, skat, ramsch_round).run(actions)
 
 
-__all__ = ["DECK", "OracleError", "OracleResult", "OracleRules", "Replay", "evaluate",
-           "parse_codes", "points_of"]
+__all__ = ["CLAIM_ACTIONS", "DECK", "END_REASONS", "MAX_CLAIM_CARDS", "ROUND_START",
+           "SPITZE_LEVELS", "OracleError", "OracleResult", "OracleRules", "Replay",
+           "bidding_ladder", "evaluate", "parse_codes", "points_of", "spitze_card"]

@@ -246,3 +246,48 @@ def test_the_declarer_gives_up() -> None:
     gave = act(s, "giveup")
     o = gave.outcome()
     assert gave.end_reason == "gave_up" and not o.won and o.declarer_tricks == 1
+
+
+SPITZE = SkatRules.parse("skat(preset=lothar,spitze=yes)")
+
+
+def test_spitze_is_won_only_with_the_last_trick() -> None:
+    from stich.skat.actions import CLAIM, Declare
+    from stich.skat.rules import GameType
+
+    # Hinterhand holds the Schellen-Unter (DJ is Vorhand's here): Vorhand, Grand, may not
+    s = act(deal(SPITZE, *HANDS, SKAT), "18", "hold", "pass", "pass", "hand")
+    assert Declare(GameType.GRAND, hand=True, spitze=True) not in s.legal_actions()  # 4 Unter
+    # Hinterhand declares Herz Hand Spitze with the H7
+    s = act(deal(SPITZE, *HANDS, SKAT), "pass", "18", "pass", "hand")
+    spitze = Declare(GameType.HERZ, hand=True, spitze=True)
+    assert spitze in s.legal_actions() and str(spitze) == "declare herz hand spitze"
+    g = act(s, "declare herz hand spitze")
+    assert g.contract == spitze
+    g = act(g, "CJ")  # Vorhand leads
+    while not g.is_over:
+        assert CLAIM not in g.claims()  # a Spitze is won only by playing the last trick
+        g = g.apply(g.legal_actions()[0])
+    o = g.outcome()
+    assert o.spitze and o.to_dict()["spitze"] is True
+    plain = act(deal(SkatRules(), *HANDS, SKAT), "pass", "18", "pass", "hand",
+                "declare herz hand", "CJ")
+    while not plain.is_over:
+        plain = plain.apply(plain.legal_actions()[0])
+    assert o.multiplier == plain.outcome().multiplier + 1
+    assert o.won == (plain.outcome().won and o.spitze_made)
+
+
+def test_the_bids_follow_the_ladder_of_each_rule_set_in_one_process() -> None:
+    """The bids are cached per rule set: Spitze's extra level must not leak into another
+    rule set with the same announcements and jumps, in either order."""
+    from stich.skat.rules import bidding_ladder
+
+    for order in ((SkatRules.parse("skat(preset=lothar,bidding_jumps=yes)"),
+                   SkatRules.parse("skat(preset=lothar,bidding_jumps=yes,spitze=yes)")),
+                  (SkatRules.parse("skat(preset=isko,spitze=double)"),
+                   SkatRules.preset("isko"))):
+        for rules in order:
+            bids = [a.value for a in SkatState.new(rules, seed=1).legal_actions()
+                    if hasattr(a, "value")]
+            assert max(bids) == bidding_ladder(rules)[-1], rules

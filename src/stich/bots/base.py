@@ -31,7 +31,8 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: SkatView, rng: random.Random) -> Action:
-        """One of ``view.legal_actions`` (the view must be the seat to move)."""
+        """One of ``view.legal_actions``, or of ``view.claims`` (claiming the rest, giving
+        up) where the bot is sure (the view must be the seat to move)."""
         ...
 
 

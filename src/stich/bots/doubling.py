@@ -1,5 +1,9 @@
 """The bots' decisions under house rules: Kontra, Re and the Schieberamsch pass.
 
+``easy`` decides all of them here; ``strong`` its Schieberamsch, while its Kontra and Re
+come from its search (:mod:`stich.bots.strong.doubling`), with these as the fallback when
+no world was solved in time.
+
 Each decision comes from the bot's own estimate of its cards, never from hidden cards:
 
 - **Kontra** (a defender, before his first card): the chance that his own ten cards would

@@ -233,7 +233,8 @@ def arena_skat(
     seed: int = typer.Option(0, "--seed", metavar="S", help="Seed for the deals and bots."),
     jobs: int | None = _jobs_option(),
     rules: str = typer.Option("lothar", "--rules", metavar="RULES",
-                              help="The rule set: lothar (Lothar's table) or isko."),
+                              help="The rule set: lothar (Lothar's table), isko, or a rule string "
+                                   "with house rules (skat(preset=lothar,kontra_re=yes))."),
     as_json: bool = typer.Option(False, "--json",
                                  help="Print the figures as one JSON object, nothing else."),
     inference: bool = typer.Option(

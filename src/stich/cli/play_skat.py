@@ -382,7 +382,9 @@ class SkatSession:
 @play_app.command(SKAT.name)
 def play_skat(
     rules: str = typer.Option("lothar", "--rules", metavar="RULES",
-                              help="The rule set: lothar (Lothar's table) or isko."),
+                              help="The rule set: lothar (Lothar's table), isko, or a rule "
+                                   "string with house rules, e.g. skat(preset=lothar,"
+                                   "kontra_re=yes,schieberamsch=yes) (docs/skat.md)."),
     seed: int | None = typer.Option(None, "--seed",
                                     help="Seed for the deals and the bots (the same seed "
                                          "plays the same games)."),

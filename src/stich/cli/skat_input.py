@@ -149,7 +149,7 @@ def _declaration(words: str, text: str, view: SkatView, tr: Translator) -> Decla
     except IllegalActionError:
         raise InputProblem(tr("bad_input", text=text.strip())) from None
     assert isinstance(typed, Declare)
-    flags = ("hand", "schneider", "schwarz", "ouvert")
+    flags = ("hand", "schneider", "schwarz", "ouvert", "spitze")
     fits = [a for a in view.legal_actions if isinstance(a, Declare) and a.game is typed.game
             and a.ouvert == typed.ouvert
             and all(getattr(a, f) or not getattr(typed, f) for f in flags)]
@@ -212,7 +212,7 @@ def options_text(legal: Sequence[Action], tr: Translator,
         elif isinstance(a, Bid):
             words.append(str(a))
         elif isinstance(a, Declare):
-            flags = [f for f in ("schneider", "schwarz", "ouvert") if getattr(a, f)]
+            flags = [f for f in ("schneider", "schwarz", "ouvert", "spitze") if getattr(a, f)]
             name = game_word(a.game) if game_word is not None else a.game.value
             words.append(" ".join([name, *flags]))
         elif isinstance(a, Discard):

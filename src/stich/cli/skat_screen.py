@@ -223,8 +223,8 @@ class SkatScreen:
             word = self.game_word(a.game)
             if a.game is GameType.NULL and a.ouvert:
                 word += " ouvert"
-            elif a.schneider or a.schwarz or a.ouvert:
-                flags += [f for f in ("schneider", "schwarz", "ouvert")
+            elif a.schneider or a.schwarz or a.ouvert or a.spitze:
+                flags += [f for f in ("schneider", "schwarz", "ouvert", "spitze")
                           if getattr(a, f) and f not in flags]
                 continue
             if word not in games:

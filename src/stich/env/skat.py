@@ -34,6 +34,7 @@ classic games too), so there is no ``parallel_env`` here: PettingZoo's
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Final
 
@@ -299,7 +300,10 @@ class SkatAdapter:
         seat = self.to_move()
         if seat is None:
             raise IllegalAction("the list is over")
-        a = bot.choose(self.view(seat), rng)
+        view = self.view(seat)
+        if view.claims:  # the action space has no claim: a bot plays it out here
+            view = dataclasses.replace(view, claims=())
+        a = bot.choose(view, rng)
         if isinstance(a, Discard):
             first, second = (i for i in range(32) if a.cards >> i & 1)
             self.step(DISCARD0 + first)

@@ -236,6 +236,39 @@ define({
         "en": "the tables to list are open, waiting, running or over, not {given!r}",
         "de": "Aufgelistet werden open, waiting, running oder over, nicht „{given}“",
     },
+    "server.custom_needs_rules": {
+        "en": "games under different house rules are not ranked together: name the rules "
+              "(rules=skat(…))",
+        "de": "Spiele unter verschiedenen Hausregeln kommen nicht in eine Liste: nenne die "
+              "Regeln (rules=skat(…))",
+    },
+    "server.rule_sets_guest": {
+        "en": "a guest cannot save rule sets: register (on your account page) to keep your "
+              "rules",
+        "de": "Als Gast kannst du keine Regelsätze speichern: registriere dich (auf deiner "
+              "Kontoseite), dann bleiben deine Regeln",
+    },
+    "server.rule_set_name": {
+        "en": "a rule set's name has 1 to {most} characters, not {given}",
+        "de": "Der Name eines Regelsatzes hat 1 bis {most} Zeichen, nicht {given}",
+    },
+    "server.rule_set_name_chars": {
+        "en": "a rule set's name holds letters, digits, spaces and punctuation only",
+        "de": "Der Name eines Regelsatzes besteht nur aus Buchstaben, Ziffern, Leerzeichen "
+              "und Satzzeichen",
+    },
+    "server.rule_set_name_taken": {
+        "en": "you already have a rule set named {name!r}",
+        "de": "Du hast schon einen Regelsatz namens „{name}“",
+    },
+    "server.rule_sets_full": {
+        "en": "you have {most} rule sets, the most one account keeps: delete one first",
+        "de": "Du hast {most} Regelsätze, mehr hat ein Konto nicht: lösche zuerst einen",
+    },
+    "server.no_such_rule_set": {
+        "en": "you have no such rule set ({rule_set})",
+        "de": "Einen solchen Regelsatz hast du nicht ({rule_set})",
+    },
     "server.bad_preset": {
         "en": "the Skat rules are lothar, isko or custom, not {given!r}",
         "de": "Die Skatregeln sind lothar, isko oder custom, nicht „{given}“",

@@ -402,3 +402,17 @@ define({
         "de_you": "Du hast schon aufgegeben (oder kannst es jetzt nicht)",
     },
 })
+
+# House rules: Spitze.
+define({
+    "skat.no_spitze": {
+        "en": "Spitze is not played at this table",
+        "de": "Spitze wird an diesem Tisch nicht gespielt",
+    },
+    "skat.spitze_card": {
+        "en": "Spitze needs the lowest trump in the hand ({card}; in Grand not with all four "
+              "Unter), and no Null",
+        "de": "Spitze braucht den niedrigsten Trumpf auf der Hand ({card}; im Grand nicht mit "
+              "allen vier Untern), und keinen Null",
+    },
+})

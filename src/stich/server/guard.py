@@ -71,7 +71,9 @@ STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_logi
           "server.unavailable": 503,
           "server.metrics_token": 401, "server.open_tables": 429, "server.bot_tables": 429,
           "server.not_creator": 403, "auth.wrong_password": 403, "auth.still_seated": 409,
-          "server.table_over": 409, "server.no_analysis": 404}
+          "server.table_over": 409, "server.no_analysis": 404,
+          "server.rule_set_name_taken": 409, "server.rule_sets_full": 409,
+          "server.rule_sets_guest": 403}
 
 
 def status_of(code: str) -> int:

@@ -27,12 +27,14 @@ from fastapi import APIRouter, Request
 from stich import games
 from stich.cards import plain_deck
 from stich.core import ArgumentError
+from stich.present.skat_rules import rules_words
 from stich.record import replay
 from stich.server import metrics
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.limits import Limits, RateLimited
 from stich.server.lobby import insider, visible_actor
 from stich.server.names import check_name
+from stich.server.rule_sets import request_lang, skat_rules_json
 from stich.server.store.db import Store
 from stich.server.store.models import GamePlayer, GameRow, User
 from stich.server.wire import baptisten_view_json, skat_view_json
@@ -229,17 +231,40 @@ async def _analyse(store: Store, workers: Any, g: GameRow) -> dict[str, Any]:
 
 
 @router.get("/bestenliste")
-async def bestenliste(request: Request, preset: str = "lothar",
-                      period: str = "all") -> dict[str, Any]:
+async def bestenliste(request: Request, preset: str = "lothar", period: str = "all",
+                      rules: str | None = None) -> dict[str, Any]:
     """Registered players over all their Skat games of a preset (``lothar`` or
-    ``isko``): Punktestand, Bilanz, games, declarer games won and lost; ``period``:
-    ``all``, ``year`` or ``month``.  Ranked by Bilanz."""
+    ``isko``), or with ``rules`` of exactly that rule string (house rules: games under
+    other house rules are never mixed in): Punktestand, Bilanz, games, declarer games won
+    and lost; ``period``: ``all``, ``year`` or ``month``.  Ranked by Bilanz.
+    ``house_rules``: the other rule strings games were played under, with their words
+    and number of games (most first), to choose from."""
     if preset not in ("lothar", "isko", "custom"):
         raise ArgumentError("server.bad_preset", given=preset[:40])
-    rows = await _store(request).skat_ranking(preset, period_start(period))
+    since = period_start(period)
+    lang = request_lang(request)
+    store = _store(request)
+    chosen: dict[str, Any] = {}
+    if rules is not None:
+        if len(rules) > 200:
+            raise ArgumentError("server.bad_message", reason="rules: at most 200 characters")
+        chosen = skat_rules_json(rules, lang)
+        preset = chosen["preset"]
+        rows = await store.skat_ranking(preset, since,
+                                        rules=chosen["rules"] if preset == "custom" else None)
+    elif preset == "custom":
+        raise ArgumentError("server.custom_needs_rules")
+    else:
+        rows = await store.skat_ranking(preset, since)
     for i, r in enumerate(rows, start=1):
         r["rank"] = i
-    return {"preset": preset, "period": period, "players": rows}
+    others = [{"rules": text, "games": n, "words": rules_words(text, lang),
+               "short": rules_words(text, lang, short=True)}
+              for text, n in await store.skat_house_rules(since)]
+    out = {"preset": preset, "period": period, "players": rows, "house_rules": others}
+    if chosen:
+        out |= {"rules": chosen["rules"], "words": chosen["words"]}
+    return out
 
 
 @router.get("/baptisten/ranking")

@@ -91,6 +91,8 @@ class Limits:
     bot_open_tables: int = 1  # of bots alone, per account, at once
     bot_table_games: int = 36  # the most games of a Skat list of bots alone
     account_analyses_per_hour: int = 10
+    account_rule_sets: int = 30  # named rule sets one account keeps
+    rule_set_changes_per_hour: int = 60  # rule sets saved, changed or deleted, per account
     # per connection
     messages_per_10s: int = 40
     syncs_per_10s: int = 6

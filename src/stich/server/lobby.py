@@ -22,6 +22,8 @@ from stich import games
 from stich.bots import known_level
 from stich.core import ArgumentError
 from stich.games.base import Game, TableOptions
+from stich.present.languages import choose_lang
+from stich.present.skat_rules import rules_words
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.guard import Site
 from stich.server.hub import Hub, Loaded, TableActor
@@ -221,12 +223,18 @@ async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
     statuses = choices[status]
     rows = await _hub(request).store.tables(public_only=True, statuses=statuses,
                                             per_creator=LOBBY_PER_CREATOR)
-    return {"tables": [_row_json(r) for r in rows]}
+    lang = choose_lang(request.query_params.get("lang"),
+                       accept=request.headers.get("accept-language"))
+    return {"tables": [_row_json(r, lang) for r in rows]}
 
 
-def _row_json(r: TableRow) -> dict[str, Any]:
+def _row_json(r: TableRow, lang: str) -> dict[str, Any]:
     seats = [{k: v for k, v in s.items() if k != "user"} for s in r.summary.get("seats", [])]
-    return {"id": r.id, "game": r.game, "rules": r.rules, "status": r.status,
+    words = {}
+    if r.game == games.SKAT.name:  # the rules in words, and short (a phone's row)
+        words = {"rules_words": rules_words(r.rules, lang),
+                 "rules_short": rules_words(r.rules, lang, short=True)}
+    return {"id": r.id, "game": r.game, "rules": r.rules, **words, "status": r.status,
             "games": r.settings.get("games"), "seats": seats,
             "free": sum(1 for s in seats if s["kind"] == "free"),
             "bots": sum(1 for s in seats if s["kind"] == "bot"),

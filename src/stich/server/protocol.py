@@ -25,6 +25,9 @@ __all__ = [
     "EventMessage",
     "GuestRequest",
     "JoinRequest",
+    "RuleSetChange",
+    "RuleSetDelete",
+    "RuleSetRequest",
     "LoginRequest",
     "PasswordRequest",
     "Pause",
@@ -328,6 +331,29 @@ class CreateTableRequest(_Strict):
     # Skat with four seats: what the dealer who sits out sees, "nothing" (default: what a
     # watcher sees) or "all" (every hand); refused at any other table
     dealer_sees: str | None = Field(default=None, max_length=10)
+
+
+class RuleSetRequest(_Strict):
+    """Keep a Skat rule string under a name (``POST /api/me/rule-sets``): a set of the
+    same name gets the new rules."""
+
+    name: str = Field(max_length=200)
+    rules: str = Field(max_length=200)
+
+
+class RuleSetChange(_Strict):
+    """Rename one's rule set ``id`` or give it other rules (``POST
+    /api/me/rule-sets/change``); a field left out stays."""
+
+    id: int
+    name: str | None = Field(default=None, max_length=200)
+    rules: str | None = Field(default=None, max_length=200)
+
+
+class RuleSetDelete(_Strict):
+    """Delete one's rule set ``id`` (``POST /api/me/rule-sets/delete``)."""
+
+    id: int
 
 
 class JoinRequest(_Strict):

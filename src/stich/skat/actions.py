@@ -122,10 +122,11 @@ class Declare:
     schneider: bool = False
     schwarz: bool = False
     ouvert: bool = False
+    spitze: bool = False  # house rule: the last trick with the lowest trump
 
     def __str__(self) -> str:
         words = ["declare", self.game.value]
-        for flag in ("hand", "schneider", "schwarz", "ouvert"):
+        for flag in ("hand", "schneider", "schwarz", "ouvert", "spitze"):
             if getattr(self, flag):
                 words.append(flag)
         return " ".join(words)
@@ -198,7 +199,8 @@ def _parse_declare(words: list[str]) -> Declare:
     game = GameType.parse(words[0])
     if game is GameType.RAMSCH:
         raise StichError("skat.ramsch_not_declared")
-    flags = {"hand": False, "schneider": False, "schwarz": False, "ouvert": False}
+    flags = {"hand": False, "schneider": False, "schwarz": False, "ouvert": False,
+             "spitze": False}
     for w in words[1:]:
         w = {"offen": "ouvert", "open": "ouvert"}.get(w, w)
         if w not in flags:

@@ -17,13 +17,13 @@ __all__ = ["HOLD_PASS", "VORHANDRECHT", "bid_options", "checked_deal", "deal_ord
 
 HOLD_PASS: tuple[Action, ...] = (HOLD, PASS)
 VORHANDRECHT: tuple[Action, ...] = (bid(18), PASS)
-_BID_OPTIONS: dict[tuple[bool, bool], dict[int, tuple[Action, ...]]] = {}
+_BID_OPTIONS: dict[tuple[bool, bool, str], dict[int, tuple[Action, ...]]] = {}
 
 
 def bid_options(rules: SkatRules) -> dict[int, tuple[Action, ...]]:
     """For each highest value so far, what the bidder may say: the next ladder value
     (or, with jumps, any higher one), and pass."""
-    key = (rules.announcements, rules.bidding_jumps)
+    key = rules.bid_key  # what the ladder depends on
     table = _BID_OPTIONS.get(key)
     if table is None:
         ladder = bidding_ladder(rules)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stich.cards import card_points
-from stich.skat.rules import GameType
+from stich.skat.rules import GameType, spitze_card
 from stich.skat.scoring import matadors, settle_game, settle_null_overbid, settle_ramsch
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ class SkatOutcome(NamedTuple):
     pushes: int = 0
     jungfrau: bool = False
     knocks: int = 0
+    spitze: bool = False
+    spitze_made: bool = False
 
     @property
     def mit(self) -> bool:
@@ -82,6 +84,8 @@ class SkatOutcome(NamedTuple):
             )
             if self.kontra:
                 d.update(kontra=True, re=self.re)
+            if self.spitze:
+                d.update(spitze=True, spitze_made=self.spitze_made)
         elif self.kind == "ramsch":
             d.update(points=list(self.points), tricks=list(self.tricks), loser=self.loser,
                      durchmarsch=self.durchmarsch)
@@ -117,12 +121,13 @@ def make_outcome(state: SkatState) -> SkatOutcome:
     dt = tricks[d]
     ft = sum(tricks) - dt
     m = matadors(g.owned, g.game)
+    made = contract.spitze and _spitze_made(state, d, g.game, g.resigned)
     if state.end_reason == "null_overbid":
         s = settle_null_overbid(g.bid)
     else:
         s = settle_game(state.rules, contract, bid=g.bid, matadors=m, declarer_points=dp,
                         declarer_tricks=dt, defender_tricks=ft,
-                        doubled=(g.kontra >= 0) + g.re)
+                        doubled=(g.kontra >= 0) + g.re, spitze_made=made)
     per_seat = [0, 0, 0]
     per_seat[d] = s.score
     return SkatOutcome(
@@ -136,4 +141,16 @@ def make_outcome(state: SkatState) -> SkatOutcome:
         defender_points=120 - dp, declarer_tricks=dt, defender_tricks=ft,
         schneider=s.schneider, schwarz=s.schwarz, overbid=s.overbid, won=s.won,
         points=points, tricks=tricks, kontra=g.kontra >= 0, re=g.re,
+        spitze=contract.spitze, spitze_made=made,
     )
+
+
+def _spitze_made(state: SkatState, declarer: int, game: GameType, resigned: int) -> bool:
+    """Whether the declarer took the last trick with the Spitze card (or both defenders
+    gave up, which gives him every trick)."""
+    if state.end_reason == "gave_up":
+        return resigned.bit_count() == 2
+    if state.end_reason != "played":
+        return False
+    _, cards, winner = state.tricks[-1]
+    return winner == declarer and spitze_card(game) in cards

@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cache
-from typing import Literal
+from typing import ClassVar, Literal
 
-from stich.cards import Suit
+from stich.cards import Rank, Suit
 from stich.core import RulesError, kept_text
 from stich.messages import StichError
 
@@ -33,11 +33,14 @@ __all__ = [
     "bidding_ladder",
     "max_matadors",
     "null_value",
+    "spitze_card",
+    "spitze_levels",
 ]
 
 AllPass = Literal["ramsch", "redeal"]
 NullOverbid = Literal["refused", "next_level"]
 KontraRe = Literal["no", "yes", "bid18"]
+Spitze = Literal["no", "yes", "double"]
 RamschSkat = Literal["last_trick", "loser"]
 BockOverlap = Literal["queue", "stack"]
 
@@ -55,6 +58,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "all_pass": ("ramsch", "redeal"),
     "null_overbid": ("refused", "next_level"),
     "kontra_re": ("no", "yes", "bid18"),
+    "spitze": ("no", "yes", "double"),
     "ramsch_skat": ("last_trick", "loser"),
     "bock_overlap": ("queue", "stack"),
 }
@@ -77,6 +81,10 @@ class SkatRules:
     - ``kontra_re``: a defender may say Kontra before playing his first card, doubling the
       score; the declarer may answer Re at once, doubling again (``yes``); ``bid18``: only
       a defender who said or held a value in the auction may say Kontra; ``no``.
+    - ``spitze``: the declarer of a suit game or Grand may declare Spitze when he holds the
+      lowest trump (the trump Sieben; in Grand the Schellen-Unter, not with all four
+      Unter): he wins only if he takes the last trick with it; +1 level (``yes``) or +2
+      (``double``).
     - ``jungfrau``: in Ramsch, the loser's loss doubles when another player took no trick.
     - ``durchmarsch``: in Ramsch, a player who takes all ten tricks scores +120 (the seed's
       rule, on in both presets); ``no``: he is simply the loser.
@@ -101,6 +109,7 @@ class SkatRules:
     announcements: bool = False
     null_overbid: NullOverbid = "next_level"
     kontra_re: KontraRe = "no"
+    spitze: Spitze = "no"
     jungfrau: bool = False
     durchmarsch: bool = True
     ramsch_skat: RamschSkat = "last_trick"
@@ -110,6 +119,9 @@ class SkatRules:
     bock_games: int = 0
     bock_overlap: BockOverlap = "queue"
     bock_ramsch: bool = False
+    bid_key: ClassVar[tuple[bool, bool, str]] = (False, False, "no")
+    """What the bidding ladder depends on (announcements, jumps, Spitze), set on each rule
+    set: the bids read it on every bid, one attribute instead of three."""
 
     def __post_init__(self) -> None:
         for key, choices in _CHOICES.items():
@@ -127,6 +139,9 @@ class SkatRules:
             object.__setattr__(self, "bock", ordered)
         if self.bock_ramsch and not self.bock:
             raise RulesError("rules.bock_ramsch_needs_bock")
+        # what the bidding ladder depends on, read on every bid (one attribute, not three)
+        object.__setattr__(self, "bid_key",
+                           (self.announcements, self.bidding_jumps, self.spitze))
         if not 0 <= self.bock_games <= 12:
             raise RulesError("rules.option_range", key="bock_games", low=0, high=12,
                              value=self.bock_games)
@@ -139,8 +154,9 @@ class SkatRules:
     @property
     def house_rules(self) -> bool:
         """Whether any house rule is on (a rule set the ISS cannot express)."""
-        return (self.kontra_re != "no" or self.jungfrau or not self.durchmarsch
-                or self.ramsch_skat != "last_trick" or self.schieberamsch or self.klopfen
+        return (self.kontra_re != "no" or self.spitze != "no" or self.jungfrau
+                or not self.durchmarsch or self.ramsch_skat != "last_trick"
+                or self.schieberamsch or self.klopfen
                 or bool(self.bock) or self.bock_ramsch)
 
     @staticmethod
@@ -327,4 +343,22 @@ def bidding_ladder(rules: SkatRules) -> tuple[int, ...]:
 def _max_extra_levels(rules: SkatRules) -> int:
     """Levels beyond matadors + game that one game can reach: Hand, Schneider, Schwarz,
     Ouvert, and with announcements Schneider announced and Schwarz announced."""
-    return 4 + (2 if rules.announcements else 0)
+    return 4 + (2 if rules.announcements else 0) + spitze_levels(rules)
+
+
+def spitze_levels(rules: SkatRules) -> int:
+    """The levels a declared Spitze adds: 1, 2 under ``spitze=double``, 0 without it."""
+    return {"no": 0, "yes": 1, "double": 2}[rules.spitze]
+
+
+def spitze_card(game: GameType) -> int:
+    """The card a Spitze is won with: the trump Sieben, in Grand the Schellen-Unter.
+
+    >>> from stich.cards import CARDS
+    >>> str(CARDS[spitze_card(GameType.HERZ)]), str(CARDS[spitze_card(GameType.GRAND)])
+    ('H7', 'DJ')
+    """
+    suit = game.trump_suit
+    if suit is None:
+        return Suit.SCHELLEN * 8 + Rank.UNTER
+    return suit * 8 + Rank.SEVEN

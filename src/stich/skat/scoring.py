@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from stich.cards import Rank, Suit
 from stich.skat.actions import Declare
-from stich.skat.rules import NULL_VALUES, GameType, SkatRules
+from stich.skat.rules import NULL_VALUES, GameType, SkatRules, spitze_levels
 
 __all__ = [
     "Settlement",
@@ -98,16 +98,18 @@ def settle_game(
     declarer_tricks: int,
     defender_tricks: int,
     doubled: int = 0,
+    spitze_made: bool = True,
 ) -> Settlement:
     """Settle a played suit game, Grand or Null.
 
     ``declarer_points`` includes the Skat.  A Null game is won when the declarer took
     no trick.  A lost game scores twice its value, negative.  ``doubled`` counts Kontra
-    and Re: each doubles the score (not the value).
+    and Re: each doubles the score (not the value).  A declared Spitze adds its levels
+    (:func:`~stich.skat.rules.spitze_levels`) and loses the game unless ``spitze_made``.
     """
     s = _settle_game(rules, contract, bid=bid, matadors=matadors,
                      declarer_points=declarer_points, declarer_tricks=declarer_tricks,
-                     defender_tricks=defender_tricks)
+                     defender_tricks=defender_tricks, spitze_made=spitze_made)
     if doubled:
         return s._replace(score=s.score << doubled)
     return s
@@ -122,6 +124,7 @@ def _settle_game(
     declarer_points: int,
     declarer_tricks: int,
     defender_tricks: int,
+    spitze_made: bool = True,
 ) -> Settlement:
     game = contract.game
     if game is GameType.NULL:
@@ -154,6 +157,9 @@ def _settle_game(
     mult += schwarz or ann_schwarz
     mult += ann_schwarz
     mult += contract.ouvert
+    if contract.spitze:
+        mult += spitze_levels(rules)
+        won = won and spitze_made
     base = game.base_value
     value = base * mult
     overbid = value < bid

@@ -54,7 +54,7 @@ from stich.skat.options import (
     discards,
 )
 from stich.skat.outcome import SkatOutcome, make_outcome
-from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder
+from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder, spitze_card
 
 __all__ = ["Phase", "SkatState", "POSITION_NAMES", "deal_order"]
 
@@ -111,6 +111,7 @@ class _Game(NamedTuple):
 STATE_FIELDS = (
     "rules", "phase", "to_move", "hands", "skat", "deal", "_bidding", "_game", "trick",
     "leader", "points", "tricks_won", "_tricks", "_hist", "_auction", "_end", "_follow",
+    "_talking",
 )
 """Every attribute of a :class:`SkatState` (its slots; compiled classes have no
 ``__slots__`` attribute to read them from)."""
@@ -138,6 +139,7 @@ class SkatState:
     _auction: tuple[Any, ...] | None  # the auction's (seat, action) pairs, newest first
     _end: str
     _follow: tuple[int, ...]  # follow-suit groups of the game being played (else empty)
+    _talking: bool  # ``_game.talk``, kept here too: the card play's hot path reads it
 
     # --- construction ------------------------------------------------------------------
 
@@ -186,6 +188,7 @@ class SkatState:
         self._auction = None
         self._end = ""
         self._follow = ()
+        self._talking = False
         return self
 
     def _fork(self) -> SkatState:
@@ -207,6 +210,7 @@ class SkatState:
         new._auction = self._auction
         new._end = self._end
         new._follow = self._follow
+        new._talking = self._talking
         return new
 
     # --- simple facts ------------------------------------------------------------------
@@ -278,8 +282,8 @@ class SkatState:
         g = self._game
         if self.phase is not _PLAY or g is None or g.declarer < 0 or g.re_pending:
             return ()
-        if self.to_move == g.declarer:
-            return _CLAIM_GIVEUP
+        if self.to_move == g.declarer:  # a Spitze is won only with the last trick played
+            return _GIVEUP if g.contract is not None and g.contract.spitze else _CLAIM_GIVEUP
         if g.resigned >> self.to_move & 1:
             return ()
         return _GIVEUP
@@ -293,8 +297,9 @@ class SkatState:
         """Every action the player to move may take now."""
         phase = self.phase
         if phase is _PLAY:
-            g = self._game
-            if g is not None and g.talk:
+            if self._talking:
+                g = self._game
+                assert g is not None
                 return self._talk_actions(g)
             hand = self.hands[self.to_move]
             trick = self.trick
@@ -322,9 +327,10 @@ class SkatState:
         """The cards the player to move may play, as a set (card play only)."""
         if self.phase is not _PLAY:
             return 0
-        g = self._game
-        if g is not None and g.re_pending:
-            return 0
+        if self._talking:
+            g = self._game
+            if g is not None and g.re_pending:
+                return 0
         hand = self.hands[self.to_move]
         if self.trick:
             follow = self._follow[self.trick[0]] & hand
@@ -471,10 +477,9 @@ class SkatState:
         assert b is not None
         if b.pending:
             return HOLD_PASS
-        if b.duel == 3:
-            return VORHANDRECHT
-        if b.duel == 4:
-            return _GRAND_OR_PASS
+        duel = b.duel
+        if duel >= 3:
+            return VORHANDRECHT if duel == 3 else _GRAND_OR_PASS
         return bid_options(self.rules)[b.value]
 
     def _sayable(self, current: int) -> tuple[int, ...]:
@@ -491,7 +496,20 @@ class SkatState:
         nulls = tuple(
             NULL_VALUES[(hand, o)] >= bid_value or lenient for o in (False, True)
         )
-        return declaration_options(hand, self.rules.announcements, nulls)
+        options = declaration_options(hand, self.rules.announcements, nulls)
+        if self.rules.spitze == "no":
+            return options
+        return options + tuple(
+            Declare(d.game, d.hand, d.schneider, d.schwarz, d.ouvert, True)
+            for d in options if d.game is not GameType.NULL and self._spitze_held(d.game))
+
+    def _spitze_held(self, game: GameType) -> bool:
+        """Whether the declarer may declare Spitze in ``game``: he holds its card (the
+        trump Sieben, in Grand the Schellen-Unter), and not all four Unter in a Grand."""
+        hand = self.hands[self.to_move]
+        if not hand >> spitze_card(game) & 1:
+            return False
+        return game is not GameType.GRAND or (hand & _UNTER) != _UNTER
 
     def _null_refusal(self, d: Declare) -> IllegalActionError | None:
         value = d.null_value
@@ -518,7 +536,7 @@ class SkatState:
             if self.rules.announcements and action.ouvert and action.game is not GameType.NULL:
                 sch = schw = True
             sch = sch or schw
-            action = Declare(action.game, hand, sch, schw, action.ouvert)
+            action = Declare(action.game, hand, sch, schw, action.ouvert, action.spitze)
         return action
 
     def apply(self, action: Action) -> SkatState:
@@ -553,14 +571,14 @@ class SkatState:
     def _bid(self, action: Action) -> SkatState:
         b = self._bidding
         assert b is not None
-        if b.duel == 4:
-            return self._ramsch_round_start(action)
         if b.pending:
             if action is HOLD:
                 return self._after_bid(
                     _Bidding(b.value, b.duel, b.bidder, b.answerer, False), action, b.bidder)
             if action is PASS:
                 return self._duel_won(b, action, winner=b.bidder)
+        elif b.duel == 4:
+            return self._ramsch_round_start(action)
         elif action is PASS:
             if b.duel == 3:
                 return self._all_passed(action)
@@ -628,6 +646,7 @@ class SkatState:
             new._game = _Game(seat, GRAND_HAND, GameType.GRAND, 0, False,
                               self.hands[seat] | self.skat, TABLES[GameType.GRAND],
                               self.rules.kontra_re != "no")
+            new._talking = new._game.talk
             new._follow = TABLES[GameType.GRAND].follow
             new.phase = _PLAY
             new.to_move = 0
@@ -651,6 +670,7 @@ class SkatState:
             return new
         new._game = _Game(-1, None, GameType.RAMSCH, 0, False, 0, TABLES[GameType.RAMSCH],
                           self.rules.klopfen)
+        new._talking = self.rules.klopfen
         new._follow = TABLES[GameType.RAMSCH].follow
         new.phase = _SKAT if self.rules.schieberamsch else _PLAY
         new.to_move = 0
@@ -752,6 +772,7 @@ class SkatState:
         new._follow = TABLES[action.game].follow
         new._game = _Game(d, action, action.game, self.bid_value, not action.hand, owned,
                           TABLES[action.game], self.rules.kontra_re != "no")
+        new._talking = self.rules.kontra_re != "no"
         if action.game is GameType.NULL and action.null_value < self.bid_value:
             new.phase = _OVER
             new.to_move = -1
@@ -771,6 +792,12 @@ class SkatState:
             return IllegalActionError("skat.hand_declare", seat=seat)
         if a.game is GameType.RAMSCH:
             return IllegalActionError("skat.ramsch_not_declared")
+        if a.spitze:
+            if self.rules.spitze == "no":
+                return IllegalActionError("skat.no_spitze")
+            if a.game is GameType.NULL or not self._spitze_held(a.game):
+                return IllegalActionError("skat.spitze_card", card=Cards(
+                    1 << spitze_card(GameType.GRAND if a.game is GameType.NULL else a.game)))
         announced = a.schneider or a.schwarz
         if a.game is GameType.NULL:
             if announced:
@@ -802,7 +829,8 @@ class SkatState:
         bit = 1 << index
         g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
-        if g.talk and g.re_pending:
+        talking = self._talking
+        if talking and g.re_pending:
             raise IllegalActionError("skat.re_or_pass", seat=Seat(seat), action=str(card))
         if not hand & bit:
             raise IllegalActionError("skat.not_held", seat=Seat(seat), cards=Cards(bit))
@@ -821,6 +849,7 @@ class SkatState:
         new._auction = self._auction
         new._end = ""
         new._follow = self._follow
+        new._talking = talking
         hand ^= bit
         if seat == 0:
             new.hands = (hand, hands[1], hands[2])
@@ -840,9 +869,10 @@ class SkatState:
         leader = self.leader
         winner = (leader + g.tables.winner(cards)) % 3
         new.trick = ()
-        if g.talk:  # Kontra is said before one's first card: the first trick is over
+        if talking:  # Kontra is said before one's first card: the first trick is over
             g = g._replace(talk=False)
             new._game = g
+            new._talking = False
         pts = list(self.points)
         pts[winner] += _POINTS[cards[0]] + _POINTS[cards[1]] + _POINTS[cards[2]]
         tw = list(self.tricks_won)

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from stich import __version__
 from stich.present.languages import LANGS, choose_lang
+from stich.present.skat_rules import rules_words
 from stich.server import auth
 from stich.web.i18n import HERE, js_strings, translations
 
@@ -51,6 +52,7 @@ async def render_page(request: Request, template: str, *, anonymous: bool = Fals
         "user": None if user is None else auth.user_json(user),
         "path": request.url.path,
         "lang_url": lambda code: _with_lang(request, code),
+        "rules_words": rules_words,  # a Skat rule string in words (long, or short=True)
         "js_strings": Markup(json.dumps(js_strings(lang), ensure_ascii=False)
                              .replace("</", "<\\/")),
         **context,

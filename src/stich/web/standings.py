@@ -20,7 +20,7 @@ from stich.cards import plain_deck
 from stich.games import SKAT
 from stich.messages import StichError
 from stich.present.initials import initials
-from stich.server import history, lobby
+from stich.server import auth, history, lobby
 from stich.server.guard import capitalised
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
@@ -193,16 +193,29 @@ def value_breakdown(result: dict[str, Any], lang: str = "de") -> str | None:
 # --- the Bestenliste ------------------------------------------------------------------------
 
 @router.get("/bestenliste", response_class=HTMLResponse)
-async def bestenliste(request: Request, preset: str = "lothar",
-                      period: str = "all") -> Response:
-    """The Bestenliste of a preset and period, and the Baptistenskat ranking."""
+async def bestenliste(request: Request, preset: str = "lothar", period: str = "all",
+                      rules: str | None = None) -> Response:
+    """The Bestenliste of a preset (or of exactly one rule string with house rules:
+    ``rules``) and period, and the Baptistenskat ranking.  A visitor with saved rule
+    sets finds them among the choices, by name."""
     preset = preset if preset in PRESETS else "lothar"
     period = period if period in PERIODS else "all"
-    skat = await history.bestenliste(request, preset=preset, period=period)
+    problem = None
+    try:
+        skat = await history.bestenliste(request, preset=preset, period=period,
+                                         rules=rules or None)
+    except StichError as e:  # rules the engine refuses: the preset's list, and why
+        problem = capitalised(e.text(lang_of(request)))
+        skat = await history.bestenliste(request, preset=preset, period=period)
     baptisten = await history.baptisten_ranking(request, period=period)
-    return await render_page(request, "bestenliste.html", preset=preset, period=period,
-                             presets=PRESETS, periods=PERIODS, skat=skat,
-                             baptisten=baptisten, when=when, signed=signed)
+    user = await auth.current_user(request)
+    own = [] if user is None or user.guest else \
+        [{"name": r.name, "rules": r.rules}
+         for r in await request.app.state.store.rule_sets(user.id)]
+    return await render_page(request, "bestenliste.html", preset=skat["preset"],
+                             period=period, presets=PRESETS, periods=PERIODS, skat=skat,
+                             baptisten=baptisten, when=when, signed=signed, own_sets=own,
+                             problem=problem, rules_query=skat.get("rules"))
 
 
 # --- a player's page ------------------------------------------------------------------------

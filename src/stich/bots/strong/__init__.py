@@ -12,6 +12,8 @@ parts, one module each:
 - :mod:`~stich.bots.strong.auction`: bidding, Hand or pick up, the discard, the game;
 - :mod:`~stich.bots.strong.cardplay`: the card play in suit games, Grand and Null;
 - :mod:`~stich.bots.strong.ramsch`: Ramsch, the Durchmarsch searched, the rest played out;
+- :mod:`~stich.bots.strong.doubling`: Kontra and Re (house rule), the declarer's chance
+  and expected score on sampled worlds;
 - :mod:`~stich.bots.strong.bot`: :class:`SkatStrongBot`, its clock and its dispatch;
 - :mod:`~stich.bots.strong.settings`: :class:`StrongSettings`, the tuning, one frozen
   object given to the bot (so bots of two settings can play in one process).

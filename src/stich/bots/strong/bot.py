@@ -6,6 +6,13 @@ solver question gets its node limit from the decision's clock
 (:class:`~stich.bots.strong.questions.SolverClock`), so one hard question cannot hold a
 decision up.  With ``max_worlds`` and a timer that does not move, decisions are the same
 on any machine (the tests use this).
+
+Under the house rule ``kontra_re``, Kontra and Re come from the search too
+(:mod:`~stich.bots.strong.doubling`; the rule-based estimate of
+:mod:`stich.bots.doubling` when no world was solved in time).  A defender's Kontra is
+asked in the same call as his first card: the Kontra question and the card (when no
+Kontra is said) each get a clock with half the hard cap.  The Schieberamsch pass and its
+discard are the rule-based bot's.
 """
 
 from __future__ import annotations
@@ -16,17 +23,17 @@ import time
 from collections.abc import Callable
 
 from stich.bots.clock import HARD_CAP, check_budget
-from stich.bots.doubling import decide, without_kontra
+from stich.bots.doubling import decide, kontra_wanted, re_wanted, without_kontra
 from stich.bots.heuristic import SkatHeuristicBot
 from stich.bots.play import choose_card
-from stich.bots.strong import auction
+from stich.bots.strong import auction, doubling
 from stich.bots.strong.cardplay import play
 from stich.bots.strong.questions import SolverClock
 from stich.bots.strong.ramsch import ramsch
 from stich.bots.strong.settings import DEFAULT_SETTINGS, StrongSettings
 from stich.core import ArgumentError
 from stich.messages import Seat as SeatName
-from stich.skat.actions import Action
+from stich.skat.actions import KONTRA, PASS, RE, Action
 from stich.skat.rules import GameType
 from stich.skat.view import SkatView
 
@@ -70,8 +77,11 @@ class SkatStrongBot:
         # the game declared (the arena's calibration table compares them with the result)
         self.estimates: list[tuple[str, float]] = []
 
-    def _clock(self) -> SolverClock:
-        return SolverClock(self.budget, self.hard_cap, self.min_worlds, self.max_worlds,
+    def _clock(self, *, half: bool = False) -> SolverClock:
+        """The clock of one decision; ``half``: with half the hard cap (two searches in
+        one call: Kontra, then the card)."""
+        cap = self.hard_cap / 2 if half else self.hard_cap
+        return SolverClock(min(self.budget, cap), cap, self.min_worlds, self.max_worlds,
                            self.timer, self.settings)
 
     def choose(self, view: SkatView, rng: random.Random) -> Action:
@@ -91,10 +101,25 @@ class SkatStrongBot:
         """The decision of the part of the bot for ``view``'s phase; where that part has
         nothing (no world in time), the rule-based bot's."""
         s = self.settings
-        house = decide(view)  # Kontra, Re, Schieberamsch: the rule-based estimate for now
+        legal = view.legal_actions
+        if RE in legal:  # answering a Kontra: Re from the search, else the rule-based
+            said = doubling.re(view, rng, clock, s)
+            if said is None:
+                return RE if re_wanted(view) else PASS
+            return RE if said else PASS
+        if KONTRA in legal:
+            # the Kontra question has its own clock, and the card (if no Kontra) a fresh
+            # one: each of the two with half the hard cap, so the call stays within it
+            said = doubling.kontra(view, rng, self._clock(half=True), s)
+            if said is None:  # no world in time
+                said = kontra_wanted(view)
+            if said:
+                return KONTRA
+            view = without_kontra(view)
+            clock = self._clock(half=True)
+        house = decide(view)  # the Schieberamsch pass and its discard: rule-based
         if house is not None:
             return house
-        view = without_kontra(view)
         phase = view.phase
         if phase == "BIDDING":
             action, p = auction.bid(view, rng, clock, s)

@@ -104,6 +104,24 @@ class StrongSettings:
     """Choose the Ramsch card by playing the sampled worlds out (off: the rule-based
     card)."""
 
+    # --- Kontra and Re (house rule kontra_re; :mod:`~stich.bots.strong.doubling`) ------
+    kontra_chance: float = 0.55
+    """A defender says Kontra only when the declarer's mean chance over the sampled
+    worlds is at most this (the break-even is 2/3: the margin is argued in
+    :mod:`~stich.bots.strong.doubling`)."""
+    kontra_se: float = 1.0
+    """... and when that mean plus this many of its standard errors is still below 2/3
+    (few worlds, a wide estimate: no Kontra on it)."""
+    doubling_candidates: int = 40
+    """Kontra and Re: each world the solver is asked about is drawn, by its weight by
+    the auction (:mod:`~stich.bots.strong.weights`), from this many sampled worlds
+    (1: every sampled world, unweighed)."""
+    doubling_power: float = 2.0
+    """... by its weight to this power."""
+    re_chance: float = 0.8
+    """The declarer answers a Kontra with Re when his mean chance over the sampled
+    worlds is at least this."""
+
 
 DEFAULT_SETTINGS = StrongSettings()
 """The settings ``strong`` plays with."""

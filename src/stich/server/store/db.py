@@ -66,6 +66,7 @@ from stich.server.store.models import (
     GamePlayer,
     GameRow,
     KnownLogin,
+    RuleSet,
     Session,
     SnapshotRow,
     TableRow,
@@ -778,6 +779,81 @@ class Store:
                                                    TableRow.lease_owner == owner)
                             .values(lease_owner=None, lease_until=None))
 
+    # --- named rule sets -------------------------------------------------------------------
+
+    async def rule_sets(self, user_id: int) -> list[RuleSet]:
+        """An account's rule sets, by name."""
+        async with self.session() as s:
+            q = select(RuleSet).where(RuleSet.user_id == user_id) \
+                .order_by(RuleSet.name_key, RuleSet.id)
+            return list((await s.execute(q)).scalars())
+
+    async def rule_set(self, set_id: int, user_id: int) -> RuleSet | None:
+        """One rule set, if it is this account's (another's is as if it did not exist)."""
+        if not 0 < set_id <= INT_MAX:
+            return None
+        async with self.session() as s:
+            q = select(RuleSet).where(RuleSet.id == set_id, RuleSet.user_id == user_id)
+            return (await s.execute(q)).scalars().first()
+
+    async def save_rule_set(self, user_id: int, name: str, key: str, game: str, rules: str,
+                            most: int) -> tuple[RuleSet, bool]:
+        """Keep ``rules`` under ``name`` for the account: a set of the same name (its
+        ``key``) gets the new rules, else a new one, refused when the account has ``most``
+        already (0: no limit).  Returns the set and whether it is new.  The account's row
+        is locked meanwhile (PostgreSQL; SQLite writes one at a time anyway), so that two
+        saves at once cannot pass the limit together."""
+        async with self._writing(), self.session.begin() as s:
+            await s.execute(select(User.id).where(User.id == user_id).with_for_update())
+            row = (await s.execute(select(RuleSet).where(
+                RuleSet.user_id == user_id, RuleSet.name_key == key))).scalars().first()
+            if row is not None:
+                row.name, row.game, row.rules, row.updated_at = name, game, rules, now()
+                return row, False
+            if most:
+                count = (await s.execute(select(func.count(RuleSet.id))
+                                         .where(RuleSet.user_id == user_id))).scalar_one()
+                if count >= most:
+                    raise ArgumentError("server.rule_sets_full", most=most)
+            row = RuleSet(user_id=user_id, name=name, name_key=key, game=game, rules=rules,
+                          created_at=now(), updated_at=now())
+            s.add(row)
+            await s.flush()
+            return row, True
+
+    async def change_rule_set(self, set_id: int, user_id: int, name: str | None,
+                              key: str | None, rules: str | None) -> RuleSet | None:
+        """Rename a rule set or give it other rules (None: unchanged); None when the
+        account has no such set.  A name another of its sets has is refused."""
+        if not 0 < set_id <= INT_MAX:
+            return None
+        async with self._writing(), self.session.begin() as s:
+            row = (await s.execute(select(RuleSet).where(
+                RuleSet.id == set_id, RuleSet.user_id == user_id))).scalars().first()
+            if row is None:
+                return None
+            if key is not None and name is not None and key != row.name_key:
+                taken = (await s.execute(select(RuleSet.id).where(
+                    RuleSet.user_id == user_id, RuleSet.name_key == key))).first()
+                if taken is not None:
+                    raise ArgumentError("server.rule_set_name_taken", name=name)
+                row.name_key = key
+            if name is not None:
+                row.name = name
+            if rules is not None:
+                row.rules = rules
+            row.updated_at = now()
+            return row
+
+    async def delete_rule_set(self, set_id: int, user_id: int) -> bool:
+        """Delete one of the account's rule sets; False when it has no such set."""
+        if not 0 < set_id <= INT_MAX:
+            return False
+        async with self._writing(), self.session.begin() as s:
+            gone = await s.execute(delete(RuleSet).where(RuleSet.id == set_id,
+                                                         RuleSet.user_id == user_id))
+            return bool(getattr(gone, "rowcount", 0))
+
     # --- games, history, Bestenliste -----------------------------------------------------
 
     async def game(self, key: str) -> tuple[GameRow, TableRow] | None:
@@ -836,9 +912,12 @@ class Store:
                  .where(GameRow.table_id == table_id, GamePlayer.user_id == user_id).limit(1))
             return (await s.execute(q)).first() is not None
 
-    async def skat_ranking(self, preset: str, since: datetime | None) -> list[dict[str, Any]]:
-        """The Bestenliste: per registered player over their Skat games of a preset
-        (not those a stand-in played for them: docs/server.md, "Whose game was it")."""
+    async def skat_ranking(self, preset: str, since: datetime | None,
+                           rules: str | None = None) -> list[dict[str, Any]]:
+        """The Bestenliste: per registered player over their Skat games of a preset, or
+        with ``rules`` of exactly that rule string (games under other house rules are never
+        mixed in); not those a stand-in played for them (docs/server.md, "Whose game was
+        it")."""
         async with self.session() as s:
             q = (select(User.name, func.sum(GamePlayer.score), func.sum(GamePlayer.bilanz),
                         func.count(GamePlayer.id),
@@ -846,7 +925,8 @@ class Store:
                         func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(False))))
                  .join(GamePlayer, GamePlayer.user_id == User.id)
                  .join(GameRow, GameRow.id == GamePlayer.game_id)
-                 .where(GameRow.game == SKAT.name, GameRow.preset == preset,
+                 .where(GameRow.game == SKAT.name,
+                        GameRow.preset == preset if rules is None else GameRow.rules == rules,
                         User.guest.is_(False), GamePlayer.counts.is_(True))
                  .group_by(User.id, User.name))
             if since is not None:
@@ -857,6 +937,19 @@ class Store:
                for n, p, b, g, w, lo in rows]
         out.sort(key=lambda r: (-r["bilanz"], -r["punktestand"], r["name"].casefold()))
         return out
+
+    async def skat_house_rules(self, since: datetime | None,
+                               limit: int = 20) -> list[tuple[str, int]]:
+        """The rule strings other than the presets' that Skat games were played under
+        (each with its number of games), most games first: the Bestenliste's choices."""
+        async with self.session() as s:
+            games = func.count(GameRow.id)
+            q = (select(GameRow.rules, games)
+                 .where(GameRow.game == SKAT.name, GameRow.preset == "custom")
+                 .group_by(GameRow.rules).order_by(games.desc(), GameRow.rules).limit(limit))
+            if since is not None:
+                q = q.where(GameRow.finished_at >= since)
+            return [(str(r), int(n)) for r, n in (await s.execute(q)).all()]
 
     async def baptisten_games(self, since: datetime | None, limit: int = 200,
                               public_only: bool = False
@@ -1198,6 +1291,7 @@ async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None
     await s.execute(update(TableRow).where(TableRow.created_by.in_(ids)).values(created_by=None))
     await s.execute(delete(Session).where(Session.user_id.in_(ids)))
     await s.execute(delete(KnownLogin).where(KnownLogin.user_id.in_(ids)))
+    await s.execute(delete(RuleSet).where(RuleSet.user_id.in_(ids)))
     await s.execute(delete(User).where(User.id.in_(ids)))
 
 

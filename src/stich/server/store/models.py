@@ -15,6 +15,8 @@ migrations in ``migrations/``; these classes must match them (a test compares).
 - ``games``: every finished game's record (addressed by a random ``key``: ids that count
   up would let anyone walk through private games); ``game_players`` a line per player for the
   Bestenliste and the history; ``analyses`` cached analyses of Skat games.
+- ``rule_sets``: the named rule sets a registered player saved ("Skatclub Eiche"): a
+  game's rule string under a name, unique per account (by the name's case-folded key).
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "Session", "SnapshotRow",
-           "TableRow", "User"]
+__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "RuleSet", "Session",
+           "SnapshotRow", "TableRow", "User"]
 
 
 class Base(DeclarativeBase):
@@ -174,3 +176,16 @@ class Analysis(Base):
                                          primary_key=True)
     lang: Mapped[str] = mapped_column(String(4), primary_key=True)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class RuleSet(Base):
+    __tablename__ = "rule_sets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))  # as its owner wrote it
+    name_key: Mapped[str] = mapped_column(String(160))  # NFKC, case-folded: unique per owner
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(String(200))  # the canonical rule string
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("user_id", "name_key", name="uq_rule_sets_user_name"),)

@@ -9,6 +9,7 @@ import { clockRule } from "./clock.js";
 /**
  * The Skat rules: short names in the list (a phone's select shows one line), what they
  * mean below it.
+ * @returns {{el: HTMLElement, sel: HTMLSelectElement}}
  */
 function rulesField() {
   const about = { lothar: _("Lothar's table (ISkO with house rules, Ramsch when all pass)"), isko: _("ISkO (official rules)") };
@@ -16,8 +17,159 @@ function rulesField() {
   const sel = /** @type {HTMLSelectElement} */ (h("select", { name: "preset", "aria-describedby": "rules-note" },
     h("option", { value: "lothar" }, _("Lothar's rules")), h("option", { value: "isko" }, "ISkO")));
   note.id = "rules-note";
-  sel.addEventListener("change", () => { note.textContent = about[/** @type {"lothar"|"isko"} */ (sel.value)] || ""; });
-  return h("label", {}, _("Rules"), " ", sel, note);
+  const explain = () => { note.textContent = about[/** @type {"lothar"|"isko"} */ (sel.value)] || ""; };
+  sel.addEventListener("change", explain);
+  sel.addEventListener("rules:set", explain);
+  return { el: h("label", {}, _("Rules"), " ", sel, note), sel };
+}
+
+/**
+ * The house rules on top of the preset: every rule the server offers (GET /api/rules/skat:
+ * its words, choices and a help text each, in the page's language), all off at first.
+ * `rules()` is the rule string the form sends (null: the preset alone); the line under
+ * them names the rules in the server's words, or says why the engine refuses them.
+ * @param {HTMLSelectElement} preset
+ */
+function houseRules(preset) {
+  const words = h("p", { class: "rules-words", id: "rules-words", "aria-live": "polite" });
+  const problem = h("div", { id: "rules-problem", "aria-live": "polite" });
+  const summary = h("summary", {}, _("House rules"), " ", h("span", { class: "muted", id: "house-count" }, ""));
+  const box = h("details", { class: "house-rules", id: "house-rules" }, summary);
+  /** @type {{name: string, kind: string, default: string, get: () => string, set: (v: string) => void}[]} */
+  const controls = [];
+  /** @type {((v: string) => void)|null} */
+  let changed = null;
+
+  /** @returns {string|null} */
+  const rules = () => {
+    const parts = controls.filter((c) => c.get() !== c.default).map((c) => `${c.name}=${c.get() || "no"}`);
+    return parts.length ? `skat(preset=${preset.value},${parts.join(",")})` : null;
+  };
+  let asked = 0;
+  const update = async () => {
+    const text = rules();
+    const on = controls.filter((c) => c.get() !== c.default).length;
+    /** @type {HTMLElement} */ (summary.querySelector("#house-count")).textContent = on ? `(${on})` : _("(none)");
+    const mine = ++asked;
+    if (text === null) {
+      words.textContent = _("Rules:") + " " + (preset.value === "isko" ? "ISkO" : _("Lothar's rules"));
+      problem.replaceChildren();
+      return;
+    }
+    try {
+      const r = await api(`/api/rules/skat/words?rules=${encodeURIComponent(text)}`);
+      if (mine !== asked) return;
+      words.textContent = _("Rules:") + " " + r.words;
+      problem.replaceChildren();
+    } catch (x) {
+      if (mine !== asked) return;
+      words.textContent = "";
+      problem.replaceChildren(errorLine(/** @type {Error} */ (x).message));
+    }
+  };
+  preset.addEventListener("change", update);
+
+  api("/api/rules/skat").then((cat) => {
+    for (const f of cat.fields) {
+      const help = h("small", { class: "muted house-help", id: `help-${f.name}` }, f.help);
+      if (f.kind === "yes_no") {
+        const box_ = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: `rule-${f.name}`, "aria-describedby": `help-${f.name}`, checked: f.default === "yes" }));
+        box_.addEventListener("change", update);
+        controls.push({ name: f.name, kind: f.kind, default: f.default, get: () => (box_.checked ? "yes" : "no"), set: (v) => { box_.checked = v === "yes"; } });
+        box.append(h("label", {}, box_, " ", f.label), help);
+      } else if (f.kind === "choice") {
+        const sel = /** @type {HTMLSelectElement} */ (h("select", { id: `rule-${f.name}`, "aria-describedby": `help-${f.name}` },
+          ...f.choices.map((/** @type {any} */ c) => h("option", { value: c.value, selected: c.value === f.default }, c.label))));
+        sel.addEventListener("change", update);
+        controls.push({ name: f.name, kind: f.kind, default: f.default, get: () => sel.value, set: (v) => { sel.value = v; } });
+        box.append(h("label", { for: `rule-${f.name}` }, f.label), sel, help);
+      } else if (f.kind === "number") {
+        const num = /** @type {HTMLInputElement} */ (h("input", { type: "number", id: `rule-${f.name}`, min: f.min, max: f.max, value: f.default, "aria-describedby": `help-${f.name}` }));
+        num.addEventListener("change", update);
+        controls.push({ name: f.name, kind: f.kind, default: f.default, get: () => String(Number(num.value) || 0), set: (v) => { num.value = v; } });
+        box.append(h("label", { for: `rule-${f.name}` }, f.label), num, help);
+      } else if (f.kind === "events") {
+        const checks = f.choices.map((/** @type {any} */ c) => {
+          const cb = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", value: c.value, id: `rule-${f.name}-${c.value}` }));
+          cb.addEventListener("change", update);
+          return { cb, label: h("label", { title: c.help }, cb, " ", c.label) };
+        });
+        controls.push({ name: f.name, kind: f.kind, default: f.default,
+          get: () => checks.filter((c) => c.cb.checked).map((c) => c.cb.value).join("+"),
+          set: (v) => { const on = v.split("+"); for (const c of checks) c.cb.checked = on.includes(c.cb.value); } });
+        box.append(h("fieldset", { class: "bock-events", id: `rule-${f.name}` }, h("legend", {}, f.label), help, ...checks.map((c) => c.label)));
+      }
+    }
+    box.append(words, problem);
+    update();
+  }).catch((x) => { box.append(errorLine(/** @type {Error} */ (x).message)); });
+
+  return {
+    el: box, rules, words,
+    /** Show a rule set's values (the server's `fields`, as the rule string writes them). @param {string} base @param {Record<string, string>} fields */
+    show(base, fields) {
+      preset.value = base;
+      preset.dispatchEvent(new Event("rules:set"));
+      for (const c of controls) c.set(fields[c.name] ?? c.default);
+      if (controls.some((c) => c.get() !== c.default)) /** @type {HTMLDetailsElement} */ (box).open = true;
+      update();
+    },
+  };
+}
+
+/**
+ * A registered player's named rule sets (GET/POST /api/me/rule-sets): pick one to fill
+ * the form, save the current choice under a name, delete the one picked.  A guest sees
+ * the same controls; saving tells him the server's answer (only registered players).
+ * @param {ReturnType<typeof houseRules>} house
+ * @param {HTMLSelectElement} preset
+ */
+function ruleSets(house, preset) {
+  const msg = h("div", { class: "rule-set-msg", id: "rule-set-msg", "aria-live": "polite" });
+  const pick = /** @type {HTMLSelectElement} */ (h("select", { id: "rule_set" }, h("option", { value: "" }, "—")));
+  const name = /** @type {HTMLInputElement} */ (h("input", { id: "rule_set_name", maxlength: 40, placeholder: _("e.g. Skatclub Eiche"), autocomplete: "off" }));
+  /** @type {any[]} */
+  let sets = [];
+  const say = (/** @type {string} */ text, /** @type {boolean} */ bad) => {
+    msg.replaceChildren(bad ? errorLine(text) : h("p", { class: "ok", role: "status" }, text));
+  };
+  const load = async (/** @type {number|null} */ chosen) => {
+    try {
+      sets = (await api("/api/me/rule-sets")).rule_sets;
+    } catch { sets = []; }
+    pick.replaceChildren(h("option", { value: "" }, sets.length ? _("— choose —") : _("none saved yet")),
+      ...sets.map((s) => h("option", { value: s.id, selected: s.id === chosen, title: s.words }, s.name)));
+    del.hidden = !pick.value;
+  };
+  pick.addEventListener("change", () => {
+    const s = sets.find((x) => String(x.id) === pick.value);
+    del.hidden = !s;
+    if (!s) return;
+    house.show(s.base, s.fields);
+    name.value = s.name;
+    say(_("Rules of “{name}”: {words}", { name: s.name, words: s.words }), false);
+  });
+  const save = h("button", { type: "button", id: "save_rule_set", class: "secondary", onclick: async () => {
+    try {
+      const r = await api("/api/me/rule-sets", { name: name.value, rules: house.rules() || `skat(preset=${preset.value})` });
+      await load(r.rule_set.id);
+      say(r.replaced ? _("“{name}” now has these rules.", { name: r.rule_set.name }) : _("Saved as “{name}”.", { name: r.rule_set.name }), false);
+    } catch (x) { say(/** @type {Error} */ (x).message, true); }
+  } }, _("Save"));
+  const del = h("button", { type: "button", id: "delete_rule_set", class: "secondary", hidden: true, onclick: async () => {
+    const s = sets.find((x) => String(x.id) === pick.value);
+    if (!s) return;
+    try {
+      await api("/api/me/rule-sets/delete", { id: s.id });
+      await load(null);
+      say(_("“{name}” is deleted.", { name: s.name }), false);
+    } catch (x) { say(/** @type {Error} */ (x).message, true); }
+  } }, _("Delete"));
+  load(null);
+  return h("fieldset", { class: "rule-sets", id: "rule-sets" }, h("legend", {}, _("Your rule sets")),
+    h("div", { class: "row" }, h("label", { for: "rule_set" }, _("Saved rules"), pick), del),
+    h("div", { class: "row" }, h("label", { for: "rule_set_name" }, _("Save these rules as"), name), save),
+    msg);
 }
 
 const root = /** @type {HTMLElement} */ (document.getElementById("lobby"));
@@ -74,7 +226,12 @@ function tableRow(t) {
     else seats.append(s.kind === "free" ? _("free") : s.name);
     if (s.kind === "bot") seats.append(" ", botIcon());
   });
-  const what = t.game === "skat" ? "Skat (" + (t.rules.includes("isko") ? "ISkO" : "Lothar") + ", " + (t.games ? _("{n} games", { n: t.games }) : _("open-ended")) + ")" : "Baptistenskat";
+  // Skat: the rules in words (the server's; short on a phone) and the games
+  const count = t.games ? _("{n} games", { n: t.games }) : _("open-ended");
+  const what = t.game !== "skat" ? "Baptistenskat"
+    : t.rules_words ? h("span", { class: "rules-of-table" }, "Skat (", h("span", { class: "rules-long" }, t.rules_words),
+      h("span", { class: "rules-short" }, t.rules_short || t.rules_words), ", " + count + ")")
+      : "Skat (" + (t.rules.includes("isko") ? "ISkO" : "Lothar") + ", " + count + ")";
   return h("tr", {}, h("td", {}, what), h("td", {}, seats),
     h("td", {}, t.status === "waiting" ? _("waiting") : _("playing")),
     h("td", {}, h("a", { class: "button secondary", href: `/t/${t.id}` }, t.status === "waiting" && t.free ? _("Join") : _("Watch"))));
@@ -126,8 +283,10 @@ function createBox() {
   };
   skatPlayers.addEventListener("change", fitSkat);
   fitSkat();
+  const rulesPick = rulesField();
+  const house = houseRules(rulesPick.sel);
   const skat = h("fieldset", { class: "for-skat" }, h("legend", {}, "Skat"),
-    rulesField(),
+    rulesPick.el, house.el, ruleSets(house, rulesPick.sel),
     h("label", { for: "skat_players" }, _("Players at the table")), skatPlayers,
     h("label", {}, _("Games"), " ", skatGames),
     h("p", { class: "muted" }, _("The seats, in playing order:")),
@@ -227,7 +386,11 @@ function createBox() {
     body.seats = [...scope.querySelectorAll("select[name^=seat]")].filter((s) => !s.hidden)
       .map((s) => /** @type {HTMLSelectElement} */ (s).value);
     if (isSkat) {
-      body.preset = d.get("preset"); body.games = Number(d.get("games"));
+      // the preset alone, or the rule string with the house rules (the server checks it)
+      const rules = house.rules();
+      if (rules) body.rules = rules;
+      else body.preset = d.get("preset");
+      body.games = Number(d.get("games"));
       if (body.seats.length === 4) body.dealer_sees = d.get("dealer_sees");
     }
     else {

@@ -25,7 +25,7 @@ export function gameWord(w, style) {
   return ({
     schellen: french ? "Karo" : "Schellen", herz: "Herz", gruen: french ? "Pik" : "Grün",
     eichel: french ? "Kreuz" : "Eichel", grand: "Grand", null: "Null", hand: "Hand",
-    ouvert: "Ouvert", schneider: "Schneider", schwarz: "Schwarz",
+    ouvert: "Ouvert", schneider: "Schneider", schwarz: "Schwarz", spitze: "Spitze",
   })[w] || w;
 }
 

@@ -392,11 +392,33 @@ function waitingRoom() {
 
 // --- the frame around the game ----------------------------------------------------------
 
+/** @type {Record<string, {words: string, short: string}|null>} the rules in words, by rule string (asked once) */
+const ruleWords = {};
+
+/**
+ * A Skat table's rules as the header names them: a preset by its name; house rules in
+ * the server's words (GET /api/rules/skat/words), long, and short on a phone.
+ * @param {any} t the table
+ * @returns {HTMLElement}
+ */
+function rulesTitle(t) {
+  if (t.preset === "isko" || t.preset === "lothar") return h("span", { class: "title" }, "Skat · " + (t.preset === "isko" ? "ISkO" : _("Lothar's rules")));
+  const known = ruleWords[t.rules];
+  if (known === undefined) {
+    ruleWords[t.rules] = null;  // asked: the header is drawn again with the answer
+    api(`/api/rules/skat/words?rules=${encodeURIComponent(t.rules)}`)
+      .then((r) => { ruleWords[t.rules] = { words: r.words, short: r.short }; render(); })
+      .catch(() => undefined);
+  }
+  const words = known || { words: _("house rules"), short: _("house rules") };
+  return h("span", { class: "title rules-title", title: words.words }, "Skat · ",
+    h("span", { class: "rules-long" }, words.words), h("span", { class: "rules-short" }, words.short));
+}
+
 function topBar() {
   const t = state.table;
-  const game = t.game === "skat" ? "Skat · " + (t.preset === "isko" ? "ISkO" : t.preset === "lothar" ? _("Lothar's rules") : t.preset) : "Baptistenskat";
   const bar = h("div", { class: "tablebar" },
-    h("span", { class: "title" }, game),
+    t.game === "skat" ? rulesTitle(t) : h("span", { class: "title" }, "Baptistenskat"),
     t.game === "skat" && state.view ? h("span", { class: "muted" }, t.games ? _("Game {n} of {m}", { n: state.view.number, m: t.games }) : _("Game {n}", { n: state.view.number })) : null,
     t.game !== "skat" && state.view ? h("span", { class: "muted" }, _("Round {n}", { n: state.view.round })) : null,
     h("span", { class: `conn conn-${state.status}`, title: _("Connection") }, statusText()));
