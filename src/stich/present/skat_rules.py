@@ -280,7 +280,7 @@ def rules_catalogue(lang: str = "de") -> dict[str, Any]:
     words, or ``min``/``max``), the defaults as the rule string writes them.
 
     >>> [f["name"] for f in rules_catalogue("en")["fields"]][:3]
-    ['kontra_re', 'jungfrau', 'durchmarsch']
+    ['kontra_re', 'spitze', 'jungfrau']
     """
     lang = _lang(lang)
     default = SkatRules()
