@@ -9,9 +9,6 @@ one of them.  Two were written again at commit 14f72f9, which made Baptistenskat
 ``strong`` draw its worlds uniformly (:mod:`stich.worlds`: another random stream, so
 other bids and cards): ``baptisten_strong_inference`` and the command
 ``baptisten_strong_en``; the arena's move itself (804c9be) kept them as they were.
-Written again in issue 42, when the rule-based bot began to claim the rest: two games of
-the ``skat`` match end by its claim, so the decision counts fell (165 → 163 for easy) and
-nothing else changed (the scores and every other figure are as before).
 The clock stands still while the matches play (every decision time is 0,
 so the reports and the tables are the same on any machine), ``strong`` is a quick one
 (two worlds, no clock) and the solver runs its Python search (``STICH_PURE_PYTHON=1``,

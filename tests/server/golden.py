@@ -14,7 +14,7 @@ a moment) are replaced by ``<time>``.  Everything else is kept byte for byte.
 
 ``tests/server/test_golden.py`` compares a run with ``tests/data/golden/server.json.gz``,
 written by this module against the code before the game interface was restructured
-(issue 41), and once again in issue 42 when the rule-based bot began to claim the rest::
+(issue 41)::
 
     python -m tests.server.golden --write   # with PYTHONPATH pointing at that code
 """

@@ -3,11 +3,7 @@ the protocol, bots, a stand-in, a kill -9 and restart in the middle) must give e
 connection the same messages and store the same records as the code before the game
 interface was restructured.  How the run is made and what is masked (random ids, clock
 times): ``tests/server/golden.py``.  The file was written by that module against commit
-c301848 (before issue 41), and written again once in issue 42, when the rule-based bot
-began to claim the rest (``claim``): with its claims switched off the tree of that day
-still gave the old file byte for byte; with them on, four games end by a claim and the
-bots' random choices after them move on differently.  Only ``python -m
-tests.server.golden --write`` rewrites it, by hand, for a behaviour change meant."""
+c301848 (before issue 41); nothing in this repository rewrites it."""
 
 from __future__ import annotations
 

@@ -40,7 +40,6 @@ from stich.cards import card_points, cards_of
 from stich.core import ArgumentError
 from stich.messages import Seat
 from stich.skat.actions import (
-    CLAIM,
     GRAND_HAND,
     HAND,
     HOLD,
@@ -76,8 +75,6 @@ class SkatHeuristicBot:
         house = decide(view)
         if house is not None:
             return house
-        if CLAIM in view.claims and sure_of_the_rest(view):
-            return CLAIM
         view = without_kontra(view)
         if phase == "BIDDING":
             action: Action = self._bid(view)
@@ -145,8 +142,8 @@ class SkatHeuristicBot:
 
 def sure_of_the_rest(view: SkatView) -> bool:
     """Whether the declarer to lead holds only trumps, each higher than every trump still
-    out: then every trick is his whatever the others hold (a claim the bot can make from
-    its own cards)."""
+    out: then every trick is his whatever the others hold (a claim the bot could make from
+    its own cards; it does not claim yet, so that its games stay as they were)."""
     game = view.game
     if game is None or game in (GameType.NULL, GameType.RAMSCH) or view.trick:
         return False
