@@ -45,16 +45,7 @@ from stich.skat import (
     GameType,
     SkatRules,
 )
-from stich.skat.actions import (
-    CLAIM,
-    GIVEUP,
-    GRAND_HAND,
-    KLOPFEN,
-    KONTRA,
-    RE,
-    SCHIEBEN,
-    parse_action,
-)
+from stich.skat.actions import GRAND_HAND, Simple, parse_action
 from stich.skat.rules import bidding_ladder
 from stich.skat.view import SkatView
 
@@ -66,11 +57,13 @@ _PLAY_WORDS = ("play", "spiel", "spiele", "lege", "leg")
 _TEN = re.compile(r"([a-z])10")
 
 
-_HOUSE_WORDS: dict[str, Action] = {
-    "kontra": KONTRA, "contra": KONTRA, "re": RE, "schieben": SCHIEBEN, "push": SCHIEBEN,
-    "klopfen": KLOPFEN, "knock": KLOPFEN, "claim": CLAIM, "rest": CLAIM,
-    "beanspruchen": CLAIM, "giveup": GIVEUP, "aufgeben": GIVEUP, "resign": GIVEUP,
-}
+def _simple(low: str) -> Action | None:
+    """The word-only action ``low`` names (the engine's own words), else None."""
+    try:
+        action = parse_action(low)
+    except IllegalActionError:
+        return None
+    return action if isinstance(action, Simple) else None
 
 
 @cache
@@ -83,7 +76,7 @@ def interpret(text: str, view: SkatView, numbers: Sequence[Card], tr: Translator
     are the cards as numbered in the hand listing (1 = the first)."""
     low = " ".join(text.strip().lower().split())
     phase = view.phase
-    house = _HOUSE_WORDS.get(low)  # kontra, re, schieben, klopfen: when they are legal
+    house = _simple(low)  # kontra, re, schieben, klopfen, claim, giveup: when offered
     if house is not None and (house in view.legal_actions or house in view.claims):
         return house
     if low in PASS_WORDS and PASS in view.legal_actions and phase == "PLAY":
