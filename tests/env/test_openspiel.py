@@ -15,12 +15,19 @@ pyspiel = pytest.importorskip("pyspiel")
 from stich.env import openspiel as osp  # noqa: E402  (after the import check)
 from stich.env.baptisten import baptisten_v0  # noqa: E402
 from stich.env.skat import ACTIONS, OBS_SIZE, skat_v0  # noqa: E402
+from stich.skat import SkatRules  # noqa: E402
+from stich.skat.rules import GameType, bidding_ladder, spitze_card  # noqa: E402
 
 SMALL = {"players": 3, "rules": "baptisten(max_cards=3)"}
+# house rules: everything a single game has; and Spitze under announcements (new bids)
+HOUSE = ["skat(preset=lothar,kontra_re=yes,spitze=yes,jungfrau=yes,schieberamsch=yes,"
+         "klopfen=yes)",
+         "skat(preset=isko,kontra_re=bid18,spitze=double,all_pass=ramsch,schieberamsch=yes)"]
 GAMES = [("python_stich_skat", {}), ("python_stich_skat", {"rules": "isko"}),
          ("python_stich_baptisten", SMALL),
          ("python_stich_baptisten", {"players": 4, "rules": "baptisten(max_cards=4,variants=2+5)"}),
-         ("python_stich_baptisten", {"players": 3, "rules": "ohhell"})]
+         ("python_stich_baptisten", {"players": 3, "rules": "ohhell"}),
+         ("python_stich_skat", {"rules": HOUSE[0]}), ("python_stich_skat", {"rules": HOUSE[1]})]
 
 
 def _bits(m: int) -> list[int]:
@@ -55,6 +62,13 @@ def test_load_and_sizes() -> None:
     assert b.observation_tensor_size() == env.game.obs_size
     assert b.information_state_tensor_size() == env.game.obs_size + env.game.n_actions
     assert pyspiel.load_game("python_stich_baptisten", {"players": 3}).num_players() == 3
+    for rules in HOUSE:  # the sizes come from the rules: the PettingZoo spaces
+        h = pyspiel.load_game("python_stich_skat", {"rules": rules})
+        space = skat_v0(rules).game.space  # type: ignore[attr-defined]
+        assert h.num_distinct_actions() == space.n_actions > len(ACTIONS)
+        assert h.observation_tensor_size() == space.obs_size > OBS_SIZE
+        assert h.information_state_tensor_size() == space.obs_size + space.n_actions + 32
+        assert h.min_utility() == -8 * max(264, *bidding_ladder(SkatRules.parse(rules)))
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
@@ -68,7 +82,7 @@ def test_random_sim_default_baptisten() -> None:
                             serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[2]])
+@pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[2], GAMES[5]])
 def test_python_ismcts_plays_whole_games(name: str, params: dict[str, Any]) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -183,6 +197,74 @@ def test_skat_resample_respects_knowledge(rules: str) -> None:
     assert checked > 50
 
 
+def _walk_passing(state: Any, rng: random.Random, stop: float) -> Any:
+    """A random walk that passes in the auction half the time (so that Ramsch, and
+    Schieberamsch, come up under bidding jumps too)."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        if rng.random() < stop:
+            return state
+        legal = state.legal_actions()
+        pass_id = ACTIONS.index("pass")
+        if pass_id in legal and state._c.st.phase.name == "BIDDING" and rng.random() < 0.5:
+            state.apply_action(pass_id)
+        else:
+            state.apply_action(rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("rules", HOUSE)
+def test_skat_resample_respects_knowledge_under_house_rules(rules: str) -> None:
+    """Schieberamsch: the Skat a player picked up and what he put back stay, his cards
+    put back go only to a seat that picked up after him (or stay in the Skat); Spitze:
+    the declarer keeps the card he declared it with; and everything the presets check."""
+    game = pyspiel.load_game("python_stich_skat", {"rules": rules})
+    rng = random.Random(rules)
+    cases: dict[str, int] = {"pushed": 0, "mine put back": 0, "spitze": 0, "kontra": 0}
+    deals: set[Any] = set()
+    for _ in range(300):
+        state = _walk_passing(game.new_initial_state(), rng, stop=0.03)
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        st = state._c.st
+        info = st.game_info
+        pickers = [s for s, seen, _ in info.schieben if seen] if info is not None else []
+        con = st.contract
+        for player in range(3):
+            view = st.view(player)
+            voids = view.voids()
+            mine_put = view.discarded if st.game is GameType.RAMSCH else 0
+            later = pickers[pickers.index(player) + 1:] if player in pickers else []
+            for _ in range(2):
+                new = _check_resample(state, player, rng)
+                nst = new._c.st
+                deals.add(nst.deal)
+                assert _skat_public(new) == _skat_public(state)
+                assert nst.hands[player] == st.hands[player]
+                assert nst.deal[0][player] == st.deal[0][player]
+                nview = nst.view(player)
+                assert (nview.skat_seen, nview.discarded) == (view.skat_seen, view.discarded)
+                for q in range(3):
+                    if q == player:
+                        continue
+                    assert not nst.hands[q] & (view.played | view.hand)
+                    assert not nst.hands[q] & voids[q]
+                    if q not in later:
+                        assert not nst.hands[q] & mine_put
+                if con is not None and con.spitze and player != st.declarer:
+                    card = 1 << spitze_card(con.game)
+                    if not view.played & card:
+                        assert nst.hands[st.declarer] & card
+                    cases["spitze"] += 1
+                cases["pushed"] += bool(pickers) and player not in pickers[-1:]
+                cases["mine put back"] += bool(mine_put) and bool(later)
+                cases["kontra"] += view.kontra >= 0
+    assert all(n >= 10 for n in cases.values()), cases
+    assert len(deals) > 500  # the hidden cards do vary
+
+
 def test_skat_resample_varies() -> None:
     game = pyspiel.load_game("python_stich_skat")
     state = game.new_initial_state()
@@ -271,12 +353,14 @@ def _same_as_pettingzoo(env: Any, state: Any, player_of: list[int]) -> None:
             assert list(np.flatnonzero(obs["action_mask"])) == state.legal_actions()
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_skat_observation_equals_pettingzoo(seed: int) -> None:
-    env = skat_v0()
+@pytest.mark.parametrize(("seed", "rules"), [(1, "lothar"), (2, "lothar"), (3, "lothar"),
+                                             (4, "lothar"), (5, HOUSE[0]), (6, HOUSE[0]),
+                                             (7, HOUSE[1])])
+def test_skat_observation_equals_pettingzoo(seed: int, rules: str) -> None:
+    env = skat_v0(rules)
     env.reset(seed=seed)
     ad = env.game
-    game = pyspiel.load_game("python_stich_skat")
+    game = pyspiel.load_game("python_stich_skat", {"rules": rules})
     state = game.new_initial_state()
     _deal_skat(state, ad.state.deal[0])
     rng = random.Random(seed)

@@ -364,12 +364,3 @@ def test_render() -> None:
     assert isinstance(text, str)
     assert "Vorhand" in text and "player_0" in text and "BIDDING" in text
 
-
-def test_house_rules_are_refused_until_their_actions_are_in_the_space() -> None:
-    from stich.core import RulesError
-    from stich.env.skat import skat_v0
-
-    with pytest.raises(RulesError) as e:
-        skat_v0(rules="skat(preset=lothar,kontra_re=yes)")
-    assert e.value.code == "rules.env_house_rules"
-    assert "kontra" in e.value.text("de")

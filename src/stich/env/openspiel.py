@@ -20,7 +20,9 @@ number of players if that is larger), uniform over the cards not yet dealt.
 - Skat: 30 chance nodes, card ``i`` of the deal to position ``i % 3`` (0 Vorhand,
   1 Mittelhand, 2 Hinterhand = the dealer); the two cards left are the Skat.  Player id =
   position.  One game per episode (rewards at the end: the list score of each position,
-  as :class:`stich.skat_list.SkatList` records it).
+  as :class:`stich.skat_list.SkatList` records it).  Parameter ``rules``: a preset or a
+  rule string with house rules; one game has no Bock (factor 1) and is no game of a
+  compulsory Ramsch round, which only a list plays (:func:`stich.env.skat.skat_v0`).
 - Baptistenskat: one whole game.  First a chance node for the seat that starts (uniform:
   the draw for the highest card is symmetric), then before every round its deal: the
   round's cards one by one to the seats in turn from the round's first player, then the
@@ -31,9 +33,10 @@ number of players if that is larger), uniform over the cards not yet dealt.
   (through the next deal: OpenSpiel's simulation test sums rewards at decision and
   terminal nodes only); the returns are the scoresheet's totals.
 
-**Actions** are the adapters' fixed action ids (:data:`stich.env.skat.ACTIONS` and
+**Actions** are the adapters' fixed action ids (:data:`stich.env.skat.ACTIONS`, under
+house rules the rule set's :class:`stich.env.skat_space.SkatSpace`, and
 :attr:`stich.env.baptisten.BaptistenAdapter.ACTIONS`, including Skat's two-step
-discard), so a policy trained in PettingZoo plays here unchanged.
+discard), so a policy trained in PettingZoo plays here unchanged; so are the sizes.
 
 **Observations.**  ``observation_tensor`` (and an observer with ``perfect_recall``
 False) is the adapter's observation vector of that player, built from the seat's view
@@ -56,6 +59,11 @@ another seat.  The state is rebuilt by replaying the chance outcomes of the new 
 the same player actions (a Skat declarer's hidden discards are redrawn too), so public
 history and the player's information state are unchanged.  (Every consistent deal is
 equally likely, :class:`stich.worlds.Deal`; the bids are not used to weight it.)
+Under house rules a Spitze's declarer keeps its card (and in Grand does not hold all four
+Unter); in a Schieberamsch in which somebody picked the Skat up, the cards held now are
+drawn so (the player's cards put back only to a seat that picked up after him, no Unter
+in a Skat put back), then the Skat each seat found, from the last pick-up back
+(:func:`stich.env.skat_worlds.pushed_deal`).
 """
 
 from __future__ import annotations
@@ -71,11 +79,12 @@ from stich import worlds
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction
 from stich.baptisten.deal import Deal, draw_deals
 from stich.baptisten.state import BaptistenState, BPhase
-from stich.cards import CARDS, format_cards
+from stich.cards import CARDS, Rank, format_cards
 from stich.env import skat as sk
 from stich.env.baptisten import BaptistenAdapter, make_rules
+from stich.env.skat_worlds import pushed_deal
 from stich.skat.actions import Discard
-from stich.skat.rules import SkatRules
+from stich.skat.rules import GameType, SkatRules, bidding_ladder, spitze_card
 from stich.skat.state import Phase, SkatState
 
 __all__ = [
@@ -91,6 +100,8 @@ __all__ = [
 F32 = np.ndarray[Any, np.dtype[np.float32]]
 CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_UNTER: Final = sum(1 << c.index for c in CARDS if c.rank == Rank.UNTER)
+_TRIES: Final = 1000  # draws of a resample before it gives up (a Spitze's Unter)
 
 
 def _bits(mask: int) -> list[int]:
@@ -216,35 +227,53 @@ SKAT_GAME_TYPE: Final = pyspiel.GameType(
 )
 
 _SKAT_MAX_VALUE: Final = 264  # Grand Hand Ouvert, Schneider and Schwarz announced, 4 matadors
-_N_BIDS: Final = len(sk.BIDS)
 SKAT_INFO_SIZE: Final = sk.OBS_SIZE + sk.N_ACTIONS + 32
+"""The presets' information-state tensor size (house rules add to it)."""
+
+
+def skat_utilities(rules: SkatRules) -> tuple[float, float]:
+    """The lowest and highest score one game can give a player under ``rules``: a
+    declarer's game (the highest value, lost: twice it; Kontra and Re: × 4) or a Ramsch
+    (120 points; each push and knock doubles, at most three of them; Jungfrau doubles a
+    loss)."""
+    value = max(_SKAT_MAX_VALUE, *bidding_ladder(rules)) * (4 if rules.kontra_re != "no"
+                                                            else 1)
+    ramsch = 120 * (8 if rules.schieberamsch or rules.klopfen else 1)
+    return (-max(2.0 * value, ramsch * (2.0 if rules.jungfrau else 1.0)),
+            float(max(value, ramsch)))
 
 
 class SkatGame(pyspiel.Game):  # type: ignore[misc]
     """One Skat game (see the module's text); parameter ``rules``: a preset name or a
-    rule string."""
-
-    obs_size: int = sk.OBS_SIZE
-    info_size: int = SKAT_INFO_SIZE
+    rule string, house rules included (one game: Bock and Ramsch rounds, which the list
+    plays, do not come up)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
         rules = str(params.get("rules", "lothar"))
-        self.rules: SkatRules = SkatRules.parse(rules)
+        self.encoder = sk.SkatAdapter(rules)  # refuses the rules the space lacks
+        self.rules: SkatRules = self.encoder.rules
+        self.space = space = self.encoder.space
+        self.obs_size: int = space.obs_size
+        self.info_size: int = space.obs_size + space.n_actions + 32
+        self.talk = self.rules.kontra_re != "no" or self.rules.klopfen  # non-card play
+        self.slots = [(name, w, space.offset[name]) for name, w in space.obs_layout]
         # longest auction: every ladder value said and held, then Vorhandrecht; the
-        # Skat, two discard steps, the declaration, 30 cards; 30 chance nodes
-        length = 2 * _N_BIDS + 4 + 4 + 30 + 30
+        # Skat, two discard steps, the declaration, Kontra and Re, 30 cards; 30 chance
+        # nodes (a Ramsch, with pushes and knocks, is shorter)
+        n_bids = len(sk.BIDS) + sum(1 for t in space.actions[sk.N_ACTIONS:] if t.isdigit())
+        length = 2 * n_bids + 4 + 4 + 30 + 30 + (2 if self.rules.kontra_re != "no" else 0)
+        low, high = skat_utilities(self.rules)
         info = pyspiel.GameInfo(
-            num_distinct_actions=sk.N_ACTIONS,
+            num_distinct_actions=space.n_actions,
             max_chance_outcomes=32,
             num_players=3,
-            min_utility=-2.0 * _SKAT_MAX_VALUE,
-            max_utility=float(_SKAT_MAX_VALUE),
+            min_utility=low,
+            max_utility=high,
             utility_sum=None,
             max_game_length=length,
         )
         super().__init__(SKAT_GAME_TYPE, info, {"rules": rules})
-        self.encoder = sk.SkatAdapter(self.rules)
         self.encoder.seat_of = (0, 1, 2)
         self.encoder.pos_of = [0, 1, 2]
 
@@ -293,14 +322,18 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         if st is None or st.phase is Phase.OVER or player != st.to_move:
             return []
         phase = st.phase
-        if phase is Phase.PLAY:
+        g = self._c.g
+        if phase is Phase.PLAY and not g.talk:
             return [sk.PLAY0 + c for c in _bits(st.legal_cards())]
         if phase is Phase.DISCARD:
+            if st.game_info is not None:  # Schieberamsch: no Unter is put away
+                return [sk.DISCARD0 + c for c in _bits(
+                    sk.discard_steps(st.legal_actions(), self._c.pending))]
             hand = st.hands[st.to_move]
             if self._c.pending >= 0:
                 hand &= ~(1 << self._c.pending)
             return [sk.DISCARD0 + c for c in _bits(hand)]
-        index = sk._INDEX
+        index = g.space.index
         return sorted(index[a] for a in st.legal_actions())
 
     def _apply_action(self, action: int) -> None:
@@ -323,7 +356,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             engine: Any = Discard(1 << self._c.pending | 1 << card)
             self._c.pending = -1
         else:
-            engine = sk._ACTION_OBJ[action]
+            engine = self._c.g.space.action_obj[action]
         st = self._c.st = st.apply(engine)
         if st.phase is Phase.OVER:
             self._c.returns = [float(x) for x in st.outcome().scores]
@@ -331,7 +364,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"deal {CARDS[action]}"
-        return sk.ACTIONS[action]
+        return str(self._c.g.space.actions[action])
 
     def returns(self) -> list[float]:
         return list(self._c.returns)
@@ -363,7 +396,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         o = self._c.obs[player]
         if o is None:
             if self._c.st is None:
-                o = np.zeros(sk.OBS_SIZE, np.float32)
+                o = np.zeros(self._c.g.obs_size, np.float32)
             else:
                 self._set_encoder()
                 o = self._c.g.encoder._observe(player)
@@ -371,16 +404,17 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         return o
 
     def info_tensor(self, player: int) -> F32:
-        out = np.zeros(SKAT_INFO_SIZE, np.float32)
+        g = self._c.g
+        out = np.zeros(g.info_size, np.float32)
         st = self._c.st
         if st is None:
             return out
-        out[:sk.OBS_SIZE] = self.obs_tensor(player)
-        base = sk.OBS_SIZE
+        out[:g.obs_size] = self.obs_tensor(player)
+        base = g.obs_size
         for p, a in self._c.log:
             if p == player:
                 out[base + a] += 1.0
-        base += sk.N_ACTIONS
+        base += g.space.n_actions
         for t, (_, cards, _) in enumerate(st.tricks):
             for c in cards:
                 out[base + c] = (t + 1) / 10.0
@@ -395,7 +429,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         o = self.obs_tensor(player)
         return f"p{player} " + " ".join(
             f"{name}:{_slot_text(o[off:off + w], name)}"
-            for name, w, off in _SKAT_SLOTS if o[off:off + w].any())
+            for name, w, off in self._c.g.slots if o[off:off + w].any())
 
     def info_string(self, player: int) -> str:
         st = self._c.st
@@ -404,17 +438,18 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             return " ".join(parts)
         declarer = st.declarer
         pend = self._c.pending
+        actions = self._c.g.space.actions
         for p, a in self._c.log:
-            text = sk.ACTIONS[a]
+            text = actions[a]
             if sk.DISCARD0 <= a < sk.DISCARD0 + 32 and p != player:
                 text = "discard ?"
             elif text == "pickup" and p == player:
-                text = "pickup " + format_cards(st.deal[1])
+                text = "pickup " + format_cards(_skat_seen(st, player))
             parts.append(f"{p}:{text}")
         con = st.contract
         if con is not None and con.ouvert and declarer != player:
             parts.append("ouvert " + format_cards(_initial_ouvert(st)))
-        if pend >= 0 and declarer == player:
+        if pend >= 0 and st.to_move == player:
             parts.append("pending")
         if st.phase is Phase.OVER:
             parts.append(f"deal {[format_cards(h) for h in st.deal[0]]} "
@@ -442,6 +477,11 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             for q, h in zip(others, dealt, strict=False):
                 hands[q] = h
             return self._rebuild(hands, self._c.n, {}, rng)
+        if st.phase is Phase.OVER:
+            return self._rebuild(list(st.deal[0]), 30, {}, rng)
+        info = st.game_info
+        if info is not None and any(seen for _, seen, _ in info.schieben):
+            return self._resample_pushed(player, rng)
         v = st.view(player)
         played = v.played_by()
         voids = v.voids()
@@ -449,9 +489,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         picked = d >= 0 and st.picked_up
         deal_hands = st.deal[0]
         own = deal_hands[player]
-        known_skat = (picked and d == player) or st.phase is Phase.OVER
-        if st.phase is Phase.OVER:
-            return self._rebuild(list(deal_hands), 30, {}, rng)
+        known_skat = picked and d == player
         ouvert = v.ouvert_hand
         pool = 0xFFFFFFFF & ~own
         for q in range(3):
@@ -460,6 +498,12 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         pool &= ~ouvert
         if known_skat:
             pool &= ~st.deal[1]
+        # Spitze: the declarer holds the card he declared it with (until he plays it)
+        con = st.contract
+        spitze = 0
+        if con is not None and con.spitze and d != player and not ouvert:
+            spitze = 1 << spitze_card(con.game) & ~played[d]
+        pool &= ~spitze
         slots: list[tuple[int, int]] = []
         names: list[str] = []
         for q in range(3):
@@ -476,24 +520,34 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
                     n_held = held.bit_count()
                 if ouvert:
                     n_held = 0
-                slots.append((n_held, voids[q]))
+                slots.append((n_held - spitze.bit_count(), voids[q]))
                 names.append(f"held{q}")
                 slots.append((n_away, 0))
                 names.append("away")
             else:
                 n_held = 0 if (q == d and ouvert) else st.hands[q].bit_count()
+                if q == d:
+                    n_held -= spitze.bit_count()
                 slots.append((n_held, voids[q]))
                 names.append(f"held{q}")
         if not known_skat and not picked:
             slots.append((2, 0))
             names.append("skat")
-        got: dict[str, int] = dict(zip(names, sample_slots(pool, slots, rng), strict=True))
+        # a Spitze in Grand is not declared with all four Unter: such draws are drawn again
+        four = con is not None and con.spitze and con.game is GameType.GRAND and d != player
+        for _ in range(_TRIES):
+            got: dict[str, int] = dict(zip(names, sample_slots(pool, slots, rng),
+                                           strict=True))
+            if not four or (got[f"held{d}"] | played[d] | ouvert | spitze) & _UNTER != _UNTER:
+                break
+        else:
+            raise ValueError("no deal fits the Spitze declared")
         hands = list(deal_hands)
         discards: dict[int, int] = {}
         for q in range(3):
             if q == player:
                 continue
-            cur = got[f"held{q}"] | played[q] | (ouvert if q == d else 0)
+            cur = got[f"held{q}"] | played[q] | (ouvert | spitze if q == d else 0)
             if q == d and picked:
                 away = got["away"]
                 twelve = cur | away
@@ -508,6 +562,14 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             else:
                 hands[q] = cur
         return self._rebuild(hands, 30, discards, rng)
+
+    def _resample_pushed(self, player: int, rng: random.Random) -> SkatOSState:
+        """:meth:`resample` in a Schieberamsch in which somebody picked the Skat up
+        (:func:`stich.env.skat_worlds.pushed_deal`)."""
+        st = self._c.st
+        assert st is not None
+        deal, discards = pushed_deal(st, player, self._c.pending, rng)
+        return self._rebuild(deal, 30, discards, rng)
 
     def _rebuild(self, hands: list[int], n_dealt: int, discards: dict[int, int],
                  rng: random.Random) -> SkatOSState:
@@ -539,11 +601,14 @@ def _initial_ouvert(st: SkatState) -> int:
         st.skat if st.picked_up else 0)
 
 
-_SKAT_SLOTS: Final = []
-_off = 0
-for _name, _w in sk.OBS_LAYOUT:
-    _SKAT_SLOTS.append((_name, _w, _off))
-    _off += _w
+def _skat_seen(st: SkatState, seat: int) -> int:
+    """The Skat ``seat`` picked up: the declarer's, or in Schieberamsch the one it saw."""
+    info = st.game_info
+    if info is not None:
+        for s, seen, _ in info.schieben:
+            if s == seat and seen:
+                return seen
+    return st.deal[1]
 
 
 def _slot_text(values: F32, name: str) -> str:

@@ -5,25 +5,41 @@ as :class:`stich.skat_list.SkatList` keeps it: the first dealer is drawn from th
 the command line's table does), the dealer moves one seat on after every game (Ramsch
 and passed games included), Vorhand sits on the dealer's left.  In game ``k`` (from 0)
 the dealer is ``(first + k) % 3`` and the seat at position ``p`` (0 Vorhand,
-1 Mittelhand, 2 Hinterhand) is ``(first + k + 1 + p) % 3``.
+1 Mittelhand, 2 Hinterhand) is ``(first + k + 1 + p) % 3`` (under ``bock_ramsch`` a Grand
+Hand declared in a Ramsch round leaves the dealer where he is, as the list says).
 
-**Actions** are one fixed discrete space, :data:`ACTIONS` (engine texts, in order): every
-value of the bidding ladders, ``hold``, ``pass``, ``hand``, ``pickup``, ``discard <card>``
-for the 32 cards, every declaration some rule set can make legal, and the 32 cards to
-play.  Putting away two cards is two steps: the first ``discard X`` is held pending by the
-adapter (shown in the declarer's observation, masked for the second step), the second
-``discard Y`` completes the engine's ``discard X Y``.
+**Rules**: a preset or any rule string with house rules (``skat(preset=lothar,
+kontra_re=yes,schieberamsch=yes)``).  The list drives what a single game does not know:
+Bock doubles a game's list score, and under ``bock_ramsch`` the games of a compulsory
+Ramsch round are dealt as such (:meth:`stich.skat_list.SkatList.next_ramsch_round`).
+Claiming the rest and giving up (``claim``, ``giveup``) are not in the space: every game
+is played out.  Revolution and Schenken are refused (not built yet).
 
-**Observations** are float32 vectors of :data:`OBS_SIZE` built from the seat's view only
-(plus the public list scores and the seat's own pending discard); :data:`OBS_LAYOUT`
-names every slot.  Seats in the observation are relative to the observer: ``me``,
-``left`` (the next seat in play order, ``+1``), ``right`` (``+2``).
+**Actions** are one fixed discrete space per rule set (:class:`stich.env.skat_space.SkatSpace`
+has every text in order).  The presets' space is :data:`ACTIONS` (engine texts, in order):
+every value of the bidding ladders, ``hold``, ``pass``, ``hand``, ``pickup``,
+``discard <card>`` for the 32 cards, every declaration some preset can make legal, and the
+32 cards to play; house rules append their actions after these (``kontra``, ``re``,
+``declare … spitze``, ``schieben``, ``klopfen``, and the ladder values Spitze adds), so a
+preset's indices mean the same under every rule set.  Putting away two cards is two steps
+(the declarer's discard, and a Schieberamsch player's, who may not put an Unter away):
+the first ``discard X`` is held pending by the adapter (shown in the mover's observation,
+masked for the second step), the second ``discard Y`` completes the engine's
+``discard X Y``.
+
+**Observations** are float32 vectors built from the seat's view only (plus the public
+list: scores, Bock, the Ramsch round; and the seat's own pending discard): the presets'
+:data:`OBS_LAYOUT` of :data:`OBS_SIZE` slots, and under house rules the slots
+:class:`~stich.env.skat_space.SkatSpace` appends (who said Kontra, Re, Spitze, the
+pushes, the knocks, the game's Bock factor, the Ramsch round).  ``obs_layout`` of the
+adapter names every slot.  Seats in the observation are relative to the observer:
+``me``, ``left`` (the next seat in play order, ``+1``), ``right`` (``+2``).
 
 **Rewards** are 0 until a game ends; then that game's change of each seat's list score as
-the project's :class:`~stich.skat_list.SkatList` records it (``scoring="list"``), or the
-Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger_scores`).  The step that
-ends a game of the list also deals the next one: the agents see the next deal at once
-(the finished game's view, with its whole deal, only after the last game).
+the project's :class:`~stich.skat_list.SkatList` records it (``scoring="list"``: Bock
+included), or the Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger_scores`).
+The step that ends a game of the list also deals the next one: the agents see the next
+deal at once (the finished game's view, with its whole deal, only after the last game).
 
 ``max_cycles`` of :func:`skat_v0` counts steps (every agent's), as the base environment
 does.  PettingZoo's ``max_cycles_test`` does not fit a turn-based game (it samples
@@ -36,101 +52,61 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
 
-from stich.cards import CARDS, format_cards
+from stich.cards import CARDS, Card, format_cards
 from stich.core import RulesError
 from stich.env.base import IllegalAction, StichAEC
-from stich.skat.actions import Action, Discard, parse_action
-from stich.skat.observation import (
+from stich.env.skat_space import (
+    ACTIONS,
+    BIDS,
+    DECLARATIONS,
+    DISCARD0,
+    N_ACTIONS,
     OBS_LAYOUT,
     OBS_SIZE,
-    SCALAR_COLUMNS,
-    card_bytes,
-    card_set,
-    encode,
+    PLAY0,
+    SkatSpace,
+    refused_rule,
+    space_of,
 )
-from stich.skat.options import declaration_options
-from stich.skat.rules import PRESETS, SkatRules, bidding_ladder
+from stich.skat.actions import Action, Discard
+from stich.skat.observation import card_bytes, card_set, encode
+from stich.skat.rules import SkatRules
 from stich.skat.state import SkatState
 from stich.skat.view import SkatView, display_order
 from stich.skat_list import ListGame, SkatList
 
 __all__ = [
     "ACTIONS",
+    "BIDS",
+    "DECLARATIONS",
+    "DISCARD0",
     "N_ACTIONS",
     "OBS_LAYOUT",
     "OBS_SIZE",
+    "PLAY0",
     "SkatAdapter",
+    "SkatSpace",
+    "discard_steps",
     "env",
     "seeger_scores",
     "skat_v0",
+    "space_of",
 ]
 
 F32 = np.ndarray[Any, np.dtype[np.float32]]
 I8 = np.ndarray[Any, np.dtype[np.int8]]
 
-# --- the action space ----------------------------------------------------------------------
-
-
-def _bid_values() -> list[int]:
-    """Every value any rule set lets a player say (the ladders depend only on whether
-    announcements are played; the presets cover both)."""
-    values: set[int] = set()
-    for rules in (*PRESETS.values(), SkatRules(announcements=True), SkatRules()):
-        values.update(bidding_ladder(rules))
-    return sorted(values)
-
-
-def _declarations() -> list[str]:
-    """Every declaration some rule set can make legal, as the engine writes it: each
-    candidate (game × hand, schneider, schwarz, ouvert) that the parser reads and that
-    the engine's table of declaration options offers for some (hand, announcements,
-    allowed Nulls)."""
-    offered: set[str] = set()
-    for hand in (False, True):
-        for announce in (False, True):
-            for nulls in ((False, False), (False, True), (True, False), (True, True)):
-                offered.update(str(d) for d in declaration_options(hand, announce, nulls))
-    out: list[str] = []
-    for game in ("schellen", "herz", "gruen", "eichel", "grand", "null"):
-        for flags in range(16):
-            words = ["declare", game] + [w for i, w in enumerate(
-                ("hand", "schneider", "schwarz", "ouvert")) if flags >> i & 1]
-            text = " ".join(words)
-            parsed = str(parse_action(text))
-            if parsed == text and text in offered:
-                out.append(text)
-    missing = offered - set(out)
-    assert not missing, missing
-    return out
-
-
-BIDS: Final[list[int]] = _bid_values()
-DECLARATIONS: Final[list[str]] = _declarations()
-CARD_CODES: Final[list[str]] = [str(c) for c in CARDS]
-
-ACTIONS: Final[list[str]] = (
-    [str(v) for v in BIDS] + ["hold", "pass", "hand", "pickup"]
-    + [f"discard {c}" for c in CARD_CODES] + DECLARATIONS + CARD_CODES
-)
-"""The action space: index ``i`` is the engine text ``ACTIONS[i]``."""
-
-N_ACTIONS: Final = len(ACTIONS)
-DISCARD0: Final = len(BIDS) + 4  # first ``discard <card>`` (card index order)
-PLAY0: Final = N_ACTIONS - 32  # first card to play (card index order)
-
-_ACTION_OBJ: Final[list[Action | None]] = [
-    None if DISCARD0 <= i < DISCARD0 + 32 else parse_action(t) for i, t in enumerate(ACTIONS)]
-_INDEX: Final[dict[Any, int]] = {a: i for i, a in enumerate(_ACTION_OBJ) if a is not None}
-
-# --- the observation -----------------------------------------------------------------------
+# the presets' ids of the engine's actions, and the engine's action of each id
+_INDEX: Final = space_of(SkatRules()).index
+_ACTION_OBJ: Final = space_of(SkatRules()).action_obj
 
 _NO_SCORES: Final = [0.0, 0.0, 0.0]
 _ZERO_PLAY: Final = bytes(PLAY0)  # the mask's bytes before the cards to play
-_SCALAR_COLUMNS: Final = list(SCALAR_COLUMNS)
 
 
 def seeger_scores(entry: ListGame) -> tuple[int, int, int]:
@@ -154,20 +130,34 @@ def seeger_scores(entry: ListGame) -> tuple[int, int, int]:
     return (scores[0], scores[1], scores[2])
 
 
+def discard_steps(legal: Sequence[Action], pending: int) -> int:
+    """The cards a discard step may choose, as a set: with no card ``pending`` (-1) any
+    card of a legal pair, else the other card of every legal pair with it."""
+    cards = 0
+    for a in legal:
+        c = a.cards  # type: ignore[union-attr]
+        if pending < 0:
+            cards |= c
+        elif c >> pending & 1:
+            cards |= c & ~(1 << pending)
+    return cards
+
+
 def _rules_of(rules: str | SkatRules) -> SkatRules:
     parsed = rules if isinstance(rules, SkatRules) else SkatRules.parse(rules)
-    if parsed.house_rules:  # their actions (kontra, re, schieben) are not in the space yet
-        raise RulesError("rules.env_house_rules", rules=str(parsed))
+    missing = refused_rule(parsed)
+    if missing is not None:
+        raise RulesError("rules.env_rule_not_yet", rule=missing, rules=str(parsed))
     return parsed
 
 
 class SkatAdapter:
-    """A list of Skat games in numbers (the :class:`~stich.env.base.Adapter` of Skat)."""
+    """A list of Skat games in numbers (the :class:`~stich.env.base.Adapter` of Skat).
+
+    ``space`` is the rule set's :class:`~stich.env.skat_space.SkatSpace`; ``n_actions``,
+    ``obs_size``, ``obs_layout`` and ``scalar_columns`` come from it."""
 
     n_agents = 3
-    n_actions = N_ACTIONS
-    obs_size = OBS_SIZE
-    scalar_columns = _SCALAR_COLUMNS  # where :meth:`encoded`'s scalar values go
 
     def __init__(self, rules: str | SkatRules = "lothar", games: int = 1,
                  scoring: str = "list") -> None:
@@ -176,6 +166,13 @@ class SkatAdapter:
         if scoring not in ("list", "seeger"):
             raise ValueError(f"scoring must be 'list' or 'seeger', not {scoring!r}")
         self.rules = _rules_of(rules)
+        self.space: SkatSpace = space_of(self.rules)
+        self.n_actions: int = self.space.n_actions
+        self.obs_size: int = self.space.obs_size
+        self.obs_layout = self.space.obs_layout
+        self.scalar_columns = list(self.space.scalar_columns)  # :meth:`encoded`'s values
+        self._index = self.space.index
+        self._extra_mask = bytes(self.n_actions - N_ACTIONS)  # the house actions' bytes
         self.games = games
         self.scoring = scoring
         self._rng = random.Random(0)
@@ -192,8 +189,13 @@ class SkatAdapter:
         self._new_game()
 
     def _new_game(self) -> None:
-        self.state = SkatState.new(self.rules, seed=self._rng.getrandbits(63))
-        pos = self.table.positions()
+        t = self.table
+        self.ramsch_round = t.next_ramsch_round()  # a game of a compulsory Ramsch round
+        self.bock = t.next_bock()  # the factor the list counts this game with
+        self.bock_left = t.bock_games_left()  # (this game included)
+        self.state = SkatState.new(self.rules, seed=self._rng.getrandbits(63),
+                                   ramsch_round=self.ramsch_round)
+        pos = t.positions()
         self.seat_of = pos  # table seat at each position
         self.pos_of = [0, 0, 0]  # position of each table seat
         for p, s in enumerate(pos):
@@ -205,7 +207,8 @@ class SkatAdapter:
         """Replace the current game, not yet begun, by one dealt from given cards: the
         hands by position (Vorhand, Mittelhand, Hinterhand) and the Skat, as sets (for
         tests and fixed deals)."""
-        self.state = SkatState.new(self.rules, hands=hands, skat=skat)
+        self.state = SkatState.new(self.rules, hands=hands, skat=skat,
+                                   ramsch_round=self.ramsch_round)
         self.pending = -1
         self._changed()
 
@@ -231,7 +234,7 @@ class SkatAdapter:
     # --- actions -------------------------------------------------------------------------
 
     def action_text(self, action: int) -> str:
-        return ACTIONS[action]
+        return self.space.actions[action]
 
     def mask(self, seat: int) -> I8:
         m = self._masks[seat]
@@ -240,27 +243,19 @@ class SkatAdapter:
         return m.copy()
 
     def _mask(self, seat: int) -> I8:
-        m = np.zeros(N_ACTIONS, dtype=np.int8)
+        m = np.zeros(self.n_actions, dtype=np.int8)
         if self.played >= self.games:
             return m
         legal = self.view(seat).legal_actions
         if not legal:
             return m
-        first = legal[0]
-        if isinstance(first, Discard):
-            cards = 0
-            pend = self.pending
-            for a in legal:
-                c = a.cards  # type: ignore[union-attr]
-                if pend < 0:
-                    cards |= c
-                elif c >> pend & 1:
-                    cards |= c & ~(1 << pend)
+        if isinstance(legal[0], Discard):
+            cards = discard_steps(legal, self.pending)
             for i in range(32):
                 if cards >> i & 1:
                     m[DISCARD0 + i] = 1
             return m
-        index = _INDEX
+        index = self._index
         for a in legal:
             m[index[a]] = 1
         return m
@@ -275,14 +270,14 @@ class SkatAdapter:
             engine: Action = Discard(1 << self.pending | 1 << card)
             self.pending = -1
         else:
-            a = _ACTION_OBJ[action]
+            a = self.space.action_obj[action]
             assert a is not None
             engine = a
         self.state = self.state.apply(engine)
         if not self.state.is_over:
             self._changed()
             return list(_NO_SCORES)
-        entry = self.table.record_game(self.state.outcome())
+        entry = self.table.record_game(self.state.outcome(), ramsch_round=self.ramsch_round)
         scores = entry.scores if self.scoring == "list" else seeger_scores(entry)
         for s in range(3):
             self.scores[s] += scores[s]
@@ -308,7 +303,7 @@ class SkatAdapter:
             first, second = (i for i in range(32) if a.cards >> i & 1)
             self.step(DISCARD0 + first)
             return self.step(DISCARD0 + second)
-        return self.step(_INDEX[a])
+        return self.step(self._index[a])
 
     # --- observations --------------------------------------------------------------------
 
@@ -321,25 +316,33 @@ class SkatAdapter:
     def _observe(self, seat: int) -> F32:
         obs, scalars = self.encoded(seat)
         out = np.frombuffer(obs, np.uint8).astype(np.float32)
-        out[_SCALAR_COLUMNS] = scalars
+        out[self.scalar_columns] = scalars
         return out
 
     def encoded(self, seat: int) -> tuple[bytes, tuple[float, ...]]:
-        """The observation of ``seat`` as :func:`stich.skat.observation.encode` gives it:
-        its 0/1 bytes and its scalar values (for :class:`~stich.env.vector.VectorGames`,
-        which turns a whole batch into one array)."""
+        """The observation of ``seat`` as :func:`stich.skat.observation.encode` gives it
+        (and under house rules :meth:`~stich.env.skat_space.SkatSpace.encode_house`
+        after it): its 0/1 bytes and its scalar values (for
+        :class:`~stich.env.vector.VectorGames`, which turns a whole batch into one
+        array)."""
         v = self.view(seat)
         at = self.seat_of
         sc = self.scores
-        return encode(v, self.pending, self.played, self.games,
-                      (sc[at[0]], sc[at[1]], sc[at[2]]))
+        obs, scalars = encode(v, self.pending, self.played, self.games,
+                              (sc[at[0]], sc[at[1]], sc[at[2]]))
+        if not self.space.house_size:
+            return obs, scalars
+        house, values = self.space.encode_house(v, self.bock, self.bock_left,
+                                                self.ramsch_round, self.table.ramsch_left)
+        return obs + house, scalars + values
 
     def mask_bytes(self, seat: int) -> bytes:
-        """The mask of ``seat`` as :data:`N_ACTIONS` bytes of 0/1."""
+        """The mask of ``seat`` as ``n_actions`` bytes of 0/1."""
         if self.played < self.games:
             v = self.view(seat)
-            if v.phase == "PLAY" and v.legal_actions:
-                return _ZERO_PLAY + card_bytes(card_set(v.legal_actions))
+            legal = v.legal_actions
+            if v.phase == "PLAY" and legal and isinstance(legal[-1], Card):
+                return _ZERO_PLAY + card_bytes(card_set(legal)) + self._extra_mask
         return self.mask(seat).tobytes()
 
     # --- text ----------------------------------------------------------------------------
@@ -348,7 +351,9 @@ class SkatAdapter:
         st = self.state
         names = ("Vorhand", "Mittelhand", "Hinterhand")
         lines = [f"{self.rules}  game {min(self.played + 1, self.games)}/{self.games}  "
-                 f"list {self.scores}  phase {st.phase.name}"]
+                 f"list {self.scores}  phase {st.phase.name}"
+                 + (f"  Bock x{self.bock}" if self.bock > 1 else "")
+                 + ("  Ramsch round" if self.ramsch_round else "")]
         game = st.game
         for p in range(3):
             seat = self.seat_of[p]
@@ -359,6 +364,13 @@ class SkatAdapter:
                      + (f"  {st.contract}" if st.contract is not None else "")
                      + (f"  declarer player_{self.seat_of[st.declarer]}"
                         if st.declarer >= 0 else ""))
+        info = st.game_info
+        if info is not None and (info.kontra >= 0 or info.pushes or info.knocks):
+            lines.append("  " + "  ".join(
+                ([f"kontra player_{self.seat_of[info.kontra]}"] if info.kontra >= 0 else [])
+                + (["re"] if info.re else [])
+                + ([f"pushes {info.pushes}"] if info.pushes else [])
+                + ([f"knocks {info.knocks}"] if info.knocks else [])))
         if st.trick:
             lines.append("  trick " + " ".join(str(CARDS[c]) for c in st.trick))
         if self.pending >= 0:
@@ -373,8 +385,8 @@ def skat_v0(rules: str | SkatRules = "lothar", games: int = 1, scoring: str = "l
             render_mode: str | None = None, on_illegal: str = "raise",
             max_cycles: int | None = None) -> StichAEC:
     """The Skat AEC environment (see the module's text).  ``rules``: a preset name or a
-    rule string (``skat(preset=isko)``); ``games``: games in the list; ``scoring``:
-    ``list`` or ``seeger``."""
+    rule string (``skat(preset=isko)``, house rules included); ``games``: games in the
+    list; ``scoring``: ``list`` or ``seeger``."""
     rules_obj = _rules_of(rules)
     return StichAEC(lambda: SkatAdapter(rules_obj, games, scoring), "skat_v0",
                     render_mode=render_mode, on_illegal=on_illegal,
