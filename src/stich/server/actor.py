@@ -273,7 +273,9 @@ class TableActor:
             for p in players:  # whose game it was (docs/server.md)
                 p["standin"] = p["seat"] in whose["standin"]
                 p["counts"] = p["seat"] not in whose["absent"]
-                p.pop("sat_out", None)  # (the game's record names the dealer who sat out)
+                # at a Skat table of four the dealer who sat the game out (the record
+                # names him too); every line has the key: the rows go in one INSERT
+                p["sat_out"] = bool(p.get("sat_out", False))
             out.append(NewGame(number=number, game=s.settings.game, rules=s.settings.rules,
                                preset=preset_of(s.settings), record=rec, players=players))
         return out

@@ -72,10 +72,13 @@ async def _registered(request: Request, players: list[GamePlayer]) -> set[int]:
 
 
 def _player_json(p: GamePlayer, registered: set[int]) -> dict[str, Any]:
+    """A player's line of a finished game; ``sat_out`` (only when true): the dealer who
+    sat the game out at a Skat table of four (his score 0; the record names him too)."""
     return {"seat": p.seat, "name": p.name, "bot": p.bot,
             "registered": p.user_id in registered,
             "score": p.score, "bilanz": p.bilanz, "declarer": p.declarer, "won": p.won,
-            "place": p.place, "standin": p.standin, "counts": p.counts}
+            "place": p.place, "standin": p.standin, "counts": p.counts} \
+        | ({"sat_out": True} if p.sat_out else {})
 
 
 def _game_json(g: GameRow, players: list[GamePlayer], registered: set[int]) -> dict[str, Any]:
@@ -235,8 +238,9 @@ async def bestenliste(request: Request, preset: str = "lothar", period: str = "a
                       rules: str | None = None) -> dict[str, Any]:
     """Registered players over all their Skat games of a preset (``lothar`` or
     ``isko``), or with ``rules`` of exactly that rule string (house rules: games under
-    other house rules are never mixed in): Punktestand, Bilanz, games, declarer games won
-    and lost; ``period``: ``all``, ``year`` or ``month``.  Ranked by Bilanz.
+    other house rules are never mixed in): Punktestand, Bilanz, games played, games sat
+    out at a table of four (``sat_out``, only when not 0), declarer games won and lost;
+    ``period``: ``all``, ``year`` or ``month``.  Ranked by Bilanz.
     ``house_rules``: the other rule strings games were played under, with their words
     and number of games (most first), to choose from."""
     if preset not in ("lothar", "isko", "custom"):

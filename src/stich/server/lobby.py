@@ -229,13 +229,19 @@ async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
 
 
 def _row_json(r: TableRow, lang: str) -> dict[str, Any]:
+    """A table of the lobby's list: ``seat_count`` the seats at the table (a Skat table of
+    four: the dealer sits each game out, and ``dealer_sees`` says what he sees of it),
+    ``free`` those still free."""
     seats = [{k: v for k, v in s.items() if k != "user"} for s in r.summary.get("seats", [])]
-    words = {}
+    extra: dict[str, Any] = {}
     if r.game == games.SKAT.name:  # the rules in words, and short (a phone's row)
-        words = {"rules_words": rules_words(r.rules, lang),
+        extra = {"rules_words": rules_words(r.rules, lang),
                  "rules_short": rules_words(r.rules, lang, short=True)}
-    return {"id": r.id, "game": r.game, "rules": r.rules, **words, "status": r.status,
-            "games": r.settings.get("games"), "seats": seats,
+    settings = TableSettings.from_dict(r.settings)
+    if settings.skat_four:
+        extra["dealer_sees"] = settings.dealer_sees
+    return {"id": r.id, "game": r.game, "rules": r.rules, **extra, "status": r.status,
+            "games": r.settings.get("games"), "seats": seats, "seat_count": len(seats),
             "free": sum(1 for s in seats if s["kind"] == "free"),
             "bots": sum(1 for s in seats if s["kind"] == "bot"),
             "games_played": r.summary.get("games_played", 0),

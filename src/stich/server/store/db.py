@@ -917,12 +917,15 @@ class Store:
         """The Bestenliste: per registered player over their Skat games of a preset, or
         with ``rules`` of exactly that rule string (games under other house rules are never
         mixed in); not those a stand-in played for them (docs/server.md, "Whose game was
-        it")."""
+        it").  ``games`` counts the games a player played; ``sat_out`` (only when not 0)
+        those he dealt at a table of four and sat out, whose Bilanz counts all the same
+        (n × own − the sum of all: :func:`stich.skat_list.game_bilanz`)."""
         async with self.session() as s:
             q = (select(User.name, func.sum(GamePlayer.score), func.sum(GamePlayer.bilanz),
-                        func.count(GamePlayer.id),
+                        func.sum(_as_int(GamePlayer.sat_out.is_(False))),
                         func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(True))),
-                        func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(False))))
+                        func.sum(_as_int(GamePlayer.declarer & GamePlayer.won.is_(False))),
+                        func.sum(_as_int(GamePlayer.sat_out.is_(True))))
                  .join(GamePlayer, GamePlayer.user_id == User.id)
                  .join(GameRow, GameRow.id == GamePlayer.game_id)
                  .where(GameRow.game == SKAT.name,
@@ -932,9 +935,10 @@ class Store:
             if since is not None:
                 q = q.where(GameRow.finished_at >= since)
             rows = (await s.execute(q)).all()
-        out = [{"name": n, "punktestand": int(p or 0), "bilanz": int(b or 0), "games": int(g),
-                "declarer_won": int(w or 0), "declarer_lost": int(lo or 0)}
-               for n, p, b, g, w, lo in rows]
+        out = [{"name": n, "punktestand": int(p or 0), "bilanz": int(b or 0),
+                "games": int(g or 0), "declarer_won": int(w or 0), "declarer_lost": int(lo or 0)}
+               | ({"sat_out": int(sat)} if sat else {})
+               for n, p, b, g, w, lo, sat in rows]
         out.sort(key=lambda r: (-r["bilanz"], -r["punktestand"], r["name"].casefold()))
         return out
 
@@ -1268,6 +1272,8 @@ async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None
             for seat in seats[g.id]:
                 if seat in order and order.index(seat) < len(names):
                     names[order.index(seat)] = neutral
+                elif seat not in order and "sat_out" in record:  # the dealer who sat out
+                    record["sat_out"] = neutral
             record["players"] = names
             await s.execute(update(GameRow).where(GameRow.id == g.id).values(record=record))
         await s.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids))

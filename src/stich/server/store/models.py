@@ -14,7 +14,8 @@ migrations in ``migrations/``; these classes must match them (a test compares).
   the two newest of each table are kept.
 - ``games``: every finished game's record (addressed by a random ``key``: ids that count
   up would let anyone walk through private games); ``game_players`` a line per player for the
-  Bestenliste and the history; ``analyses`` cached analyses of Skat games.
+  Bestenliste and the history (at a Skat table of four also the dealer who sat out:
+  ``sat_out``); ``analyses`` cached analyses of Skat games.
 - ``rule_sets``: the named rule sets a registered player saved ("Skatclub Eiche"): a
   game's rule string under a name, unique per account (by the name's case-folded key).
 """
@@ -167,6 +168,9 @@ class GamePlayer(Base):
     # stand-in played it for her: docs/server.md, "Whose game was it")
     standin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     counts: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    # a Skat table of four: the dealer who sat this game out (score 0; his Bilanz counts,
+    # the game does not count as one he played; migration 0007)
+    sat_out: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     __table_args__ = (Index("ix_game_players_user", "user_id"),)
 
 

@@ -217,7 +217,11 @@ function authBox() {
 
 /** @param {any} t */
 function tableRow(t) {
-  // each seat as "Anna", "Kurt <bot icon>", "frei", between commas
+  // how many seats ("4 Plätze"; at a Skat table of four, where the dealer sits each game
+  // out, "Geber sieht alles" when he sees every hand), then each seat as "Anna",
+  // "Kurt <bot icon>", "frei", between commas
+  const size = h("span", { class: "seat-count" }, _("{n} seats", { n: t.seat_count ?? t.seats.length }));
+  if (t.dealer_sees === "all") size.append(" · ", h("span", { class: "dealer-sees" }, _("dealer sees all")));
   const seats = h("span", { class: "seat-names" });
   t.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
     if (i) seats.append(", ");
@@ -232,7 +236,7 @@ function tableRow(t) {
     : t.rules_words ? h("span", { class: "rules-of-table" }, "Skat (", h("span", { class: "rules-long" }, t.rules_words),
       h("span", { class: "rules-short" }, t.rules_short || t.rules_words), ", " + count + ")")
       : "Skat (" + (t.rules.includes("isko") ? "ISkO" : "Lothar") + ", " + count + ")";
-  return h("tr", {}, h("td", {}, what), h("td", {}, seats),
+  return h("tr", {}, h("td", {}, what), h("td", {}, size, seats),
     h("td", {}, t.status === "waiting" ? _("waiting") : _("playing")),
     h("td", {}, h("a", { class: "button secondary", href: `/t/${t.id}` }, t.status === "waiting" && t.free ? _("Join") : _("Watch"))));
 }
