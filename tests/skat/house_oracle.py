@@ -15,6 +15,27 @@ Grand may add ``spitze`` when the game's lowest trump is in his hand at the decl
 it adds 1 (``double``: 2) levels to the multiplier, and the game is lost unless he takes
 the tenth trick with that card (both defenders giving up: made; his own giveup: lost).
 
+Revolution (``revolution=yes``, XSkat's -revolution, "a special variation of Null
+ouvert … the opponents can look at each other's cards and rearrange the cards between
+their two hands in any way they wish before the start of the play … worth 92 points"):
+declared as ``declare null [hand] ouvert revolution`` (92 must reach the bid); the first
+defender after the declarer says ``give`` with any of his cards, his partner ``give``
+with as many of his own cards; then Vorhand leads.  Every rearrangement is one such pair.
+
+Schenken (``schenken=yes``, XSkat's -schenken: "If the opponents decide at the start of
+the play that they cannot defeat the Soloist, they can give up … during the first trick
+when it's your turn.  If the Soloist accepts, the score is as though the game was won
+simply.  The Soloist can insist on playing on, but in that case has to make the
+opponents Schneider to win.  The score in this case is as for an announced Schneider …
+If the Soloist goes on the opponents can schenken again, giving the Soloist the
+Schneider.  The Soloist can accept Schneider or insist on playing on for Schwarz"): the
+project's reading (docs/skat.md): in a suit game or Grand without announcement, Ouvert or
+Spitze, a defender at his turn in the first trick says ``schenken``; his partner agrees
+(``schenken``) or not (``pass``); agreed, the declarer says ``accept`` or ``pass`` (plays
+on).  Each defender offers at most once per level; after two ``pass`` of the declarer no
+more.  Accepted: won, simply (after playing on once: with Schneider announced), an
+overbid lost as ever.
+
 A claim is checked here by its own exhaustive search over the cards still in play (all
 hands known, :meth:`Replay.claim_is_right`): practical only for few cards, so the oracle
 refuses to judge a claim with more than :data:`MAX_CLAIM_CARDS` cards in play.
@@ -89,8 +110,10 @@ PRESETS: dict[str, dict[str, object]] = {
 }
 HOUSE_DEFAULTS: dict[str, object] = {
     "kontra_re": "no", "jungfrau": False, "durchmarsch": True, "ramsch_skat": "last_trick",
-    "schieberamsch": False, "klopfen": False, "spitze": "no",
+    "schieberamsch": False, "klopfen": False, "spitze": "no", "revolution": False,
+    "schenken": False,
 }
+REVOLUTION = 92
 
 
 @dataclass(frozen=True)
@@ -108,6 +131,8 @@ class OracleRules:
     schieberamsch: bool = False
     klopfen: bool = False
     spitze: str = "no"
+    revolution: bool = False
+    schenken: bool = False
 
     @staticmethod
     def of(spec: str | Mapping[str, object]) -> OracleRules:
@@ -148,7 +173,7 @@ def bidding_ladder(rules: OracleRules) -> tuple[int, ...]:
     a Grand mit 4 may hold the Schellen-Unter with another Unter in the Skat.  Null adds
     its four fixed values."""
     levels = 4 + (2 if rules.announcements else 0) + SPITZE_LEVELS[rules.spitze]
-    values = set(NULL_LEVELS)
+    values = set(NULL_LEVELS) | ({REVOLUTION} if rules.revolution else set())
     for game, base in BASE.items():
         most_matadors = 4 if game == "grand" else 11
         values.update(base * m for m in range(2, most_matadors + 1 + levels + 1))
@@ -190,6 +215,9 @@ class OracleResult:
     spitze: bool = False
     spitze_made: bool = False  # only with a Spitze declared
     end: str = ""  # why the game ended: one of END_REASONS
+    revolution: bool = False
+    gift: int = 0  # how often the declarer played on after Schenken
+    gift_accepted: bool = False
     ramsch_round: bool = False  # a compulsory Ramsch game (not an engine outcome field)
     tie: bool = False  # Ramsch: two players shared the most points (not an engine field)
     points: tuple[int, int, int] = (0, 0, 0)
@@ -252,6 +280,14 @@ class Replay:
     gave_up: set[int] = field(default_factory=set)  # defenders who gave up
     claim_right: bool | None = None  # the oracle's verdict on the declarer's claim
     end: str = ""  # why the game ended (END_REASONS)
+    # Revolution
+    revolution: bool = False
+    gave: set[str] = field(default_factory=set)  # what the first defender gave
+    # Schenken
+    gift: int = 0  # how often the declarer played on
+    gift_by: int | None = None  # whose offer is pending
+    gift_accepted: bool = False
+    offered_at_level: set[int] = field(default_factory=set)
     # play
     trick: list[tuple[int, str]] = field(default_factory=list)
     won_cards: list[list[str]] = field(default_factory=lambda: [[], [], []])
@@ -296,13 +332,51 @@ class Replay:
         of a compulsory Ramsch the whole choice is :data:`ROUND_START`."""
         if self.phase == "kontra_answer":
             return {"re", "pass"}
+        if self.phase == "gift_partner":
+            return {"schenken", "pass"}
+        if self.phase == "gift_declarer":
+            return {"accept", "pass"}
         if self.phase == "schieben":
             return {"schieben"}
+        out = set()
         if self.may_kontra():
-            return {"kontra"}
+            out.add("kontra")
+        if self.may_schenken():
+            out.add("schenken")
         if self.may_klopfen():
-            return {"klopfen"}
-        return set()
+            out.add("klopfen")
+        return out
+
+    def partner(self, seat: int) -> int:
+        assert self.declarer is not None
+        return next(s for s in range(3) if s not in (seat, self.declarer))
+
+    def gives(self) -> set[frozenset[str]]:
+        """Revolution: the card sets the defender to move may give now."""
+        if self.phase != "exchange" or self.to_move is None:
+            return set()
+        own = sorted(self.hands[self.to_move] - self.gave)
+        sizes = range(len(own) + 1) if not self.gave and self._first_giver() else [
+            len(self.gave)]
+        from itertools import combinations
+        return {frozenset(c) for k in sizes for c in combinations(own, k)}
+
+    def _first_giver(self) -> bool:
+        assert self.declarer is not None
+        return self.to_move == (self.declarer + 1) % 3
+
+    def may_schenken(self) -> bool:
+        """A defender at his turn in the first trick of a suit game or Grand declared
+        without Schneider, Schwarz, Ouvert or Spitze, once per level, two levels."""
+        seat = self.to_move
+        if (self.phase != "play" or not self.rules.schenken or self.declarer is None
+                or seat is None or seat == self.declarer or self.game not in BASE):
+            return False
+        if (self.schneider_announced or self.schwarz_announced or self.ouvert
+                or self.spitze):
+            return False
+        return (self.tricks_done == 0 and seat not in self.played_first and self.gift < 2
+                and seat not in self.offered_at_level)
 
     def claim_actions(self) -> set[str]:
         """What the player to move may do besides playing on: in the card play of a
@@ -373,6 +447,8 @@ class Replay:
             if value >= self.highest or (self.rules.null_overbid == "next_level"
                                          and self.highest <= NULL_LEVELS[-1]):
                 out.add(f"declare null{hand}{' ouvert' if ouvert else ''}")
+        if self.rules.revolution and self.highest <= REVOLUTION:
+            out.add(f"declare null{hand} ouvert revolution")
         return out
 
     @property
@@ -531,9 +607,13 @@ class Replay:
                               f"not {words}")
         game = words[1]
         extras = set(words[2:])
-        if (not extras <= {"hand", "schneider", "schwarz", "ouvert", "spitze"}
+        if (not extras <= {"hand", "schneider", "schwarz", "ouvert", "spitze", "revolution"}
                 or len(extras) != len(words) - 2):
             raise OracleError(f"unknown declaration words: {words}")
+        if "revolution" in extras:
+            if not self.rules.revolution or game != "null" or "ouvert" not in extras:
+                raise OracleError("a Revolution is a Null Ouvert at a table that plays it")
+            self.revolution = True
         if "spitze" in extras:
             if self.rules.spitze == "no":
                 raise OracleError("Spitze is not played at this table")
@@ -568,7 +648,54 @@ class Replay:
             if self.ouvert and self.rules.announcements:
                 # ISkO: Ouvert implies Schwarz announced
                 self.schneider_announced = self.schwarz_announced = True
+        if self.revolution:
+            assert self.declarer is not None
+            self.phase = "exchange"
+            self.to_move = (self.declarer + 1) % 3
+            return
         self._start_play()
+
+    def _exchange(self, words: list[str]) -> None:
+        if words[0] != "give":
+            raise OracleError(f"Revolution: give cards first, not {words}")
+        seat = self.to_move
+        assert seat is not None
+        cards = parse_codes(words[1:]) if words[1:] else set()
+        if frozenset(cards) not in self.gives():
+            raise OracleError(f"seat {seat} may not give {sorted(cards)}")
+        partner = self.partner(seat)
+        self.hands[seat] -= cards
+        self.hands[partner] |= cards
+        if self._first_giver():
+            self.gave = set(cards)
+            self.to_move = partner
+        else:
+            self._start_play()
+
+    def _gift_partner(self, words: list[str]) -> None:
+        assert self.gift_by is not None
+        if words == ["schenken"]:
+            self.phase = "gift_declarer"
+            self.to_move = self.declarer
+        elif words == ["pass"]:
+            self.phase = "play"
+            self.to_move, self.gift_by = self.gift_by, None
+        else:
+            raise OracleError(f"the partner agrees (schenken) or not (pass), not {words}")
+
+    def _gift_declarer(self, words: list[str]) -> None:
+        if words == ["accept"]:
+            self.gift_accepted = True
+            self.hands = [set(), set(), set()]
+            self.trick = []
+            self._over("gift")
+        elif words == ["pass"]:
+            self.gift += 1
+            self.offered_at_level = set()
+            self.phase = "play"
+            self.to_move, self.gift_by = self.gift_by, None
+        else:
+            raise OracleError(f"the declarer accepts or plays on (pass), not {words}")
 
     def _start_play(self) -> None:
         self.phase = "play"
@@ -658,6 +785,14 @@ class Replay:
             self.kontra_by = seat
             self.phase = "kontra_answer"
             self.to_move = self.declarer
+            return
+        if words == ["schenken"]:
+            if not self.may_schenken():
+                raise OracleError("Schenken not allowed here")
+            self.offered_at_level.add(seat)
+            self.gift_by = seat
+            self.phase = "gift_partner"
+            self.to_move = self.partner(seat)
             return
         if words == ["klopfen"]:
             if not self.may_klopfen():
@@ -803,6 +938,8 @@ class Replay:
     # -- settling --
 
     def _null_value(self) -> int:
+        if self.revolution:
+            return REVOLUTION
         return NULL_LEVELS[(1 if self.hand_game else 0) + (2 if self.ouvert else 0)]
 
     def _matadors(self) -> int:
@@ -871,7 +1008,9 @@ class Replay:
                            hand=self.hand_game, ouvert=self.ouvert, points=points,
                            tricks=tricks, kontra=self.kontra_by is not None, re=self.re,
                            ramsch_round=self.ramsch_round, end=self.end, spitze=self.spitze,
-                           spitze_made=self.spitze and self.spitze_made)
+                           spitze_made=self.spitze and self.spitze_made,
+                           revolution=self.revolution, gift=self.gift,
+                           gift_accepted=self.gift_accepted)
         res.declarer_points = points[d] + points_of(self.skat)
         if self.game == "null":
             if self.null_overbid_lost:
@@ -889,7 +1028,14 @@ class Replay:
             schneider = decl_pts >= 90 or decl_pts <= 30
             schwarz = decl_tricks in (0, 10)
             won = decl_pts >= 61
-            if self.schneider_announced and decl_pts < 90:
+            # Schenken: playing on counts as Schneider (then Schwarz) announced
+            if self.gift >= 1:
+                self.schneider_announced = True
+            if self.gift >= 2:
+                self.schwarz_announced = True
+            if self.gift_accepted:  # won as given: simply, or with the Schneider
+                won, schneider, schwarz = True, self.gift >= 1, False
+            if self.schneider_announced and decl_pts < 90 and not self.gift_accepted:
                 won = False
             if self.schwarz_announced and decl_tricks < 10:
                 won = False

@@ -93,7 +93,8 @@ def _engine_facts(o: SkatOutcome) -> dict[str, Any]:
         "kontra": o.kontra, "re": o.re, "loser": o.loser, "pushes": o.pushes,
         "knocks": o.knocks, "jungfrau": o.jungfrau, "durchmarsch": o.durchmarsch,
         "spitze": o.spitze, "spitze_made": o.spitze_made, "points": tuple(o.points),
-        "tricks": tuple(o.tricks),
+        "tricks": tuple(o.tricks), "revolution": o.revolution, "gift": o.gift,
+        "gift_accepted": o.gift_accepted,
     }
 
 
@@ -106,7 +107,8 @@ def _oracle_facts(r: OracleResult) -> dict[str, Any]:
         "kontra": r.kontra, "re": r.re, "loser": r.loser, "pushes": r.pushes,
         "knocks": r.knocks, "jungfrau": r.jungfrau, "durchmarsch": r.durchmarsch,
         "spitze": r.spitze, "spitze_made": r.spitze_made, "points": r.points,
-        "tricks": r.tricks,
+        "tricks": r.tricks, "revolution": r.revolution, "gift": r.gift,
+        "gift_accepted": r.gift_accepted,
     }
 
 
@@ -895,7 +897,7 @@ def test_a_value_only_spitze_reaches(rules: str, bid: int, declaration: str) -> 
 # --- generated games ------------------------------------------------------------------
 
 GAMES = int(os.environ.get("STICH_ORACLE_GAMES", "10000"))
-HOUSE = {"kontra", "re", "schieben", "klopfen"}
+HOUSE = {"kontra", "re", "schieben", "klopfen", "schenken", "accept"}
 # actions that are never right at the start of a Ramsch round's game
 NOT_AT_ROUND_START = ("18", "hold", "hand", "pickup", "declare grand", "schieben", "klopfen")
 GREEDY = {r: i for i, r in enumerate("789QKTA")}
@@ -1014,8 +1016,50 @@ def _choose(rng: random.Random, replay: Replay, texts: list[str], mode: str,
             return _lowest_null(cards) or cards[0]
         if cards:
             return _greedy(cards)
-    choices = [t for t in texts if t not in ("kontra", "klopfen")] or texts
+    choices = [t for t in texts if t not in ("kontra", "klopfen", "schenken")] or texts
     return rng.choice(choices)
+
+
+class _GiftPlan:
+    """Revolution and Schenken in the generated games, from a generator of their own
+    (the other choices of a game stay as they were): whether the table plays them, how
+    eagerly a defender offers, a partner agrees, a declarer accepts, and how many cards
+    a Revolution's defenders pass."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.revolution = rng.random() < 0.3
+        self.schenken = rng.random() < 0.35
+        self.offer = rng.choice([0.2, 0.6, 0.9])
+        self.agree = rng.choice([0.3, 0.8])
+        self.accept = rng.choice([0.2, 0.5, 0.8])
+        self.revolt = rng.choice([0.3, 0.9])  # a Null declarer's choice of a Revolution
+
+    def rules(self, rules: str) -> str:
+        extra = ([",revolution=yes"] if self.revolution else []) + (
+            [",schenken=yes"] if self.schenken else [])
+        return f"{rules[:-1]}{''.join(extra)})"
+
+    def choose(self, replay: Replay, texts: list[str]) -> str | None:
+        rng = self.rng
+        if replay.phase == "exchange":
+            gives = [t for t in texts if t.startswith("give")]
+            # now and then nothing, else a set of a random size
+            if rng.random() < 0.2:
+                return "give" if "give" in gives else rng.choice(gives)
+            return rng.choice(gives)
+        if replay.phase == "gift_partner":
+            return "schenken" if rng.random() < self.agree else "pass"
+        if replay.phase == "gift_declarer":
+            return "accept" if rng.random() < self.accept else "pass"
+        if "schenken" in texts and rng.random() < self.offer:
+            return "schenken"
+        if replay.phase == "declare":
+            revolt = [t for t in texts if t.endswith(" revolution")]
+            if revolt and any(t.startswith("declare null") for t in texts) and \
+                    rng.random() < 0.2 * self.revolt:
+                return rng.choice(revolt)
+        return None
 
 
 # claiming and giving up in the generated games: in this share of the declared games (of
@@ -1107,6 +1151,31 @@ def _claim_features(replay: Replay, r: OracleResult, plan: _ClaimPlan) -> list[s
     if len(replay.gave_up) == 1 and r.end in ("played", "null_lost"):
         f.append("one_defender_gave_up_played_out")
     f += ["giveup_then_card"] * plan.giveup_then_card
+    return f
+
+
+def _gift_features(replay: Replay, r: OracleResult, actions: list[str]) -> list[str]:
+    f = []
+    if r.revolution:
+        f += ["revolution", "revolution_won" if r.won else "revolution_lost"]
+        given = [a for a in actions if a.startswith("give")]
+        f += ["revolution_gave_cards"] if given and given[0] != "give" else []
+        f += ["revolution_gave_none"] if given and given[0] == "give" else []
+        f += ["revolution_kontra"] if r.kontra else []
+    offers = actions.count("schenken")
+    if offers:
+        f.append("schenken_offered")
+    f += [name for name, on in (
+        ("gift_accepted", r.gift_accepted and r.gift == 0),
+        ("gift_accepted_schneider", r.gift_accepted and r.gift == 1),
+        ("gift_played_on_once", r.gift == 1 and not r.gift_accepted),
+        ("gift_played_on_twice", r.gift == 2),
+        ("gift_played_on_won", r.gift >= 1 and r.won and not r.gift_accepted),
+        ("gift_played_on_lost", r.gift >= 1 and not r.won),
+        ("gift_accepted_overbid", r.gift_accepted and r.overbid),
+        ("gift_kontra", r.gift_accepted and r.kontra),
+        ("gift_offer_lapsed", offers > 0 and r.gift == 0 and not r.gift_accepted),
+    ) if on]
     return f
 
 
@@ -1218,6 +1287,18 @@ MINIMUM = {
     "refusal_spitze": 350, "refusal_spitze_card": 200, "refusal_spitze_null": 65,
     "refusal_spitze_rule_off": 75, "bid_spitze_only": 330, "claims_spitze_giveup_only": 5000,
 }
+# Revolution and Schenken: set from the first 10,000-game run (about a third of it)
+MINIMUM_GIFT = {
+    "revolution": 75, "revolution_won": 15, "revolution_lost": 60,
+    "revolution_gave_cards": 60, "revolution_gave_none": 15, "revolution_kontra": 20,
+    "revolution_exchange_offers": 150, "refusal_give": 28, "schenken_offered": 190,
+    "gift_accepted": 60, "gift_accepted_schneider": 11, "gift_played_on_once": 26,
+    "gift_played_on_twice": 25, "gift_played_on_won": 9, "gift_played_on_lost": 44,
+    "gift_accepted_overbid": 16, "gift_kontra": 8, "gift_offer_lapsed": 70,
+    "gift_partner_schenken": 160, "gift_partner_pass": 140, "gift_declarer_accept": 70,
+    "gift_declarer_pass": 89,
+}
+MINIMUM.update(MINIMUM_GIFT)
 
 
 # Spitze in the generated games: drawn from a generator of its own (the other choices of a
@@ -1343,6 +1424,8 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
         sp.keep = sp.rng.random() < 0.8
     if sp.rule != "no":
         rules = f"{rules[:-1]},spitze={sp.rule})"
+    gp = _GiftPlan(random.Random(f"gift {seed}"))
+    rules = gp.rules(rules)
     no_spitze_ladder = set(bidding_ladder(dataclasses.replace(
         Replay.new(rules, deal[:3], deal[3]).rules, spitze="no")))
     p = {"kontra": rng.choice([0.0, 0.5, 0.95]), "re": rng.choice([0.0, 0.5, 1.0]),
@@ -1396,6 +1479,16 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
                 seen["klopfen_refused_twice"] += 1
         if replay.phase == "kontra_answer":
             assert set(texts) == {"re", "pass"}, f"{where}: {texts} after {actions}"
+        if replay.phase == "exchange":
+            gives = {frozenset(t.split()[1:]) for t in texts}
+            assert gives == replay.gives(), f"{where}: {texts} after {actions}"
+            seen["revolution_exchange_offers"] += 1
+            if gp.rng.random() < 0.2:  # a card of the partner or a wrong number: refused
+                wrong = sorted(replay.hands[replay.partner(replay.to_move)])[:1]
+                with pytest.raises(IllegalActionError):
+                    state.apply_text("give " + " ".join(wrong))
+                seen["refusal_give"] += 1
+        gift_phase = replay.phase if replay.phase.startswith("gift_") else ""
         if replay.phase == "schieben":
             assert set(texts) == {"pickup", "schieben"}, f"{where}: {texts} after {actions}"
         if replay.phase == "discard" and replay.declarer is None:
@@ -1414,6 +1507,7 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
                 state.apply_text(probe)
             seen["refusal"] += 1
         text = (plan.choose(replay, offered, texts)
+                or gp.choose(replay, texts)
                 or sp.choose(replay, texts, mode, monster, p["null"])
                 or _choose(rng, replay, texts, mode, monster, p))
         if replay.phase == "auction" and text.isdigit() and int(text) not in no_spitze_ladder:
@@ -1421,6 +1515,8 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
         if actions and actions[-1] == "giveup" and replay.to_move in replay.gave_up:
             assert text in DECK, f"{where}: {text} after {actions}"
             plan.giveup_then_card += 1  # a defender who gave up plays his card
+        if gift_phase:
+            seen[f"{gift_phase}_{text}"] += 1
         state = state.apply_text(text)
         replay.step(text)
         actions.append(text)
@@ -1436,6 +1532,7 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
     if ramsch_round or result.knocks or claimed or seed % 10 == 0:
         _check_record(state, ramsch_round)
     seen.update(_features(replay, result, rules))
+    seen.update(_gift_features(replay, result, actions))
     seen.update(_claim_features(replay, result, plan))
 
 
@@ -1472,3 +1569,146 @@ def test_generated_games_agree_with_the_oracle() -> None:
 def test_the_default_run_plays_ten_thousand_games() -> None:
     if "STICH_ORACLE_GAMES" not in os.environ:
         assert GAMES >= 10_000
+
+
+# --- Schenken -----------------------------------------------------------------------
+
+SCHENKEN = "skat(preset=lothar,schenken=yes)"
+EICHEL_HAND = _acts("pass, pass, 18, hand, declare eichel hand")
+
+
+@pytest.mark.parametrize(("talk", "expected", "gift"), [
+    # accepted at once: Eichel Hand mit 10, game 1, Hand 1 = 12 x 12, won simply
+    (["schenken", "schenken", "accept"], 144, 0),
+    # the declarer plays on and takes every trick: + Schneider, announced, Schwarz
+    # = 15 x 12
+    (["schenken", "schenken", "pass"], 180, 1),
+    # offered again, by the other defender in the same trick, and accepted: the Schneider
+    # (Schneider and announced) = 14 x 12
+    (["schenken", "schenken", "pass", "C7", "schenken", "schenken", "accept"], 168, 1),
+    # played on twice: Schwarz announced too = 16 x 12, made
+    (["schenken", "schenken", "pass", "C7", "schenken", "schenken", "pass"], 192, 2),
+])
+def test_schenken_accepted_or_played_on(talk: list[str], expected: int, gift: int) -> None:
+    cards = _cards(MONSTER_TRICKS_EICHEL)
+    played = [t for t in talk if t in DECK]
+    rest = cards[1 + len(played):] if talk[-1] == "pass" else []
+    o, r = _both(SCHENKEN, MONSTER_DEAL, [*EICHEL_HAND, cards[0], *talk, *rest])
+    assert o.scores == (expected, 0, 0) and o.won and o.gift == gift
+    assert o.gift_accepted == (talk[-1] == "accept") == r.gift_accepted
+
+
+def test_schenken_played_on_and_missing_the_schneider() -> None:
+    # Eichel Hand, played on once: the Schneider counts as announced and must be made.
+    # Vorhand takes five tricks (54 points, with the Skat's DA DT 75) and gives up: the
+    # defenders get 45, no Schneider: lost at mit 10, game, Hand, Schneider and announced
+    # = 14 x 12 = 168, -336
+    cards = _cards(MONSTER_TRICKS_EICHEL)
+    actions = [*EICHEL_HAND, cards[0], "schenken", "schenken", "pass", *cards[1:15],
+               "giveup"]
+    o, _ = _both(SCHENKEN, MONSTER_DEAL, actions)
+    assert o.gift == 1 and not o.won and o.declarer_points == 75
+    assert o.multiplier == 14 and o.scores == (-336, 0, 0)
+
+
+def test_schenken_refused_where_the_rules_say_no() -> None:
+    cards = _cards(MONSTER_TRICKS_EICHEL)
+    # not at a table without it
+    _refused("skat(preset=lothar)", MONSTER_DEAL, [*EICHEL_HAND, cards[0]], "schenken")
+    # not by the declarer, not after the first trick
+    _refused(SCHENKEN, MONSTER_DEAL, EICHEL_HAND, "schenken")
+    _refused(SCHENKEN, MONSTER_DEAL, [*EICHEL_HAND, *cards[:4]], "schenken")
+    # not twice by the same defender at one level; the partner may
+    start = [*EICHEL_HAND, cards[0], "schenken", "pass"]
+    _refused(SCHENKEN, MONSTER_DEAL, start, "schenken")
+    assert "schenken" in _texts(_engine(SCHENKEN, MONSTER_DEAL, [*start, cards[1]]))
+    # the partner answers schenken or pass, the declarer accept or pass; no card meanwhile
+    _refused(SCHENKEN, MONSTER_DEAL, [*EICHEL_HAND, cards[0], "schenken"], "accept")
+    _refused(SCHENKEN, MONSTER_DEAL, [*EICHEL_HAND, cards[0], "schenken"], "C7")
+    _refused(SCHENKEN, MONSTER_DEAL, [*EICHEL_HAND, cards[0], "schenken", "schenken"],
+             "schenken")
+    _refused(SCHENKEN, MONSTER_DEAL, [*EICHEL_HAND, cards[0], "schenken", "schenken"], "C7")
+    # not in Null, not with Schneider announced, not with Spitze
+    _refused(SCHENKEN, NULL_DEAL, _acts("pass, pass, 18") + NULL_GAME + ["CA"], "schenken")
+    isko = "skat(preset=isko,schenken=yes)"
+    _refused(isko, MONSTER_DEAL, [*_acts("pass, pass, 18, hand, declare eichel hand "
+                                         "schneider"), cards[0]], "schenken")
+    # after the second time the declarer plays on, no more offers
+    again = [*EICHEL_HAND, cards[0], "schenken", "schenken", "pass", "C7", "schenken",
+             "schenken", "pass"]
+    _refused(SCHENKEN, MONSTER_DEAL, again, "schenken")
+
+
+def test_schenken_accepted_with_kontra_and_overbid() -> None:
+    rules = "skat(preset=lothar,schenken=yes,kontra_re=yes)"
+    cards = _cards(MONSTER_TRICKS_EICHEL)
+    # Kontra, then the gift: 144 x 2
+    o, _ = _both(rules, MONSTER_DEAL, [*EICHEL_HAND, cards[0], "kontra", "pass",
+                                       "schenken", "schenken", "accept"])
+    assert o.scores == (288, 0, 0) and o.kontra and o.gift_accepted
+    # bid 168 (Schneider was his plan) and accepts the simple game: overbid, lost at
+    # the next multiple of 12 reaching 168 = 168, -336
+    o, _ = _both("skat(preset=isko,schenken=yes)", MONSTER_DEAL,
+                 _acts("pass, 168, hold, pass, hand, declare eichel hand")
+                 + [cards[0], "schenken", "schenken", "accept"])
+    assert o.overbid and not o.won and o.bid == 168 and o.scores == (-336, 0, 0)
+
+
+# --- Revolution ---------------------------------------------------------------------
+
+REVOLUTION = "skat(preset=lothar,revolution=yes)"
+REVOLT = _acts("pass, pass, 18, hand, declare null hand ouvert revolution")
+
+
+def test_revolution_the_defenders_rearrange_and_see_each_other() -> None:
+    # Vorhand (CA CK S7 S8 H7 H8 D7 D8 D9 H9) declares a Revolution: Mittelhand gives
+    # Hinterhand CJ SJ, Hinterhand gives back HA HT; Vorhand leads the Eichel-Ass, both
+    # follow (Hinterhand with the Eichel-Unter he was given) and he takes it: lost,
+    # -2 x 92
+    state = _engine(REVOLUTION, NULL_DEAL, REVOLT)
+    assert state.to_move == 1 and all(t.startswith("give") for t in _texts(state))
+    assert len(_texts(state)) == 2 ** 10  # any set of his ten cards
+    v1, v2, v0 = state.view(1), state.view(2), state.view(0)
+    assert v1.partner_hand == parse_cards(NULL_DEAL[2]) and v1.ouvert_hand == parse_cards(
+        NULL_DEAL[0])
+    assert v2.partner_hand == parse_cards(NULL_DEAL[1]) and v0.partner_hand == 0
+    state = state.apply_text("give CJ SJ")
+    assert state.to_move == 2 and len(_texts(state)) == 45  # two of his own ten
+    _refused(REVOLUTION, NULL_DEAL, [*REVOLT, "give CJ SJ"], "give HA")  # as many
+    _refused(REVOLUTION, NULL_DEAL, [*REVOLT, "give CJ SJ"], "give CJ SJ")  # his own
+    _refused(REVOLUTION, NULL_DEAL, [*REVOLT, "give CJ SJ"], "SK")  # no card yet
+    _refused(REVOLUTION, NULL_DEAL, REVOLT, "CA")
+    state = state.apply_text("give HA HT")
+    assert state.view(1).hand == parse_cards("HJ DJ CT CQ C9 C8 SA ST HA HT")
+    assert state.view(2).partner_hand == parse_cards("HJ DJ CT CQ C9 C8 SA ST HA HT")
+    o, r = _both(REVOLUTION, NULL_DEAL, [*REVOLT, "give CJ SJ", "give HA HT", "CA", "C8",
+                                         "CJ"])
+    assert o.revolution and r.revolution and not o.won and o.value == 92
+    assert o.scores == (-184, 0, 0)
+
+
+def test_revolution_bids_and_refusals() -> None:
+    assert 92 in bidding_ladder(Replay.new(REVOLUTION, NULL_DEAL[:3], NULL_DEAL[3]).rules)
+    plain = Replay.new("skat(preset=lothar)", NULL_DEAL[:3], NULL_DEAL[3]).rules
+    assert 92 not in bidding_ladder(plain)
+    from stich.skat.rules import bidding_ladder as engine_ladder
+    assert 92 in engine_ladder(SkatRules.parse(REVOLUTION))
+    assert 92 not in engine_ladder(SkatRules.parse("lothar"))
+    # a bid of 92 leaves only the Revolution among the Nulls
+    bids = ["pass"] + [x for v in (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46,
+                                   48, 50, 54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81, 84,
+                                   88, 90, 92) for x in (str(v), "hold")]
+    state = _engine(REVOLUTION, NULL_DEAL, [*bids, "pass", "hand"])
+    assert state.declarer == 0 and state.bid_value == 92
+    nulls = {t for t in _texts(state) if t.startswith("declare null")}
+    assert nulls == {"declare null hand ouvert revolution"}
+    # not at a table without it, not as a plain Null
+    _refused("skat(preset=lothar)", NULL_DEAL, _acts("pass, pass, 18, hand"),
+             "declare null hand ouvert revolution")
+    _refused(REVOLUTION, NULL_DEAL, _acts("pass, pass, 18, hand"),
+             "declare null hand revolution")
+    # a Revolution won: Vorhand gets rid of every card without a trick (both defenders
+    # give up at once after the exchange)
+    o, _ = _both(REVOLUTION, NULL_DEAL, [*REVOLT, "give", "give", "S7", "giveup", "SA",
+                                         "giveup"])
+    assert o.won and o.scores == (92, 0, 0)

@@ -416,3 +416,66 @@ define({
               "allen vier Untern), und keinen Null",
     },
 })
+
+# House rules: Revolution and Schenken.
+define({
+    "skat.no_revolution": {
+        "en": "Revolution is not played at this table",
+        "de": "Revolution wird an diesem Tisch nicht gespielt",
+    },
+    "skat.revolution_null_ouvert": {
+        "en": "a Revolution is a Null Ouvert: declare null ouvert revolution",
+        "de": "Eine Revolution ist ein Null ouvert: spiel null ouvert revolution",
+    },
+    "skat.revolution_give": {
+        "en": "Revolution: {seat} gives the partner cards first (give …, or give alone "
+              "for none), not {action}",
+        "en_you": "Revolution: give your partner cards first (give …, or give alone for "
+                  "none), not {action}",
+        "de": "Revolution: {seat} gibt dem Partner erst Karten (give …, oder give allein "
+              "für keine), nicht „{action}“",
+        "de_you": "Revolution: gib deinem Partner erst Karten (give …, oder give allein "
+                  "für keine), nicht „{action}“",
+    },
+    "skat.no_give_here": {
+        "en": "cards are given only in a Revolution, before the first card",
+        "de": "Karten werden nur in einer Revolution vor der ersten Karte gegeben",
+    },
+    "skat.give_not_held": {
+        "en": "{seat} cannot give cards not of his own hand: {cards}",
+        "en_you": "you can give only cards of your own hand, not {cards}",
+        "de": "{seat} kann nur Karten der eigenen Hand geben, nicht {cards}",
+        "de_you": "Du kannst nur Karten deiner eigenen Hand geben, nicht {cards}",
+    },
+    "skat.give_as_many": {
+        "en": "{seat} gives back as many cards as he was given: {n}",
+        "en_you": "give back as many cards as you were given: {n}",
+        "de": "{seat} gibt so viele Karten zurück, wie er bekam: {n}",
+        "de_you": "Gib so viele Karten zurück, wie du bekommen hast: {n}",
+    },
+    "skat.no_schenken_here": {
+        "en": "Schenken is possible only at a table that plays it, for a defender in the "
+              "first trick of a suit game or Grand without announcement, once per level",
+        "de": "Schenken geht nur an einem Tisch, der es spielt, für einen Gegenspieler "
+              "im ersten Stich eines Farb- oder Grandspiels ohne Ansage, einmal je Stufe",
+    },
+    "skat.schenken_or_pass": {
+        "en": "{seat} answers the partner's offer to give the game away: schenken or "
+              "pass, not {action}",
+        "en_you": "answer your partner's offer to give the game away: schenken or pass, "
+                  "not {action}",
+        "de": "{seat} antwortet auf das Angebot des Partners zu schenken: schenken oder "
+              "passe, nicht „{action}“",
+        "de_you": "Antworte auf das Angebot deines Partners zu schenken: schenken oder "
+                  "passe, nicht „{action}“",
+    },
+    "skat.accept_or_pass": {
+        "en": "the declarer ({seat}) accepts the gift or plays on: accept or pass, not "
+              "{action}",
+        "en_you": "accept the gift or play on: accept or pass, not {action}",
+        "de": "Der Alleinspieler ({seat}) nimmt das Geschenk an oder spielt weiter: "
+              "accept oder passe, nicht „{action}“",
+        "de_you": "Nimm das Geschenk an oder spiel weiter: accept oder passe, nicht "
+                  "„{action}“",
+    },
+})

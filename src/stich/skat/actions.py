@@ -2,6 +2,8 @@
 
 >>> [str(a) for a in (Bid(18), PASS, HOLD, HAND, PICKUP, KONTRA, RE, SCHIEBEN, KLOPFEN)]
 ['18', 'pass', 'hold', 'hand', 'pickup', 'kontra', 're', 'schieben', 'klopfen']
+>>> [str(a) for a in (SCHENKEN, ACCEPT, parse_action("give HA CJ"), parse_action("give"))]
+['schenken', 'accept', 'give HA CJ', 'give']
 >>> str(parse_action("discard HA CJ"))
 'discard HA CJ'
 >>> parse_action("declare grand hand ouvert") == Declare(GameType.GRAND, hand=True, ouvert=True)
@@ -19,15 +21,17 @@ from typing import Final
 from stich.cards import Card, CardError, cards_of, parse_cards
 from stich.core import IllegalActionError
 from stich.messages import GameName, Msg, StichError
-from stich.skat.rules import NULL_VALUES, GameType
+from stich.skat.rules import NULL_VALUES, REVOLUTION_VALUE, GameType
 
 __all__ = [
+    "ACCEPT",
     "Action",
     "Bid",
     "CLAIM",
     "Declare",
     "GIVEUP",
     "Discard",
+    "Give",
     "HAND",
     "GRAND_HAND",
     "HOLD",
@@ -36,6 +40,7 @@ __all__ = [
     "PASS",
     "PICKUP",
     "RE",
+    "SCHENKEN",
     "SCHIEBEN",
     "Simple",
     "null_name",
@@ -80,6 +85,11 @@ GIVEUP: Final = Simple("giveup")
 have given up, and the declarer takes the rest."""
 KLOPFEN: Final = Simple("klopfen")
 """Ramsch: knocking before one's first card (sure not to lose), which doubles it."""
+SCHENKEN: Final = Simple("schenken")
+"""A defender offers to give the game away (``schenken``); his partner agrees with the
+same word or refuses with ``pass``."""
+ACCEPT: Final = Simple("accept")
+"""The declarer accepts the defenders' gift (``schenken``); ``pass`` plays on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,21 +133,35 @@ class Declare:
     schwarz: bool = False
     ouvert: bool = False
     spitze: bool = False  # house rule: the last trick with the lowest trump
+    revolution: bool = False  # house rule: a Null Ouvert the defenders rearrange
 
     def __str__(self) -> str:
         words = ["declare", self.game.value]
-        for flag in ("hand", "schneider", "schwarz", "ouvert", "spitze"):
+        for flag in ("hand", "schneider", "schwarz", "ouvert", "spitze", "revolution"):
             if getattr(self, flag):
                 words.append(flag)
         return " ".join(words)
 
     @property
     def null_value(self) -> int:
-        """The fixed value of a Null declaration."""
+        """The fixed value of a Null declaration (a Revolution's: 92)."""
+        if self.revolution:
+            return REVOLUTION_VALUE
         return NULL_VALUES[(self.hand, self.ouvert)]
 
 
-Action = Card | Bid | Simple | Discard | Declare
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Revolution: a defender gives his partner cards (``give HA CJ``; ``give`` alone
+    gives none); the partner then gives back as many."""
+
+    cards: int  # bitmask, any number of cards
+
+    def __str__(self) -> str:
+        return " ".join(["give"] + [str(c) for c in cards_of(self.cards)])
+
+
+Action = Card | Bid | Simple | Discard | Declare | Give
 
 GRAND_HAND: Final = Declare(GameType.GRAND, hand=True)
 """The game a player may declare instead of a compulsory Ramsch (``bock_ramsch``)."""
@@ -168,6 +192,8 @@ _SIMPLE_WORDS = {
     "klopfen": KLOPFEN, "knock": KLOPFEN,
     "claim": CLAIM, "rest": CLAIM, "beanspruchen": CLAIM,
     "giveup": GIVEUP, "aufgeben": GIVEUP, "resign": GIVEUP, "give up": GIVEUP,
+    "schenken": SCHENKEN, "gift": SCHENKEN,
+    "accept": ACCEPT, "annehmen": ACCEPT,
 }
 
 
@@ -186,6 +212,8 @@ def parse_action(text: str) -> Action:
     try:
         if words[0] in ("discard", "druecken", "drücken"):
             return Discard(parse_cards(" ".join(words[1:])))
+        if words[0] in ("give", "geben"):
+            return Give(parse_cards(" ".join(words[1:])) if words[1:] else 0)
         if words[0] in ("declare", "spiel", "play"):
             return _parse_declare(words[1:])
         return Card.parse(t)
@@ -200,7 +228,7 @@ def _parse_declare(words: list[str]) -> Declare:
     if game is GameType.RAMSCH:
         raise StichError("skat.ramsch_not_declared")
     flags = {"hand": False, "schneider": False, "schwarz": False, "ouvert": False,
-             "spitze": False}
+             "spitze": False, "revolution": False}
     for w in words[1:]:
         w = {"offen": "ouvert", "open": "ouvert"}.get(w, w)
         if w not in flags:

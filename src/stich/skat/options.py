@@ -17,7 +17,7 @@ __all__ = ["HOLD_PASS", "VORHANDRECHT", "bid_options", "checked_deal", "deal_ord
 
 HOLD_PASS: tuple[Action, ...] = (HOLD, PASS)
 VORHANDRECHT: tuple[Action, ...] = (bid(18), PASS)
-_BID_OPTIONS: dict[tuple[bool, bool, str], dict[int, tuple[Action, ...]]] = {}
+_BID_OPTIONS: dict[tuple[bool, bool, str, bool], dict[int, tuple[Action, ...]]] = {}
 
 
 def bid_options(rules: SkatRules) -> dict[int, tuple[Action, ...]]:

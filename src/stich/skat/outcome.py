@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stich.cards import card_points
+from stich.skat.actions import Declare
 from stich.skat.rules import GameType, spitze_card
 from stich.skat.scoring import matadors, settle_game, settle_null_overbid, settle_ramsch
 
@@ -25,7 +26,11 @@ class SkatOutcome(NamedTuple):
 
     Under house rules: ``kontra`` and ``re`` (said in a declarer's game; each doubles the
     score), ``pushes`` (Schieberamsch: each doubles), ``knocks`` (Klopfen: each doubles)
-    and ``jungfrau`` (a Ramsch loss doubled because another player took no trick).
+    and ``jungfrau`` (a Ramsch loss doubled because another player took no trick);
+    ``spitze`` and ``spitze_made``; ``gift`` (Schenken: how often the declarer played
+    on: 1 Schneider, 2 Schwarz, scored as announced) and ``gift_accepted`` (the declarer
+    took the gift: won simply, or with Schneider after playing on once, whatever the
+    cards taken so far); ``revolution``.
     ``scores`` include every doubling.
 
     It is an immutable named tuple: cheap to build, since random playouts build millions.
@@ -62,6 +67,9 @@ class SkatOutcome(NamedTuple):
     knocks: int = 0
     spitze: bool = False
     spitze_made: bool = False
+    gift: int = 0
+    gift_accepted: bool = False
+    revolution: bool = False
 
     @property
     def mit(self) -> bool:
@@ -86,6 +94,10 @@ class SkatOutcome(NamedTuple):
                 d.update(kontra=True, re=self.re)
             if self.spitze:
                 d.update(spitze=True, spitze_made=self.spitze_made)
+            if self.gift or self.gift_accepted:
+                d.update(gift=self.gift, gift_accepted=self.gift_accepted)
+            if self.revolution:
+                d["revolution"] = True
         elif self.kind == "ramsch":
             d.update(points=list(self.points), tricks=list(self.tricks), loser=self.loser,
                      durchmarsch=self.durchmarsch)
@@ -122,8 +134,19 @@ def make_outcome(state: SkatState) -> SkatOutcome:
     ft = sum(tricks) - dt
     m = matadors(g.owned, g.game)
     made = contract.spitze and _spitze_made(state, d, g.game, g.resigned)
+    gift = state.end_reason == "gift"
     if state.end_reason == "null_overbid":
         s = settle_null_overbid(g.bid)
+    elif gift or g.gift:  # Schenken: scored as though announced, or won as given
+        c = Declare(g.game, contract.hand, g.gift >= 1, g.gift >= 2)
+        if gift:
+            s = settle_game(state.rules, c, bid=g.bid, matadors=m,
+                            declarer_points=90 if g.gift else 61, declarer_tricks=1,
+                            defender_tricks=1, doubled=(g.kontra >= 0) + g.re)
+        else:
+            s = settle_game(state.rules, c, bid=g.bid, matadors=m, declarer_points=dp,
+                            declarer_tricks=dt, defender_tricks=ft,
+                            doubled=(g.kontra >= 0) + g.re)
     else:
         s = settle_game(state.rules, contract, bid=g.bid, matadors=m, declarer_points=dp,
                         declarer_tricks=dt, defender_tricks=ft,
@@ -141,7 +164,8 @@ def make_outcome(state: SkatState) -> SkatOutcome:
         defender_points=120 - dp, declarer_tricks=dt, defender_tricks=ft,
         schneider=s.schneider, schwarz=s.schwarz, overbid=s.overbid, won=s.won,
         points=points, tricks=tricks, kontra=g.kontra >= 0, re=g.re,
-        spitze=contract.spitze, spitze_made=made,
+        spitze=contract.spitze, spitze_made=made, gift=g.gift, gift_accepted=gift,
+        revolution=contract.revolution,
     )
 
 

@@ -29,6 +29,7 @@ from stich.messages import StichError
 __all__ = [
     "GameType",
     "NULL_VALUES",
+    "REVOLUTION_VALUE",
     "SkatRules",
     "bidding_ladder",
     "max_matadors",
@@ -102,6 +103,16 @@ class SkatRules:
       Bock; a single game knows nothing of it.  ``bock_ramsch``: after each Bock round a
       round of compulsory Ramsch (as many games as players), in which each player from
       Vorhand may declare Grand Hand instead (that game does not count to the round).
+    - ``revolution``: the declarer may declare a Revolution, a Null Ouvert worth 92 in
+      which, once his cards lie open, the two defenders see each other's cards and
+      rearrange them between their hands: the first defender after him gives his partner
+      any cards, the partner gives back as many (XSkat's ``-revolution``).
+    - ``schenken``: in a suit game or Grand declared without announcement, Ouvert or
+      Spitze, a defender on move in the first trick may offer to give the game away
+      (``schenken``); when his partner agrees, the declarer accepts (won, simply) or plays
+      on and must then make the defenders Schneider (scored as Schneider announced); a
+      second offer gives him the Schneider, or he plays on for Schwarz (scored as Schwarz
+      announced) (XSkat's ``-schenken``).
     """
 
     bidding_jumps: bool = False
@@ -119,9 +130,11 @@ class SkatRules:
     bock_games: int = 0
     bock_overlap: BockOverlap = "queue"
     bock_ramsch: bool = False
-    bid_key: ClassVar[tuple[bool, bool, str]] = (False, False, "no")
-    """What the bidding ladder depends on (announcements, jumps, Spitze), set on each rule
-    set: the bids read it on every bid, one attribute instead of three."""
+    revolution: bool = False
+    schenken: bool = False
+    bid_key: ClassVar[tuple[bool, bool, str, bool]] = (False, False, "no", False)
+    """What the bidding ladder depends on (announcements, jumps, Spitze, Revolution), set
+    on each rule set: the bids read it on every bid, one attribute instead of four."""
 
     def __post_init__(self) -> None:
         for key, choices in _CHOICES.items():
@@ -141,7 +154,8 @@ class SkatRules:
             raise RulesError("rules.bock_ramsch_needs_bock")
         # what the bidding ladder depends on, read on every bid (one attribute, not three)
         object.__setattr__(self, "bid_key",
-                           (self.announcements, self.bidding_jumps, self.spitze))
+                           (self.announcements, self.bidding_jumps, self.spitze,
+                            self.revolution))
         if not 0 <= self.bock_games <= 12:
             raise RulesError("rules.option_range", key="bock_games", low=0, high=12,
                              value=self.bock_games)
@@ -157,7 +171,7 @@ class SkatRules:
         return (self.kontra_re != "no" or self.spitze != "no" or self.jungfrau
                 or not self.durchmarsch or self.ramsch_skat != "last_trick"
                 or self.schieberamsch or self.klopfen
-                or bool(self.bock) or self.bock_ramsch)
+                or bool(self.bock) or self.bock_ramsch or self.revolution or self.schenken)
 
     @staticmethod
     def preset(name: str) -> SkatRules:
@@ -305,6 +319,9 @@ for _g, _s in _SUIT_GAMES.items():
         _GAME_WORDS[_f(_w)] = _g
 
 
+REVOLUTION_VALUE = 92
+"""The value of a Revolution (``revolution``), Hand or not (XSkat)."""
+
 NULL_VALUES: dict[tuple[bool, bool], int] = {
     (False, False): 23,
     (True, False): 35,
@@ -333,6 +350,8 @@ def bidding_ladder(rules: SkatRules) -> tuple[int, ...]:
     """
     extras = _max_extra_levels(rules)
     values: set[int] = set(NULL_VALUES.values())
+    if rules.revolution:
+        values.add(REVOLUTION_VALUE)
     for game in (GameType.SCHELLEN, GameType.HERZ, GameType.GRUEN, GameType.EICHEL,
                  GameType.GRAND):
         for mult in range(2, max_matadors(game) + 1 + extras + 1):

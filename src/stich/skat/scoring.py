@@ -128,7 +128,7 @@ def _settle_game(
 ) -> Settlement:
     game = contract.game
     if game is GameType.NULL:
-        value = NULL_VALUES[(contract.hand, contract.ouvert)]
+        value = contract.null_value
         won = declarer_tricks == 0
         overbid = value < bid
         if overbid:

@@ -24,6 +24,7 @@ from stich.cards import BYTE_CARDS, CARDS, Card, Rank, card_points
 from stich.core import IllegalActionError
 from stich.messages import Cards, GameName, Msg, Seat, SuitName
 from stich.skat.actions import (
+    ACCEPT,
     CLAIM,
     GIVEUP,
     GRAND_HAND,
@@ -34,11 +35,13 @@ from stich.skat.actions import (
     PASS,
     PICKUP,
     RE,
+    SCHENKEN,
     SCHIEBEN,
     Action,
     Bid,
     Declare,
     Discard,
+    Give,
     Simple,
     null_name,
     parse_action,
@@ -54,7 +57,14 @@ from stich.skat.options import (
     discards,
 )
 from stich.skat.outcome import SkatOutcome, make_outcome
-from stich.skat.rules import NULL_VALUES, GameType, SkatRules, bidding_ladder, spitze_card
+from stich.skat.rules import (
+    NULL_VALUES,
+    REVOLUTION_VALUE,
+    GameType,
+    SkatRules,
+    bidding_ladder,
+    spitze_card,
+)
 
 __all__ = ["Phase", "SkatState", "POSITION_NAMES", "deal_order"]
 
@@ -106,6 +116,18 @@ class _Game(NamedTuple):
     knocks: int = 0  # Ramsch: how often somebody knocked (klopfen)
     knocked: int = 0  # Ramsch: the seats that knocked, as bits
     resigned: int = 0  # the defenders who gave up, as bits
+    gift: int = 0  # Schenken: how often the declarer played on (1: Schneider, 2: Schwarz)
+    gift_pending: int = 0  # Schenken: 1 the partner answers an offer, 2 the declarer does
+    gift_by: int = -1  # Schenken: the defender whose offer is pending
+    gift_tried: int = 0  # Schenken: the defenders who offered at this level, as bits
+    exchange: int = 0  # Revolution: 1 the first defender gives, 2 his partner gives back
+    given: int = 0  # Revolution: the cards the first defender gave
+
+    @property
+    def waiting(self) -> bool:
+        """Whether card play waits for an answer (Re, Schenken) or a Revolution's
+        exchange."""
+        return self.re_pending or self.gift_pending > 0 or self.exchange > 0
 
 
 STATE_FIELDS = (
@@ -271,7 +293,8 @@ class SkatState:
     @property
     def end_reason(self) -> str:
         """Why the game is over: '', 'played', 'null_lost', 'null_overbid', 'passed';
-        'claimed' (a right claim), 'claim_wrong', 'gave_up'."""
+        'claimed' (a right claim), 'claim_wrong', 'gave_up'; 'gift' (the declarer
+        accepted the defenders' Schenken)."""
         return self._end
 
     def claims(self) -> tuple[Action, ...]:
@@ -280,7 +303,7 @@ class SkatState:
         apart from the legal actions, so that a playout or a learner never gives up by
         chance; every table offers them."""
         g = self._game
-        if self.phase is not _PLAY or g is None or g.declarer < 0 or g.re_pending:
+        if self.phase is not _PLAY or g is None or g.declarer < 0 or g.waiting:
             return ()
         if self.to_move == g.declarer:  # a Spitze is won only with the last trick played
             return _GIVEUP if g.contract is not None and g.contract.spitze else _CLAIM_GIVEUP
@@ -329,7 +352,7 @@ class SkatState:
             return 0
         if self._talking:
             g = self._game
-            if g is not None and g.re_pending:
+            if g is not None and g.waiting:
                 return 0
         hand = self.hands[self.to_move]
         if self.trick:
@@ -339,15 +362,45 @@ class SkatState:
         return hand
 
     def _talk_actions(self, g: _Game) -> tuple[Action, ...]:
-        """Card play while Kontra and Re, or Klopfen, may be said (the first trick)."""
+        """Card play while Kontra and Re, Klopfen or Schenken may be said (the first
+        trick), and a Revolution's exchange."""
         if g.re_pending:
             return _RE_PASS
-        cards = self.legal_cards()
+        if g.exchange:
+            return self._gives(g)
+        if g.gift_pending:
+            return _SCHENKEN_PASS if g.gift_pending == 1 else _ACCEPT_PASS
+        cards: tuple[Action, ...] = _cards_of(self.legal_cards())
         if self._kontra_open(g):
-            return _cards_of(cards) + (KONTRA,)
+            cards += (KONTRA,)
+        if self._schenken_open(g):
+            cards += (SCHENKEN,)
         if self._klopfen_open(g):
-            return _cards_of(cards) + (KLOPFEN,)
-        return _cards_of(cards)
+            cards += (KLOPFEN,)
+        return cards
+
+    def _gives(self, g: _Game) -> tuple[Action, ...]:
+        """Revolution: every set the first defender may give his partner; then every
+        set of as many of the partner's own cards he may give back."""
+        hand = self.hands[self.to_move]
+        if g.exchange == 2:
+            hand &= ~g.given
+            n = g.given.bit_count()
+            return tuple(Give(m) for m in _subsets(hand) if m.bit_count() == n)
+        return tuple(Give(m) for m in _subsets(hand))
+
+    def _schenken_open(self, g: _Game) -> bool:
+        """Whether the defender to move may offer to give the game away: in the first
+        trick, in a suit game or Grand without announcement, Ouvert or Spitze, at most
+        once per defender before the declarer plays on, and not after a second time."""
+        seat = self.to_move
+        c = g.contract
+        if (not g.talk or not self.rules.schenken or c is None or seat == g.declarer
+                or g.declarer < 0 or self._tricks is not None or g.gift >= 2
+                or g.gift_tried >> seat & 1):
+            return False
+        return (c.game is not GameType.NULL and not c.schneider and not c.ouvert
+                and not c.spitze)
 
     def _klopfen_open(self, g: _Game) -> bool:
         """Whether the player to move may knock now: in Ramsch before his first card,
@@ -363,10 +416,11 @@ class SkatState:
         card (so in the first trick), if nobody has; under ``bid18`` only one who said
         or held a value in the auction."""
         seat = self.to_move
-        if (not g.talk or g.kontra >= 0 or seat == g.declarer or g.declarer < 0
-                or self._tricks is not None):
+        kontra_re = self.rules.kontra_re
+        if (not g.talk or kontra_re == "no" or g.kontra >= 0 or seat == g.declarer
+                or g.declarer < 0 or self._tricks is not None):
             return False
-        if self.rules.kontra_re == "bid18":
+        if kontra_re == "bid18":
             return any(s == seat and (a is HOLD or isinstance(a, Bid))
                        for s, a in self.bidding_history())
         return True
@@ -382,6 +436,11 @@ class SkatState:
                 new.to_move = g.kontra
                 return new
             raise IllegalActionError("skat.re_or_pass", seat=Seat(seat), action=str(action))
+        if g.gift_pending:
+            return self._schenken(g, action)
+        if g.exchange:
+            raise IllegalActionError("skat.revolution_give", seat=Seat(seat),
+                                     action=str(action))
         if action is KONTRA and self._kontra_open(g):
             new = self._pushed(action)
             new._game = g._replace(kontra=seat, re_pending=True)
@@ -397,7 +456,80 @@ class SkatState:
             return self._klopfen_refusal(g)
         if action is CLAIM or action is GIVEUP:
             return self._claim(g, action)
+        if action is SCHENKEN:
+            return self._schenken(g, action)
         raise IllegalActionError("game.play_a_card", action=str(action))
+
+    def _schenken(self, g: _Game, action: Action) -> SkatState:
+        """An offer to give the game away, the partner's answer, the declarer's."""
+        seat = self.to_move
+        if g.gift_pending == 1:
+            if action is SCHENKEN:
+                new = self._pushed(action)
+                new._game = g._replace(gift_pending=2)
+                new.to_move = g.declarer
+                return new
+            if action is PASS:
+                new = self._pushed(action)
+                new._game = g._replace(gift_pending=0, gift_by=-1)
+                new.to_move = g.gift_by
+                return new
+            raise IllegalActionError("skat.schenken_or_pass", seat=Seat(seat),
+                                     action=str(action))
+        if g.gift_pending == 2:
+            if action is ACCEPT:
+                new = self._pushed(action)
+                new._game = g._replace(gift_pending=0)
+                new.hands = (0, 0, 0)  # the cards still in play count for nobody
+                new.trick = ()
+                new.phase = _OVER
+                new.to_move = -1
+                new._end = "gift"
+                return new
+            if action is PASS:
+                new = self._pushed(action)
+                new._game = g._replace(gift=g.gift + 1, gift_pending=0, gift_by=-1,
+                                       gift_tried=0)
+                new.to_move = g.gift_by
+                return new
+            raise IllegalActionError("skat.accept_or_pass", seat=Seat(seat),
+                                     action=str(action))
+        if self._schenken_open(g):
+            new = self._pushed(action)
+            new._game = g._replace(gift_pending=1, gift_by=seat,
+                                   gift_tried=g.gift_tried | 1 << seat)
+            new.to_move = 3 - seat - g.declarer  # the partner
+            return new
+        raise IllegalActionError("skat.no_schenken_here")
+
+    def _give(self, action: Give) -> SkatState:
+        """Revolution: a defender gives his partner cards."""
+        g = self._game
+        assert g is not None
+        seat = self.to_move
+        if not self._talking or not g.exchange:
+            raise IllegalActionError("skat.no_give_here")
+        hand = self.hands[seat]
+        own = hand & ~g.given if g.exchange == 2 else hand
+        if action.cards & ~own:
+            raise IllegalActionError("skat.give_not_held", seat=Seat(seat),
+                                     cards=Cards(action.cards & ~own))
+        if g.exchange == 2 and action.cards.bit_count() != g.given.bit_count():
+            raise IllegalActionError("skat.give_as_many", seat=Seat(seat),
+                                     n=g.given.bit_count())
+        new = self._pushed(action)
+        partner = 3 - seat - g.declarer
+        hands = list(self.hands)
+        hands[seat] &= ~action.cards
+        hands[partner] |= action.cards
+        new.hands = (hands[0], hands[1], hands[2])
+        if g.exchange == 1:
+            new._game = g._replace(exchange=2, given=action.cards)
+            new.to_move = partner
+        else:
+            new._game = g._replace(exchange=0)
+            new.to_move = 0
+        return new
 
     def _claim(self, g: _Game, action: Action) -> SkatState:
         """A claim of the rest or giving up (:meth:`claims`)."""
@@ -497,6 +629,8 @@ class SkatState:
             NULL_VALUES[(hand, o)] >= bid_value or lenient for o in (False, True)
         )
         options = declaration_options(hand, self.rules.announcements, nulls)
+        if self.rules.revolution and bid_value <= REVOLUTION_VALUE:
+            options += (Declare(GameType.NULL, hand, ouvert=True, revolution=True),)
         if self.rules.spitze == "no":
             return options
         return options + tuple(
@@ -536,7 +670,8 @@ class SkatState:
             if self.rules.announcements and action.ouvert and action.game is not GameType.NULL:
                 sch = schw = True
             sch = sch or schw
-            action = Declare(action.game, hand, sch, schw, action.ouvert, action.spitze)
+            action = Declare(action.game, hand, sch, schw, action.ouvert, action.spitze,
+                             action.revolution)
         return action
 
     def apply(self, action: Action) -> SkatState:
@@ -547,6 +682,8 @@ class SkatState:
                 return self._play(action)
             if action.__class__ is Simple:
                 return self._talk(action)
+            if action.__class__ is Give:
+                return self._give(action)
             raise IllegalActionError("game.play_a_card", action=str(action))
         if phase is _BIDDING:
             return self._bid(action)
@@ -645,7 +782,7 @@ class SkatState:
             new = self._pushed(action)
             new._game = _Game(seat, GRAND_HAND, GameType.GRAND, 0, False,
                               self.hands[seat] | self.skat, TABLES[GameType.GRAND],
-                              self.rules.kontra_re != "no")
+                              self.rules.kontra_re != "no" or self.rules.schenken)
             new._talking = new._game.talk
             new._follow = TABLES[GameType.GRAND].follow
             new.phase = _PLAY
@@ -770,16 +907,18 @@ class SkatState:
         new = self._pushed(action)
         owned = self.hands[d] | self.skat
         new._follow = TABLES[action.game].follow
+        talk = (self.rules.kontra_re != "no" or action.revolution
+                or (self.rules.schenken and action.game is not GameType.NULL))
         new._game = _Game(d, action, action.game, self.bid_value, not action.hand, owned,
-                          TABLES[action.game], self.rules.kontra_re != "no")
-        new._talking = self.rules.kontra_re != "no"
+                          TABLES[action.game], talk, exchange=1 if action.revolution else 0)
+        new._talking = talk
         if action.game is GameType.NULL and action.null_value < self.bid_value:
             new.phase = _OVER
             new.to_move = -1
             new._end = "null_overbid"
             return new
         new.phase = _PLAY
-        new.to_move = 0
+        new.to_move = (d + 1) % 3 if action.revolution else 0
         new.leader = 0
         return new
 
@@ -792,6 +931,11 @@ class SkatState:
             return IllegalActionError("skat.hand_declare", seat=seat)
         if a.game is GameType.RAMSCH:
             return IllegalActionError("skat.ramsch_not_declared")
+        if a.revolution:
+            if not self.rules.revolution:
+                return IllegalActionError("skat.no_revolution")
+            if a.game is not GameType.NULL or not a.ouvert:
+                return IllegalActionError("skat.revolution_null_ouvert")
         if a.spitze:
             if self.rules.spitze == "no":
                 return IllegalActionError("skat.no_spitze")
@@ -830,8 +974,8 @@ class SkatState:
         g: _Game = self._game  # type: ignore[assignment]
         trick = self.trick
         talking = self._talking
-        if talking and g.re_pending:
-            raise IllegalActionError("skat.re_or_pass", seat=Seat(seat), action=str(card))
+        if talking and g.waiting:
+            raise self._waiting_refusal(g, card)
         if not hand & bit:
             raise IllegalActionError("skat.not_held", seat=Seat(seat), cards=Cards(bit))
         if trick:
@@ -894,6 +1038,16 @@ class SkatState:
         new.points = (pts[0], pts[1], pts[2])
         return new
 
+    def _waiting_refusal(self, g: _Game, card: Card) -> IllegalActionError:
+        seat = Seat(self.to_move)
+        if g.re_pending:
+            return IllegalActionError("skat.re_or_pass", seat=seat, action=str(card))
+        if g.exchange:
+            return IllegalActionError("skat.revolution_give", seat=seat, action=str(card))
+        if g.gift_pending == 1:
+            return IllegalActionError("skat.schenken_or_pass", seat=seat, action=str(card))
+        return IllegalActionError("skat.accept_or_pass", seat=seat, action=str(card))
+
     def _follow_refusal(self, led: int, must: int) -> IllegalActionError:
         g = self._game
         assert g is not None
@@ -937,6 +1091,8 @@ class SkatState:
 _POINTS: Final = tuple(c.points for c in CARDS)
 _UNTER: Final = sum(1 << c.index for c in CARDS if c.rank == Rank.UNTER)
 _RE_PASS: Final[tuple[Action, ...]] = (RE, PASS)
+_SCHENKEN_PASS: Final[tuple[Action, ...]] = (SCHENKEN, PASS)
+_ACCEPT_PASS: Final[tuple[Action, ...]] = (ACCEPT, PASS)
 _GRAND_OR_PASS: Final[tuple[Action, ...]] = (GRAND_HAND, PASS)
 _CLAIM_GIVEUP: Final[tuple[Action, ...]] = (CLAIM, GIVEUP)
 _GIVEUP: Final[tuple[Action, ...]] = (GIVEUP,)
@@ -965,6 +1121,16 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     t = _BYTES
     return (t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
             + t[3][mask >> 24 & 255])
+
+
+def _subsets(mask: int) -> list[int]:
+    """Every subset of a set of cards, the empty set first."""
+    out = [0]
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        out += [m | bit for m in out]
+    return out
 
 
 def _ladder_hint(ladder: tuple[int, ...], v: int) -> str:

@@ -3,7 +3,8 @@
 A view holds the seat's own hand, the public auction and declaration, every card played
 (tricks are public), the Skat only where the seat has seen it (the declarer after picking
 it up, and the cards the declarer put away), an Ouvert declarer's hand, and, once the game
-is over, the whole deal.
+is over, the whole deal; in a Revolution (house rule) a defender sees his partner's
+cards too.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class SkatView:
     knocks: int = 0  # Ramsch: how often somebody knocked (Klopfen)
     claims: tuple[Action, ...] = ()  # claim / giveup, offered beside the legal actions
     resigned: int = 0  # the defenders who gave up, as bits
+    partner_hand: int = 0  # Revolution: the other defender's cards, for a defender
+    gift: int = 0  # Schenken: how often the declarer played on
+    gift_pending: int = 0  # Schenken: 1 the partner answers an offer, 2 the declarer
 
     def __reduce__(self) -> tuple[type[SkatView], tuple[object, ...]]:
         """Pickled by its fields (views go to bot worker processes): compiled with mypyc,
@@ -58,7 +62,8 @@ class SkatView:
             self.bid, self.declarer, self.game, self.contract, self.skat_seen,
             self.discarded, self.ouvert_hand, self.trick, self.tricks, self.tricks_won,
             self.legal_actions, self.deal, self.kontra, self.re, self.pushes,
-            self.knocks, self.claims, self.resigned))
+            self.knocks, self.claims, self.resigned, self.partner_hand, self.gift,
+            self.gift_pending))
 
     @property
     def played(self) -> int:
@@ -83,7 +88,8 @@ class SkatView:
 
     def known_cards(self) -> int:
         """Every card whose place this view reveals."""
-        m = self.hand | self.skat_seen | self.discarded | self.ouvert_hand | self.played
+        m = (self.hand | self.skat_seen | self.discarded | self.ouvert_hand | self.played
+             | self.partner_hand)
         if self.deal is not None:
             m |= self.deal[0][0] | self.deal[0][1] | self.deal[0][2] | self.deal[1]
         return m
@@ -150,6 +156,9 @@ def make_view(state: SkatState, seat: int) -> SkatView:
     phase = state.phase_name
     if contract is not None and contract.ouvert and phase in ("PLAY", "OVER"):
         ouvert = state.hands[declarer]
+    partner = 0
+    if (contract is not None and contract.revolution and phase == "PLAY" and seat != declarer):
+        partner = state.hands[3 - seat - declarer]
     trick = tuple(((state.leader + i) % 3, c) for i, c in enumerate(state.trick))
     game = state.game
     info = state.game_info
@@ -184,6 +193,9 @@ def make_view(state: SkatState, seat: int) -> SkatView:
         knocks=0 if info is None else info.knocks,
         claims=state.claims() if state.to_move == seat else (),
         resigned=0 if info is None else info.resigned,
+        partner_hand=partner,
+        gift=0 if info is None else info.gift,
+        gift_pending=0 if info is None else info.gift_pending,
     )
 
 
