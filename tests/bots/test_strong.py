@@ -24,7 +24,7 @@ from stich.bots.strong import (
 from stich.bots.strong.questions import SolverClock
 from stich.cards import Card
 from stich.skat import SkatRules, SkatState, SkatView
-from stich.skat.actions import PASS, Action, Discard
+from stich.skat.actions import CLAIM, PASS, Action, Discard
 from stich.skat.rules import GameType
 
 _ALL = (1 << 32) - 1
@@ -68,8 +68,11 @@ def test_every_decision_is_legal() -> None:
         state = _random_position(rng, rules)
         view = _view(state, state.to_move)
         action = bot.choose(view, random.Random(i))
-        assert action in view.legal_actions, (i, str(action))
-        assert action in state.legal_actions()
+        if action is CLAIM:  # offered beside the legal actions; the claim holds
+            assert action in view.claims and state.apply(action).end_reason == "claimed", i
+        else:
+            assert action in view.legal_actions, (i, str(action))
+            assert action in state.legal_actions()
         phases.add(view.phase if view.game is None else f"{view.phase}:{view.game.value}")
     assert {"BIDDING", "SKAT", "PLAY:ramsch", "PLAY:grand", "PLAY:null"} <= phases
 
@@ -200,8 +203,9 @@ def test_strong_declarer_wins_where_heuristic_loses() -> None:
             while not state.is_over:
                 bot = strong if use_strong and state.to_move == decl else h
                 action = bot.choose(_view(state, state.to_move), rng)
-                assert isinstance(action, Card)
+                assert isinstance(action, Card) or action is CLAIM  # a claim: when sure
                 state = state.apply(action)
+            assert state.end_reason in ("played", "claimed")
             won = state.outcome().won
             if use_strong:
                 strong_wins += won
@@ -251,7 +255,7 @@ def test_time_budget_and_cap_with_a_fake_clock(monkeypatch: pytest.MonkeyPatch) 
             bot = SkatStrongBot(budget=budget, hard_cap=0.6, timer=timer)
             view = _view(state, state.to_move)
             action = bot.choose(view, random.Random(i))
-            assert action in view.legal_actions
+            assert action in view.legal_actions or action in view.claims
             if len(timer.reads) > 1:
                 assert timer.reads[-1] - timer.reads[0] <= 0.6 + 1e-9, (i, timer.reads[-1])
         sampled[budget] = worlds

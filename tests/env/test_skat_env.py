@@ -16,6 +16,8 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
+from stich.bots import make_bot
+from stich.bots.heuristic import sure_of_the_rest
 from stich.env.base import IllegalAction
 from stich.env.skat import (
     ACTIONS,
@@ -27,7 +29,7 @@ from stich.env.skat import (
     skat_v0,
 )
 from stich.skat import SkatRules, SkatState
-from stich.skat.actions import Discard, parse_action
+from stich.skat.actions import CLAIM, Discard, parse_action
 from stich.skat.rules import PRESETS
 
 # every preset, and the two other combinations of Ramsch and announcements
@@ -364,3 +366,17 @@ def test_render() -> None:
     assert isinstance(text, str)
     assert "Vorhand" in text and "player_0" in text and "BIDDING" in text
 
+
+
+def test_a_bot_the_env_drives_plays_out_the_rest_it_could_claim() -> None:
+    """The action space has no claim: the env hides the claims from a bot it drives
+    (``claims=()``), so ``easy``, which claims a sure rest at a table, plays it out here
+    (a claim would have no action index).  The games hold such rests."""
+    a = SkatAdapter("lothar", games=60)
+    bot, rng = make_bot("easy"), random.Random(5)
+    sure = 0
+    while not a.over():
+        view = a.state.view(a.state.to_move)  # the seat's own view, claims offered
+        sure += CLAIM in view.claims and view.hand.bit_count() > 1 and sure_of_the_rest(view)
+        a.play_bot(bot, rng)
+    assert sure >= 1

@@ -24,10 +24,12 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, update
 
-from stich.record import replay, replay_skat, verify
+from stich.cards import parse_cards
+from stich.record import replay, replay_skat, skat_record, verify
+from stich.server.history import replay_steps
 from stich.server.store.db import sync_url
 from stich.server.store.models import GameRow
-from stich.skat import SkatRules
+from stich.skat import SkatRules, SkatState
 from stich.skat.analysis import AnalysisError, analyze
 from stich.skat_list import SkatList, bilanz
 from tests.server.harness import Client, Server, TableSocket
@@ -412,11 +414,24 @@ def check_skat_steps(steps: list[dict[str, Any]], rec: dict[str, Any]) -> None:
             assert held_after == held_before + 2
         elif text.startswith("discard"):
             assert held_after == held_before - 2
+        elif text in ("claim", "giveup") and after["phase"] == "OVER":
+            # a claim of the rest (a bot's too), or giving up: every card left goes to
+            # one side, the hands are empty
+            assert held_after == 0 and after["trick"] == []
         else:  # the same cards (declaring sorts them anew: trumps first)
             assert [sorted(h) for h in after["hands"]] == [sorted(h) for h in before["hands"]]
     last, result = steps[-1], rec["result"]
     assert last["phase"] == "OVER"
     assert sum(len(h) for h in last["hands"]) == 30 - sum(last["tricks_won"]) * 3
+    # the cards left when a claim (or giving up) ended the game, and who took them
+    rest, rest_tricks = [], [0, 0, 0]
+    if actions[-1] in ("claim", "giveup"):
+        at_end = steps[-2]
+        rest = [c for h in at_end["hands"] for c in h] + [c for _, c in at_end["trick"]]
+        for _leader, _cards, winner in last["tricks"]:
+            rest_tricks[winner] -= 1
+        rest_tricks = [won + n for won, n in zip(last["tricks_won"], rest_tricks, strict=True)]
+        assert sum(rest_tricks) * 3 == len(rest) and max(rest_tricks) == sum(rest_tricks)
     if result["kind"] == "game":
         d = result["declarer"]
         assert last["declarer"] == d
@@ -424,7 +439,8 @@ def check_skat_steps(steps: list[dict[str, Any]], rec: dict[str, Any]) -> None:
         assert sum(last["tricks_won"]) - last["tricks_won"][d] == result["defender_tricks"]
         discard = [a for a in actions if a.startswith("discard")]
         skat = discard[0].split()[1:] if discard else rec["deal"]["skat"].split()
-        assert last["points_taken"][d] + points(skat) == result["declarer_points"]
+        rest_points = points(rest) if rest_tricks[d] else 0
+        assert last["points_taken"][d] + points(skat) + rest_points == result["declarer_points"]
     elif result["kind"] == "ramsch":
         assert last["tricks_won"] == result["tricks"]
         with_skat = list(last["points_taken"])
@@ -443,6 +459,24 @@ def expected_analysis(rec: dict[str, Any]) -> dict[str, Any] | str:
         return e.code
     out: dict[str, Any] = json.loads(json.dumps(d))
     return out
+
+
+def test_a_game_ended_by_a_claim_in_a_trick_replays_step_by_step() -> None:
+    """The replay of a game a declarer ended by a claim with a trick open (as ``strong``
+    does): the check above holds for it, the rest counted for him."""
+    hands = [parse_cards("D7 DQ DK DA H8 S9 SQ ST CK CJ"),
+             parse_cards("D8 DJ HK HJ S7 SJ C7 C8 C9 CT"),
+             parse_cards("D9 DT H7 HQ HT HA S8 SA CQ CA")]
+    state = SkatState.new(SkatRules(), hands=hands, skat=parse_cards("H9 SK"))
+    for text in ["18", "pass", "pass", "pickup", "discard D8 HK", "declare eichel", "DA",
+                 "C7", "D9", "C8", "CQ", "CK", "H8", "H9", "HA", "SA", "ST", "S7", "HT",
+                 "DK", "C9", "CT", "CA", "CJ", "D7", "claim"]:
+        state = state.apply(state.parse_action(text))
+    assert state.end_reason == "claimed" and state.tricks_won[1] == 6
+    rec = skat_record(state)
+    steps = replay_steps(rec)
+    assert steps[-2]["trick"] == [[0, "D7"]] and steps[-2]["hands"][1] == ["SJ", "HJ", "DJ", "SK"]
+    check_skat_steps(steps, rec)
 
 
 def test_every_finished_game_is_a_record_that_replays_step_by_step(played: Played) -> None:

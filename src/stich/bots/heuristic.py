@@ -10,6 +10,9 @@ score, and plays by the rules of thumb every club player knows.
 - Card play (see :mod:`stich.bots.play`): the declarer pulls trumps and cashes aces;
   defenders smear points onto a partner's trick, follow low when losing and take
   tricks when they can; in Null the declarer stays low; in Ramsch everybody avoids points.
+- Claiming the rest: the declarer on lead who holds only trumps above every trump still
+  out claims it (:func:`sure_of_the_rest`: sure from his own cards), unless only the last
+  trick is left (that one is played).  The bot never gives up.
 
 >>> import random
 >>> from stich.skat import SkatState
@@ -40,6 +43,7 @@ from stich.cards import card_points, cards_of
 from stich.core import ArgumentError
 from stich.messages import Seat
 from stich.skat.actions import (
+    CLAIM,
     GRAND_HAND,
     HAND,
     HOLD,
@@ -75,6 +79,8 @@ class SkatHeuristicBot:
         house = decide(view)
         if house is not None:
             return house
+        if CLAIM in view.claims and view.hand.bit_count() > 1 and sure_of_the_rest(view):
+            return CLAIM  # sure by its own cards (the last trick is simply played)
         view = without_kontra(view)
         if phase == "BIDDING":
             action: Action = self._bid(view)
@@ -134,7 +140,7 @@ class SkatHeuristicBot:
                            if c.game is GameType.NULL or not c.ouvert)
         for a in legal:
             if (a.game is choice.game and a.ouvert == choice.ouvert
-                    and not a.schneider and not a.schwarz):
+                    and not a.schneider and not a.schwarz and not a.revolution):
                 return a
         plain = [a for a in legal if not (a.schneider or a.schwarz or a.ouvert)]
         return (plain or legal)[0]
@@ -142,8 +148,8 @@ class SkatHeuristicBot:
 
 def sure_of_the_rest(view: SkatView) -> bool:
     """Whether the declarer to lead holds only trumps, each higher than every trump still
-    out: then every trick is his whatever the others hold (a claim the bot could make from
-    its own cards; it does not claim yet, so that its games stay as they were)."""
+    out: then every trick is his whatever the others hold, and the bot claims the rest
+    (:data:`~stich.skat.actions.CLAIM`), a claim that cannot be wrong."""
     game = view.game
     if game is None or game in (GameType.NULL, GameType.RAMSCH) or view.trick:
         return False

@@ -12,6 +12,7 @@ parts, one module each:
 - :mod:`~stich.bots.strong.auction`: bidding, Hand or pick up, the discard, the game;
 - :mod:`~stich.bots.strong.cardplay`: the card play in suit games, Grand and Null;
 - :mod:`~stich.bots.strong.ramsch`: Ramsch, the Durchmarsch searched, the rest played out;
+- :mod:`~stich.bots.strong.claim`: when the declarer claims the rest (never wrongly);
 - :mod:`~stich.bots.strong.doubling`: Kontra and Re (house rule), the declarer's chance
   and expected score on sampled worlds;
 - :mod:`~stich.bots.strong.bot`: :class:`SkatStrongBot`, its clock and its dispatch;
@@ -28,9 +29,9 @@ from __future__ import annotations
 
 from stich.bots.clock import HARD_CAP
 from stich.bots.strong.bot import SkatStrongBot
-from stich.bots.strong.sampler import World, count_worlds, sample_world
+from stich.bots.strong.sampler import World, all_worlds, count_worlds, sample_world
 from stich.bots.strong.settings import DEFAULT_SETTINGS, StrongSettings
 from stich.bots.strong.weights import world_weigher
 
 __all__ = ["DEFAULT_SETTINGS", "HARD_CAP", "SkatStrongBot", "StrongSettings", "World",
-           "count_worlds", "sample_world", "world_weigher"]
+           "all_worlds", "count_worlds", "sample_world", "world_weigher"]

@@ -335,8 +335,9 @@ def declare(view: SkatView, rng: random.Random, clock: SolverClock,
     owned_known = view.hand | view.discarded
     picked = bool(view.skat_seen)
     declarations = [a for a in view.legal_actions if isinstance(a, Declare)]
+    # (a Revolution is not asked about: the defenders' exchange is not in the worlds)
     options = [a for a in declarations if not a.schneider and not a.schwarz
-               and (not a.ouvert or a.game is GameType.NULL)]
+               and not a.revolution and (not a.ouvert or a.game is GameType.NULL)]
     if not options:
         return None
     # Hand games may announce Schneider, Schwarz or play open: asked about for the

@@ -13,6 +13,10 @@ Under the house rule ``kontra_re``, Kontra and Re come from the search too
 asked in the same call as his first card: the Kontra question and the card (when no
 Kontra is said) each get a clock with half the hard cap.  The Schieberamsch pass and its
 discard are the rule-based bot's.
+
+The declarer on move claims the rest where the claim cannot be wrong
+(:mod:`~stich.bots.strong.claim`: his own cards, or every world that agrees with his
+view); the bot never gives up.
 """
 
 from __future__ import annotations
@@ -23,17 +27,24 @@ import time
 from collections.abc import Callable
 
 from stich.bots.clock import HARD_CAP, check_budget
-from stich.bots.doubling import decide, kontra_wanted, re_wanted, without_kontra
+from stich.bots.doubling import (
+    decide,
+    kontra_wanted,
+    re_wanted,
+    revolution_give,
+    without_kontra,
+)
 from stich.bots.heuristic import SkatHeuristicBot
 from stich.bots.play import choose_card
 from stich.bots.strong import auction, doubling
 from stich.bots.strong.cardplay import play
+from stich.bots.strong.claim import sure_claim
 from stich.bots.strong.questions import SolverClock
 from stich.bots.strong.ramsch import ramsch
 from stich.bots.strong.settings import DEFAULT_SETTINGS, StrongSettings
 from stich.core import ArgumentError
 from stich.messages import Seat as SeatName
-from stich.skat.actions import KONTRA, PASS, RE, Action
+from stich.skat.actions import CLAIM, KONTRA, PASS, RE, Action, Give
 from stich.skat.rules import GameType
 from stich.skat.view import SkatView
 
@@ -88,6 +99,8 @@ class SkatStrongBot:
         legal = view.legal_actions
         if not legal:
             raise ArgumentError("bots.nothing_to_do", seat=SeatName(view.seat), phase=view.phase)
+        if CLAIM in view.claims and sure_claim(view):
+            return CLAIM
         if len(legal) == 1:
             return legal[0]
         clock = self._clock()
@@ -117,6 +130,8 @@ class SkatStrongBot:
                 return KONTRA
             view = without_kontra(view)
             clock = self._clock(half=True)
+        if legal and isinstance(legal[0], Give):  # a Revolution's exchange: searched
+            return revolution_give(view, search=True)
         house = decide(view)  # the Schieberamsch pass and its discard: rule-based
         if house is not None:
             return house

@@ -8,20 +8,23 @@ and the voids shown by failing to follow (trump is one group: in suit games and 
 jacks are trumps; :data:`stich.skat.lookup.TABLES` says which card follows what).  The
 deal is :class:`stich.worlds.Deal`'s, exact and rejection-free: every consistent world is
 equally likely and no card ever lands with a seat that showed a void in its group.
-:func:`count_worlds` counts them.
+:func:`count_worlds` counts them, and :func:`all_worlds` lists every one of them (for a
+question that must hold whatever the hidden cards are: a claim of the rest).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
+from itertools import combinations
 
 from stich.core import ArgumentError
 from stich.messages import Seat as SeatName
 from stich.skat.view import SkatView
 from stich.worlds import Deal, NoDeal
 
-__all__ = ["World", "count_worlds", "sample_world"]
+__all__ = ["World", "all_worlds", "count_worlds", "sample_world"]
 
 _ALL = (1 << 32) - 1
 
@@ -58,6 +61,11 @@ def _world_slots(view: SkatView) -> tuple[list[int], int, list[int], list[int], 
     if ouvert_seat >= 0:
         hands[ouvert_seat] = view.ouvert_hand
         known |= view.ouvert_hand
+    # a Revolution: a defender sees his partner's cards too
+    partner = 3 - me - view.declarer if view.partner_hand and view.declarer >= 0 else -1
+    if partner >= 0:
+        hands[partner] = view.partner_hand
+        known |= view.partner_hand
     unseen = _ALL & ~known
     # Where is the Skat known?  Declarer after picking up: the cards put away (or, while
     # discarding, it is in the hand).
@@ -71,7 +79,7 @@ def _world_slots(view: SkatView) -> tuple[list[int], int, list[int], list[int], 
     caps: list[int] = []
     allowed: list[int] = []  # per slot: the cards it may take
     for s in range(3):
-        if s in (me, ouvert_seat):
+        if s in (me, ouvert_seat, partner):
             continue
         slots.append(s)
         caps.append(sizes[s])
@@ -106,6 +114,35 @@ def count_worlds(view: SkatView) -> int:
     """How many worlds agree with ``view`` (each equally likely to :func:`sample_world`)."""
     _, unseen, _slots, caps, allowed, _ = _world_slots(view)
     return _deal(unseen, caps, allowed).count()
+
+
+def all_worlds(view: SkatView) -> Iterator[World]:
+    """Every world that agrees with ``view``, each once, in a fixed order (as many as
+    :func:`count_worlds` says): for a question that must hold in all of them, so that it
+    holds in the real deal too.  Meant for the end of a game, where they are few."""
+    hands, unseen, slots, caps, allowed, skat_known = _world_slots(view)
+    last = len(slots) - 1  # never -1: some hand or the Skat is always unseen
+
+    def fill(i: int, left: int) -> Iterator[list[int]]:
+        if i == last:  # the last slot takes the rest (its size), if it may
+            if not left & ~allowed[i]:
+                yield [left]
+            return
+        pool = [c for c in range(32) if (left & allowed[i]) >> c & 1]
+        for chosen in combinations(pool, caps[i]):
+            cards = sum(1 << c for c in chosen)
+            for rest in fill(i + 1, left & ~cards):
+                yield [cards, *rest]
+
+    for fills in fill(0, unseen):
+        world = list(hands)
+        skat = skat_known if skat_known > 0 else 0
+        for slot, cards in zip(slots, fills, strict=True):
+            if slot == 3:
+                skat = cards
+            else:
+                world[slot] = cards
+        yield (world[0], world[1], world[2]), skat
 
 
 def _deal(unseen: int, caps: list[int], allowed: list[int]) -> Deal:
