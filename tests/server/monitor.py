@@ -186,6 +186,7 @@ class _SkatGame:
         self.picked = False
         self.discard: frozenset[str] = frozenset()
         self.ouvert: frozenset[str] = frozenset()
+        self.revolution = False  # a Revolution: each defender sees his partner's cards
         self.over = False
         # the Skat as it lies now (Schieberamsch: what the last one put back), and per
         # position the Skats it took up
@@ -215,6 +216,7 @@ class _SkatGame:
                 assert self.declarer is not None
                 held = self.hands[self.declarer] | (self.skat if self.picked else frozenset())
                 self.ouvert = held - self.discard
+            self.revolution = "revolution" in toks
         elif want in SKAT_CODES:
             self.played.add(want)
         self.over = bool(self.state.is_over)
@@ -235,6 +237,9 @@ class _SkatGame:
         if receiver is not None:
             pos = self.seats.index(receiver)
             known |= self.hands[pos] | self.took[pos]
+            if self.revolution and pos != self.declarer:  # the partner's cards, and what
+                assert self.declarer is not None  # the two give each other: theirs too
+                known |= self.hands[3 - pos - self.declarer]
         return Counter(known)
 
     def count(self, seen: Counter[str], games: Counter[str], labels: Sequence[str]) -> None:
@@ -493,7 +498,8 @@ class Monitor:
         same = ev is not None and ev.kind == m.get("kind") and ev.seat == m.get("seat")
         if same and ev is not None and ev.kind == "act":  # the text, or a discard's first word
             text, logged = str(m["data"].get("text")), str(ev.data.get("text"))
-            same = text == logged or (text == "discard" and logged.startswith("discard "))
+            same = text == logged or (text in ("discard", "give")
+                                      and logged.startswith(text + " "))
         if not same:
             rep.problems.append(f"table {t.table_id}: event message {m.get('seq')} "
                                 f"{m.get('kind')} seat {m.get('seat')} is not the log's")

@@ -49,6 +49,33 @@ TEXTS: dict[str, dict[str, str]] = {
         "says_kontra": "{name}: Kontra!",
         "says_re": "{name}: Re!",
         "knocks": "{name}: klopft (zählt doppelt)",
+        "offers_gift": "{name}: will schenken",
+        "agrees_gift": "{name}: schenkt mit",
+        "refuses_gift": "{name}: schenkt nicht, es wird weitergespielt",
+        "accepts_gift": "{name}: nimmt das Geschenk an",
+        "plays_on_gift": "{name}: spielt weiter (zählt jetzt wie {level} angesagt)",
+        "gives_cards": "{name}: gibt dem Partner {cards}",
+        "gives_none": "{name}: gibt dem Partner keine Karte",
+        "gives_hidden": "{name}: gibt dem Partner Karten (Revolution)",
+        "partner_cards": "Karten von {name}: {cards}",
+        "q_give_first": "Revolution: Welche Karten gibst du {name}? Beliebig viele (Nummern oder "
+                        "Namen, z.B. „give 1 4“), „give“ allein für keine; {name} gibt dir "
+                        "ebenso viele zurück.",
+        "q_give_back": "Revolution: {name} hat dir {n} Karte(n) gegeben. Welche {n} deiner "
+                       "Karten gibst du zurück? (z.B. „give 1 4“)",
+        "q_gift_partner": "{name} will das Spiel schenken. Schenkst du mit? (schenken / passe) "
+                          "Nimmt der Alleinspieler an, gewinnt er {simply}; spielt er weiter, "
+                          "muss er euch {level} spielen.",
+        "q_gift_accept": "Die Gegenspieler schenken dir das Spiel. Annehmen (accept: gewonnen "
+                         "{simply}) oder weiterspielen (passe: du musst sie {level} spielen, "
+                         "gewertet wie angesagt)?",
+        "help_schenken": "„schenken“: das Spiel schenken (stimmt dein Partner zu, entscheidet "
+                         "der Alleinspieler: annehmen, oder weiterspielen und {level} "
+                         "spielen müssen).",
+        "gift_simply": "einfach",
+        "gift_schneider": "mit Schneider",
+        "result_gift": "geschenkt",
+        "result_played_on": "nach Schenken weitergespielt",
         "claims_rest": "{name} legt die Karten auf und beansprucht den Rest: zu Recht.",
         "claim_wrong": "{name} beansprucht den Rest, doch das stimmt nicht: der Rest wird "
                        "gegen ihn gewertet.",
@@ -174,6 +201,31 @@ TEXTS: dict[str, dict[str, str]] = {
         "says_kontra": "{name}: Kontra!",
         "says_re": "{name}: Re!",
         "knocks": "{name}: knocks (counts double)",
+        "offers_gift": "{name}: offers to give the game away (Schenken)",
+        "agrees_gift": "{name}: agrees to give it away",
+        "refuses_gift": "{name}: does not agree, the game goes on",
+        "accepts_gift": "{name}: accepts the gift",
+        "plays_on_gift": "{name}: plays on (now counts as {level} announced)",
+        "gives_cards": "{name}: gives the partner {cards}",
+        "gives_none": "{name}: gives the partner no card",
+        "gives_hidden": "{name}: gives the partner cards (Revolution)",
+        "partner_cards": "{name}'s cards: {cards}",
+        "q_give_first": "Revolution: which cards do you give {name}? Any number (numbers or "
+                        "names, e.g. 'give 1 4'), 'give' alone for none; {name} gives you as "
+                        "many back.",
+        "q_give_back": "Revolution: {name} gave you {n} card(s). Which {n} of your cards do "
+                       "you give back? (e.g. 'give 1 4')",
+        "q_gift_partner": "{name} wants to give the game away. Do you agree? (schenken / "
+                          "pass) If the declarer accepts, he wins {simply}; if he plays on, he "
+                          "must make you {level}.",
+        "q_gift_accept": "The defenders give you the game. Accept (accept: won {simply}) or "
+                         "play on (pass: you must make them {level}, scored as announced)?",
+        "help_schenken": "'schenken': give the game away (when your partner agrees, the "
+                         "declarer decides: accept, or play on and have to make {level}).",
+        "gift_simply": "simply",
+        "gift_schneider": "with Schneider",
+        "result_gift": "given away (Schenken)",
+        "result_played_on": "played on after Schenken",
         "claims_rest": "{name} shows the cards and claims the rest: rightly.",
         "claim_wrong": "{name} claims the rest, but the claim does not hold: the rest counts "
                        "against the declarer.",

@@ -45,7 +45,7 @@ from stich.skat import (
     GameType,
     SkatRules,
 )
-from stich.skat.actions import GRAND_HAND, Simple, parse_action
+from stich.skat.actions import GRAND_HAND, Give, Simple, parse_action
 from stich.skat.rules import bidding_ladder
 from stich.skat.view import SkatView
 
@@ -54,6 +54,9 @@ __all__ = ["InputProblem", "interpret", "options_text", "parse_card", "parse_car
 _DISCARD_WORDS = ("discard", "drücken", "druecken", "drücke", "druecke", "drück", "d")
 _DECLARE_WORDS = ("declare", "spiel", "spiele", "ansage", "ansagen", "play", "game")
 _PLAY_WORDS = ("play", "spiel", "spiele", "lege", "leg")
+_GIVE_WORDS = ("give", "geben", "gib", "gebe")
+_NONE_WORDS = ("nichts", "keine", "none", "nothing")
+_PLAY_ON_WORDS = ("weiter", "weiterspielen", "play on", "spiel weiter")
 _TEN = re.compile(r"([a-z])10")
 
 
@@ -79,8 +82,11 @@ def interpret(text: str, view: SkatView, numbers: Sequence[Card], tr: Translator
     house = _simple(low)  # kontra, re, schieben, klopfen, claim, giveup: when offered
     if house is not None and (house in view.legal_actions or house in view.claims):
         return house
-    if low in PASS_WORDS and PASS in view.legal_actions and phase == "PLAY":
-        return PASS  # no Re
+    if (low in PASS_WORDS or low in _PLAY_ON_WORDS) and PASS in view.legal_actions \
+            and phase == "PLAY":
+        return PASS  # no Re; Schenken: not agreeing, or playing on
+    if phase == "PLAY" and any(isinstance(a, Give) for a in view.legal_actions):
+        return _give(low, numbers, tr)  # a Revolution's give
     if phase == "BIDDING" and GRAND_HAND in view.legal_actions and "grand" in low.split():
         return GRAND_HAND  # a game of a Ramsch round
     if phase == "BIDDING":
@@ -117,6 +123,19 @@ def interpret(text: str, view: SkatView, numbers: Sequence[Card], tr: Translator
     raise InputProblem(tr("bad_input", text=text.strip()))
 
 
+def _give(low: str, numbers: Sequence[Card], tr: Translator) -> Give:
+    """A Revolution's give: ``give 1 4`` (or the cards alone), ``give`` for none."""
+    words = low.replace(",", " ").split()
+    if words and words[0] in _GIVE_WORDS:
+        words = words[1:]
+    if not words or words[0] in _NONE_WORDS:
+        return Give(0)
+    mask = 0
+    for c in parse_cards_in(words, numbers, tr):
+        mask |= c.bit
+    return Give(mask)
+
+
 def _bid(low: str, text: str, view: SkatView, tr: Translator) -> Action:
     if low in PASS_WORDS:
         return PASS
@@ -144,7 +163,7 @@ def _declaration(words: str, text: str, view: SkatView, tr: Translator) -> Decla
     assert isinstance(typed, Declare)
     flags = ("hand", "schneider", "schwarz", "ouvert", "spitze")
     fits = [a for a in view.legal_actions if isinstance(a, Declare) and a.game is typed.game
-            and a.ouvert == typed.ouvert
+            and a.ouvert == typed.ouvert and a.revolution == typed.revolution
             and all(getattr(a, f) or not getattr(typed, f) for f in flags)]
     if fits:
         return min(fits, key=lambda a: sum(getattr(a, f) for f in flags))

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from stich.cards import CARDS, Card, card_points
+from stich.cli import skat_house
 from stich.cli.i18n import Translator
 from stich.cli.screen import Event, fit_lines, height, side_by_side
 from stich.cli.skat_input import options_text
@@ -93,8 +94,9 @@ class SkatScreen:
     def title(self, view: SkatView) -> str:
         c = view.contract
         assert c is not None
-        return game_title(self.style, c.game, hand=c.hand, ouvert=c.ouvert,
-                          schneider=c.schneider, schwarz=c.schwarz)
+        title = game_title(self.style, c.game, hand=c.hand, ouvert=c.ouvert,
+                           schneider=c.schneider, schwarz=c.schwarz)
+        return title + " Revolution" if c.revolution else title
 
     def trick_text(self, leader: int, cards: Sequence[int], label: str) -> str:
         played = " · ".join(f"{self.name((leader + i) % 3)} {self.card(c)}"
@@ -138,6 +140,18 @@ class SkatScreen:
             return None
         return self.tr("ouvert_cards", name=self.name(view.declarer),
                        cards=self.style.cards(view.ouvert_hand, view.game))
+
+    def partner_line(self, view: SkatView) -> str | None:
+        """A Revolution: the partner's cards, which a defender sees."""
+        if not view.partner_hand or view.seat is None or view.declarer < 0:
+            return None
+        return self.tr("partner_cards", name=self.name(self.partner(view)),
+                       cards=self.style.cards(view.partner_hand, view.game))
+
+    @staticmethod
+    def partner(view: SkatView) -> int:
+        """The other defender's position (the seat must be a defender)."""
+        return 3 - view.seat - view.declarer
 
     def last_trick_line(self, view: SkatView) -> str | None:
         return self.finished_trick(view, -1, "last_trick") if view.tricks else None
@@ -222,7 +236,7 @@ class SkatScreen:
                 continue
             word = self.game_word(a.game)
             if a.game is GameType.NULL and a.ouvert:
-                word += " ouvert"
+                word += " ouvert revolution" if a.revolution else " ouvert"
             elif a.schneider or a.schwarz or a.ouvert or a.spitze:
                 flags += [f for f in ("schneider", "schwarz", "ouvert", "spitze")
                           if getattr(a, f) and f not in flags]
@@ -247,6 +261,11 @@ class SkatScreen:
             return tr("q_schieben")
         if phase == "PLAY" and RE in legal:
             return tr("q_re")
+        if phase == "PLAY" and view.declarer >= 0:  # Schenken's answers, a Revolution's give
+            house = skat_house.question(view, tr, self.name(
+                self.partner(view) if view.seat != view.declarer else view.declarer))
+            if house is not None:
+                return house
         if phase == "PLAY":
             extra = [str(a) for a in legal if a.__class__ is Simple]  # kontra, klopfen
             question = self._card_question(view)
@@ -286,6 +305,9 @@ class SkatScreen:
         if view.claims:
             key = "help_claims" if len(view.claims) == 2 else "help_giveup"
             lines.append(f"[dim]{escape(self.tr(key))}[/]")
+        gift = skat_house.help_line(view, self.tr)
+        if gift:
+            lines.append(f"[dim]{escape(gift)}[/]")
         return lines
 
     # --- whole screens -----------------------------------------------------------------
@@ -297,7 +319,7 @@ class SkatScreen:
             out.append(self.bidding_line(view))
         if view.phase == "PLAY":
             out += [x for x in (self.game_line(view), self.ouvert_line(view),
-                                self.last_trick_line(view)) if x]
+                                self.partner_line(view), self.last_trick_line(view)) if x]
             out.append(self.current_trick_line(view))
         out += [x for x in (self.skat_seen_line(view),) if x]
         out.append(self.hand(view))
@@ -307,7 +329,8 @@ class SkatScreen:
     def info_lines(self, view: SkatView) -> list[str]:
         """The lines between the seats and the hand on the table."""
         return [x for x in (self.game_line(view), self.ouvert_line(view),
-                            self.last_trick_line(view), self.skat_seen_line(view)) if x]
+                            self.partner_line(view), self.last_trick_line(view),
+                            self.skat_seen_line(view)) if x]
 
     def table(self, view: SkatView, events: Sequence[Event], bottom: Sequence[RenderableType],
               *, result: Sequence[RenderableType] = (), aside: RenderableType | None = None,
@@ -345,6 +368,9 @@ class SkatScreen:
         once the game is over)."""
         names = (self.name(0), self.name(1), self.name(2))
         lines = result_lines(outcome, names, self.style, self.seating.you)
+        house = skat_house.result_words(outcome, self.tr)  # Revolution, given away
+        if house:
+            lines.insert(1, f"[bold]{' · '.join(house)}[/]")
         if outcome.kind != "passed" and view.deal is not None:
             skat = self.tr("skat_was", cards=self.style.cards(view.deal[1], outcome.game))
             if view.discarded:
@@ -368,6 +394,9 @@ class SkatScreen:
             return [Event(f"[bold]{tr(key, name=name)}[/]")]
         if action == "giveup":
             return [Event(f"[bold]{tr('gives_up', name=name)}[/]")]
+        house = skat_house.narrate(old, new, name, action, tr, self._given(new, action))
+        if house is not None:
+            return [Event(f"[bold]{house}[/]")]
         if new.kontra >= 0 and old.kontra < 0:
             return [Event(f"[bold]{tr('says_kontra', name=name)}[/]")]
         if new.re and not old.re:
@@ -399,6 +428,18 @@ class SkatScreen:
         if old.phase == "PLAY" and len(new.tricks) > len(old.tricks):
             return [Event(self.finished_trick(new, -1, "current_trick"), trick=True)]
         return []
+
+    def _given(self, view: SkatView, action: str) -> str | None:
+        """A give's cards in words, when this seat may know them (a defender: they are
+        in his hand or his partner's now); None for the declarer."""
+        if not action.startswith("give") or view.seat == view.declarer:
+            return None
+        mask = 0
+        for code in action.split()[1:]:
+            mask |= Card.parse(code).bit
+        if mask & ~(view.hand | view.partner_hand):
+            return None
+        return self.style.cards(mask, view.game) if mask else ""
 
     def _narrate_bid(self, old: SkatView, new: SkatView, actor: int) -> list[Event]:
         tr = self.tr

@@ -33,8 +33,8 @@ SHORT_MOST = 3
 """Rules the short form names before it says how many more there are."""
 
 HOUSE_RULES: tuple[str, ...] = (
-    "kontra_re", "spitze", "jungfrau", "durchmarsch", "ramsch_skat", "schieberamsch", "klopfen",
-    "bock", "bock_games", "bock_overlap", "bock_ramsch",
+    "kontra_re", "spitze", "schenken", "revolution", "jungfrau", "durchmarsch", "ramsch_skat",
+    "schieberamsch", "klopfen", "bock", "bock_games", "bock_overlap", "bock_ramsch",
 )
 """The house-rule fields of :class:`~stich.skat.rules.SkatRules`, in the order the form
 offers them and the words name them (both presets leave them at their defaults)."""
@@ -80,6 +80,29 @@ _FIELDS: dict[str, dict[str, Any]] = {
                     "double": {"de": "zwei Stufen", "en": "two levels"}},
         "words": {"yes": {"de": "Spitze", "en": "Spitze"},
                   "double": {"de": "Spitze (2 Stufen)", "en": "Spitze (2 levels)"}},
+    },
+    "schenken": {
+        "label": {"de": "Schenken", "en": "Schenken (giving the game away)"},
+        "help": {"de": "Im ersten Stich eines Farb- oder Grandspiels ohne Ansage darf ein "
+                       "Gegenspieler das Spiel schenken; stimmt sein Partner zu, nimmt der "
+                       "Alleinspieler an (einfach gewonnen) oder spielt weiter: dann muss er "
+                       "Schneider machen (gewertet wie angesagt), nach einem zweiten "
+                       "Schenken Schwarz.",
+                 "en": "In the first trick of a suit game or Grand without announcement a "
+                       "defender may offer to give the game away; when his partner agrees, "
+                       "the declarer accepts (won simply) or plays on: then he must make "
+                       "Schneider (scored as announced), after a second offer Schwarz."},
+        "words": {"yes": {"de": "Schenken", "en": "Schenken"}},
+    },
+    "revolution": {
+        "label": {"de": "Revolution", "en": "Revolution"},
+        "help": {"de": "Ein Null ouvert für 92: Die Gegenspieler sehen die Karten des "
+                       "anderen; vor der ersten Karte gibt der erste dem Partner beliebig "
+                       "viele Karten, der gibt ebenso viele zurück.",
+                 "en": "A Null Ouvert worth 92: the defenders see each other's cards; "
+                       "before the first card the first gives his partner any number of "
+                       "cards, the partner gives back as many."},
+        "words": {"yes": {"de": "Revolution", "en": "Revolution"}},
     },
     "jungfrau": {
         "label": {"de": "Jungfrau", "en": "Jungfrau"},
@@ -280,7 +303,7 @@ def rules_catalogue(lang: str = "de") -> dict[str, Any]:
     words, or ``min``/``max``), the defaults as the rule string writes them.
 
     >>> [f["name"] for f in rules_catalogue("en")["fields"]][:3]
-    ['kontra_re', 'spitze', 'jungfrau']
+    ['kontra_re', 'spitze', 'schenken']
     """
     lang = _lang(lang)
     default = SkatRules()

@@ -5,9 +5,9 @@ A spectator gets the public view: a seat's view with its private parts taken out
 hand, no Skat, no forehead cards, no legal moves).  Where the table allows it, a
 spectator sees every hand instead: the views of all seats, merged.
 
-Action texts are public except a Skat discard's cards: an event's text is shown to a
-receiver only when every card it names is among the cards that receiver's view knows;
-otherwise only its first word (``discard``).
+Action texts are public except the cards of a Skat discard and of a Revolution's give:
+an event's text is shown to a receiver only when every card it names is among the cards
+that receiver's view knows; otherwise only its first word (``discard``, ``give``).
 """
 
 from __future__ import annotations
@@ -128,6 +128,11 @@ def skat_view_json(v: SkatView, public: bool = False,
         out["knocks"] = v.knocks
     if v.resigned:
         out["gave_up"] = [s for s in range(3) if v.resigned >> s & 1]
+    if v.gift or v.gift_pending:  # Schenken: how often the declarer played on, and
+        out["gift"] = v.gift  # who answers an offer now (1 the partner, 2 the declarer)
+        out["gift_pending"] = v.gift_pending
+    if not public and v.partner_hand:  # Revolution: a defender sees his partner's cards
+        out["partner_hand"] = _held_skat(v.partner_hand, v)
     if not public and v.phase == "DECLARE" and v.seat == v.declarer:
         out["declare_values"] = declare_values_json(v, lang)
     return out
@@ -298,7 +303,7 @@ def _public_extra(v: Any) -> int:
 def _text_visible(sitting: Sitting, text: str, receiver: int) -> str:
     """The action's text, or only its first word when it names a card the receiver's
     view does not know (a Skat discard seen by the others)."""
-    if sitting.skat is None or not text.startswith("discard"):
+    if sitting.skat is None or not text.startswith(("discard", "give ")):
         return text
     known = known_mask(sitting, receiver)
     if _sees_all(sitting, receiver):
@@ -341,7 +346,7 @@ def public_event_data(sitting: Sitting, ev: Event, receiver: int) -> dict[str, A
 
 
 _OWN_KEYS = frozenset({"seat", "hand", "skat", "discarded", "legal", "declare_values",
-                       "others", "hooked"})
+                       "partner_hand", "others", "hooked"})
 """The fields of a seat's view that differ from the public view (the rest is the same
 for every receiver)."""
 
@@ -358,6 +363,8 @@ def _own_fields(sitting: Sitting, receiver: int) -> dict[str, Any]:
                "legal": list(_legal_texts(v.legal_actions))}
         if v.phase == "DECLARE" and v.seat == v.declarer:
             out["declare_values"] = declare_values_json(v)
+        if v.partner_hand:  # Revolution: a defender's view of his partner's cards
+            out["partner_hand"] = _held_skat(v.partner_hand, v)
     else:
         deck = _deck(sitting)
         out = {"seat": v.seat, "hand": _held_plain(deck, v.hand, v.trump),

@@ -30,7 +30,9 @@ const card = (c) => cardOf(c, { plain: plainDeck });
  * @typedef {{ players: string[], goal: { kind: string, points: number, value: number },
  *   start_value: number, start_winnable: boolean, winning_discards: (string|string[])[]|null,
  *   final_value: number, won: boolean, mistakes: number, lost_at: number|null,
- *   decided_at: number|null, moves: Move[], game: string, skat: string }} Analysis
+ *   decided_at: number|null, moves: Move[], game: string, skat: string,
+ *   start_worth?: number, score?: number|null, end?: string, kontra?: boolean, re?: boolean,
+ *   bock?: number, factor?: number }} Analysis
  */
 
 const CARD = /^(?:[CSHD][2-9TJQKA]|[RYGB]\d{1,2}|JK)$/;
@@ -51,6 +53,11 @@ function fill(text, args) {
     if (v === undefined) { if (part) out.push(part); } else out.push(typeof v === "object" ? v : String(v));
   }
   return out;
+}
+
+/** A list score with its sign: "+36", "−72", "0". @param {number} n */
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 /** "1 Stich", "2 Stiche". @param {number} n */
@@ -215,6 +222,14 @@ class Replay {
     let m;
     if ((m = /^bid (\d+) stake (\d+)$/.exec(a))) return fill(_("{name} bids {n}, stake {stake}"), { name: who, n: m[1], stake: m[2] });
     if ((m = /^bid (\d+)$/.exec(a)) || (m = /^(\d+)$/.exec(a))) return fill(_("{name} bids {n}"), { name: who, n: m[1] });
+    // house rules: Schenken (the offer, the partner's and the declarer's answers), a
+    // Revolution's give (the replay shows every hand: its cards too)
+    const prev = i > 0 ? this.steps[i - 1].action : "";
+    if (a === "schenken") return fill(prev === "schenken" ? _("{name} agrees to give the game away") : _("{name} offers to give the game away (Schenken)"), { name: who });
+    if (a === "accept") return fill(_("{name} accepts the gift: the game is won"), { name: who });
+    if (a === "pass" && prev === "schenken") return fill(_("{name} plays on"), { name: who });
+    if (a === "give") return fill(_("{name} gives the partner no card"), { name: who });
+    if ((m = /^give (.+)$/.exec(a))) return fill(_("{name} gives the partner {cards}"), { name: who, cards: cards(m[1].split(" ")) });
     if (a === "pass") return fill(_("{name} passes"), { name: who });
     if (a === "hold") return fill(_("{name} holds"), { name: who });
     if (a === "hand") return fill(_("{name} plays Hand"), { name: who });
@@ -354,6 +369,13 @@ class Replay {
       ? (a.start_winnable ? _("From the first lead: won with open cards") : _("From the first lead: lost with open cards"))
       : _("From the first lead: {value} card points with open cards → {verdict}", {
         value: a.start_value, verdict })));
+    if (a.start_worth !== undefined) p.append(h("p", {}, _("Worth with perfect play from the first lead: {worth} on the list", { worth: signed(a.start_worth) })));
+    if ((a.factor ?? 1) > 1) {
+      const said = [a.kontra ? "Kontra" : "", a.re ? "Re" : "", (a.bock ?? 1) > 1 ? (a.bock === 2 ? "Bock" : `Bock ×${a.bock}`) : ""].filter(Boolean);
+      p.append(h("p", {}, _("{what}: the list counts the game ×{factor}", { what: said.join(" · "), factor: a.factor ?? 1 })));
+    }
+    const ended = { claimed: _("the rest claimed"), claim_wrong: _("the rest claimed wrongly"), gave_up: _("given up") }[a.end ?? ""];
+    if (ended) p.append(h("p", { class: "muted" }, _("The cards played are judged: the game ended before the last trick ({how}).", { how: ended })));
     if (a.winning_discards) {
       const row = h("p", {}, a.winning_discards.length
         ? _("Discards that would have won ({n} of 66):", { n: a.winning_discards.length })

@@ -9,6 +9,7 @@
 import { _, h, lang } from "./site.js";
 import { cardSvg, backSvg, cardLabel } from "./cards.js";
 import { flip, snapshotRects } from "./motion.js";
+import { giveActions, gives, houseInfo, partnerPos, resultWords, schenkenAnswers, schenkenOffer } from "./skathouse.js";
 
 /**
  * @typedef {{act: (t: string) => void, setSelected: (s: string[]) => void, seatName: (s: number) => string,
@@ -25,7 +26,7 @@ export function gameWord(w, style) {
   return ({
     schellen: french ? "Karo" : "Schellen", herz: "Herz", gruen: french ? "Pik" : "Grün",
     eichel: french ? "Kreuz" : "Eichel", grand: "Grand", null: "Null", hand: "Hand",
-    ouvert: "Ouvert", schneider: "Schneider", schwarz: "Schwarz", spitze: "Spitze",
+    ouvert: "Ouvert", schneider: "Schneider", schwarz: "Schwarz", spitze: "Spitze", revolution: "Revolution",
   })[w] || w;
 }
 
@@ -116,7 +117,10 @@ export function renderSkat(st, ops) {
     const said = [...v.bidding].reverse().find((/** @type {any} */ b) => b[0] === pos);
     if (said && (v.phase === "BIDDING" || v.phase === "SKAT")) box.append(h("div", { class: "bubble" }, bidWord(said[1])));
     if (where !== "me") {
-      const open = v.declarer === pos && v.ouvert.length ? v.ouvert : v.hands ? v.hands[pos] : null;
+      // (a Revolution: a defender sees his partner's cards, in a row named for him)
+      const partner = pos === partnerPos(v);
+      const open = v.declarer === pos && v.ouvert.length ? v.ouvert : v.hands ? v.hands[pos] : partner ? v.partner_hand : null;
+      if (partner) box.append(h("div", { class: "partner-label" }, _("Cards of {name}", { name: ops.seatName(seat) })));
       if (open && open.length) {
         const row = h("div", { class: "open-hand" });
         for (const c of open) row.append(cardEl(c, style, { small: true }));
@@ -150,6 +154,7 @@ export function renderSkat(st, ops) {
     info.append(" · ", h("strong", { class: "kontra" }, v.re ? _("Kontra and Re ({name})", { name: ops.seatName(v.positions[v.kontra]) }) : _("Kontra ({name})", { name: ops.seatName(v.positions[v.kontra]) })));
   }
   if (v.pushes) info.append(" · ", h("strong", { class: "pushes" }, _("pushed {n}×: counts ×{f}", { n: v.pushes, f: 2 ** v.pushes })));
+  info.append(...houseInfo(v, (p) => nameAt(st, p)));
   mid.append(info);
   const trick = h("div", { class: "trick", "aria-label": _("Current trick") });
   const where = (/** @type {number} */ pos) => { const seat = v.positions[pos]; return seat === me ? "me" : seat === left ? "left" : seat === right ? "right" : "across"; };
@@ -185,6 +190,7 @@ export function renderSkat(st, ops) {
   hand.dataset.cols = String(cols);
   // after the pick-up the two cards of the Skat are marked until two are put away
   const fromSkat = new Set(mine && v.phase === "DISCARD" ? v.skat : []);
+  const give = mine && v.phase === "PLAY" ? gives(v) : null; // a Revolution's give: select cards
   handCards.forEach((/** @type {string} */ code, /** @type {number} */ i) => {
     const key = code;
     /** @type {HTMLElement} */
@@ -195,6 +201,13 @@ export function renderSkat(st, ops) {
       el = cardEl(code, style, { key, selected: sel, skat: fromSkat.has(code), onClick: () => {
         const s = sel ? st.selected.filter((c) => c !== code) : [...st.selected, code].slice(-2);
         ops.setSelected(s);
+      } });
+    } else if (give) {
+      const sel = st.selected.includes(code);
+      el = cardEl(code, style, { key, selected: sel, legal: give.cards.has(code), onClick: () => {
+        if (!give.cards.has(code)) return;
+        const s = sel ? st.selected.filter((c) => c !== code) : [...st.selected, code];
+        ops.setSelected(give.n === null ? s : s.slice(-give.n));
       } });
     } else if (v.phase === "PLAY") {
       el = cardEl(code, style, { key, legal: legal.size ? legal.has(code) : undefined, onClick: () => ops.act(code) });
@@ -278,7 +291,10 @@ function actions(st, ops) {
         box.append(button("pass", _("No Re"), "secondary"));
         break;
       }
+      if (giveActions(st, ops, box, ops.seatName(v.positions[partnerPos(v)] ?? -1))) break;
+      if (schenkenAnswers(st, box, button, ops.seatName(v.positions[3 - v.seat - v.declarer]))) break;
       box.append(h("span", { class: "prompt your-turn" }, _("Your turn: play a card")));
+      schenkenOffer(st, box, button);
       if (legal.includes("kontra")) box.append(button("kontra", _("Kontra (doubles the game)"), "secondary"));
       if (legal.includes("klopfen")) box.append(button("klopfen", _("Knock (doubles the Ramsch)"), "secondary"));
       if (v.contract) {  // claiming the rest and giving up: offered at one's turn in every declared game
@@ -439,6 +455,8 @@ export function resultPanel(st, ops, o) {
     const who = ops.seatName(line.declarer);
     head = h("p", { class: `headline ${line.won ? "won" : "lost"}` },
       line.won ? _("{name} wins {game}", { name: who, game: line.game }) : _("{name} loses {game}", { name: who, game: line.game }));
+    const house = resultWords(r); // Revolution, given away (Schenken)
+    if (house.length) head.append(h("span", { class: "house-words" }, " · " + house.join(" · ")));
   }
   nodes.push(head);
   if (line.kind === "game") nodes.push(breakdown(line, st.style));
