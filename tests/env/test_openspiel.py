@@ -12,6 +12,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from stich.cards import format_cards  # noqa: E402
 from stich.env import openspiel as osp  # noqa: E402  (after the import check)
 from stich.env.baptisten import baptisten_v0  # noqa: E402
 from stich.env.skat import ACTIONS, OBS_SIZE, skat_v0  # noqa: E402
@@ -23,11 +24,13 @@ SMALL = {"players": 3, "rules": "baptisten(max_cards=3)"}
 HOUSE = ["skat(preset=lothar,kontra_re=yes,spitze=yes,jungfrau=yes,schieberamsch=yes,"
          "klopfen=yes)",
          "skat(preset=isko,kontra_re=bid18,spitze=double,all_pass=ramsch,schieberamsch=yes)"]
+REV = "skat(preset=lothar,kontra_re=yes,revolution=yes,schenken=yes)"
 GAMES = [("python_stich_skat", {}), ("python_stich_skat", {"rules": "isko"}),
          ("python_stich_baptisten", SMALL),
          ("python_stich_baptisten", {"players": 4, "rules": "baptisten(max_cards=4,variants=2+5)"}),
          ("python_stich_baptisten", {"players": 3, "rules": "ohhell"}),
-         ("python_stich_skat", {"rules": HOUSE[0]}), ("python_stich_skat", {"rules": HOUSE[1]})]
+         ("python_stich_skat", {"rules": HOUSE[0]}), ("python_stich_skat", {"rules": HOUSE[1]}),
+         ("python_stich_skat", {"rules": REV})]
 
 
 def _bits(m: int) -> list[int]:
@@ -265,6 +268,79 @@ def test_skat_resample_respects_knowledge_under_house_rules(rules: str) -> None:
     assert len(deals) > 500  # the hidden cards do vary
 
 
+def _walk_to_revolution(state: Any, rng: random.Random, stop: float) -> Any:
+    """A random walk that declares a Revolution whenever it may, and stops in its card
+    play (the exchange included) with probability ``stop`` at each step."""
+    space = state.get_game().space
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        st = state._c.st
+        if st.contract is not None and st.contract.revolution and rng.random() < stop:
+            return state
+        legal = state.legal_actions()
+        rev = [a for a in legal if "revolution" in space.actions[a]]
+        state.apply_action(rng.choice(rev or legal))
+    return state
+
+
+def test_skat_resample_in_a_revolution() -> None:
+    """The declarer keeps his cards and sees the defenders' anew (under the voids), with
+    an exchange of as many cards made up to lead to them; a defender keeps every card he
+    sees (his partner's too) and only the Skat the declarer found changes."""
+    game = pyspiel.load_game("python_stich_skat", {"rules": REV})
+    rng = random.Random(8)
+    cases = {"declarer exchange": 0, "declarer play": 0, "defender pending": 0,
+             "defender": 0}
+    varied: set[Any] = set()
+    for _ in range(150):
+        state = _walk_to_revolution(game.new_initial_state(), rng, stop=0.05)
+        if state.is_terminal():
+            continue
+        st = state._c.st
+        d = st.declarer
+        info = st.game_info
+        for player in range(3):
+            view = st.view(player)
+            voids = view.voids()
+            for _ in range(2):
+                new = _check_resample(state, player, rng)
+                nst = new._c.st
+                assert _skat_public_gives(new) == _skat_public_gives(state)
+                text = state.information_state_string(player)
+                gives = [w for w in text.split() if w.split(":")[-1] == "give"]
+                if player == d:  # how many cards change hands, not which
+                    assert "partner" not in text
+                    assert all(not t.startswith(f"{d}:") for t in gives)
+                    assert text.count("give ?") == len(gives) - text.count("give done")
+                    assert nst.deal[0][d] == st.deal[0][d] and nst.hands[d] == st.hands[d]
+                    for q in range(3):
+                        if q != d:
+                            assert not nst.hands[q] & (view.played | view.hand)
+                            assert not nst.hands[q] & voids[q]
+                    varied.add(nst.hands)
+                    cases["declarer exchange" if info.exchange else "declarer play"] += 1
+                else:
+                    assert "partner " + format_cards(st.deal[0][3 - player - d]) in text
+                    assert nst.hands == st.hands
+                    assert [nst.deal[0][q] for q in range(3) if q != d] == [
+                        st.deal[0][q] for q in range(3) if q != d]
+                    if not st.picked_up:
+                        assert nst.deal == st.deal
+                    pending = info.exchange and st.to_move != player and state._c.giving
+                    cases["defender pending" if pending else "defender"] += 1
+    assert all(n >= 10 for n in cases.values()), cases
+    assert len(varied) > 50
+
+
+def _skat_public_gives(state: Any) -> list[tuple[int, int]]:
+    """:func:`_skat_public` with every give step as 'a give step'."""
+    space = state.get_game().space
+    return [(p, -2 if space.give0 <= a < space.give_done else a)
+            for p, a in _skat_public(state)]
+
+
 def test_skat_resample_varies() -> None:
     game = pyspiel.load_game("python_stich_skat")
     state = game.new_initial_state()
@@ -355,7 +431,8 @@ def _same_as_pettingzoo(env: Any, state: Any, player_of: list[int]) -> None:
 
 @pytest.mark.parametrize(("seed", "rules"), [(1, "lothar"), (2, "lothar"), (3, "lothar"),
                                              (4, "lothar"), (5, HOUSE[0]), (6, HOUSE[0]),
-                                             (7, HOUSE[1])])
+                                             (7, HOUSE[1]), (8, REV), (15, REV),
+                                             (19, REV)])
 def test_skat_observation_equals_pettingzoo(seed: int, rules: str) -> None:
     env = skat_v0(rules)
     env.reset(seed=seed)
@@ -364,14 +441,22 @@ def test_skat_observation_equals_pettingzoo(seed: int, rules: str) -> None:
     state = game.new_initial_state()
     _deal_skat(state, ad.state.deal[0])
     rng = random.Random(seed)
+    # under REV: a Revolution (even seeds), Schenken (odd ones) more often than by chance
+    wanted = {"revolution"} if seed % 2 == 0 else {"schenken", "accept"}
+    played: set[str] = set()
     while True:
         _same_as_pettingzoo(env, state, ad.pos_of)
         if state.is_terminal():
             break
-        action = rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        rare = [a for a in legal if set(game.space.actions[a].split()) & wanted]
+        action = rng.choice(rare if rare and rng.random() < 0.7 else legal)
+        played.add(game.space.actions[action].split()[-1])
         env.step(action)
         state.apply_action(action)
     assert state.returns() == [float(x) for x in ad.state.outcome().scores]
+    if rules == REV:
+        assert wanted & played and (seed % 2 or "done" in played)
 
 
 def _deal_baptisten(state: Any, bst: Any, r: int) -> None:

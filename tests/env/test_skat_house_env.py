@@ -1,11 +1,11 @@
 """The Skat environment under house rules (stich.env.skat, stich.env.skat_space): the
 presets' spaces pinned, the house actions against the engine's legal actions, the house
 slots against the views and the list, PettingZoo's own tests, hidden cards, the
-Gymnasium wrapper and the vector of games, and the rules not built yet."""
+Gymnasium wrapper and the vector of games (Revolution and Schenken:
+test_skat_revolution_env.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
 import warnings
@@ -18,7 +18,6 @@ pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from stich.core import RulesError
 from stich.env.gym import SingleSeat
 from stich.env.skat import (
     ACTIONS,
@@ -378,25 +377,3 @@ def test_vector_games_under_house_rules() -> None:
             assert np.array_equal(obs[i], g.observe(seat))
             assert np.array_equal(masks[i], g.mask(seat))
         v.step(v.random_actions())
-
-
-# --- the rules not built yet -----------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class _Future(SkatRules):
-    """A rule set as the engine will have it once Revolution and Schenken are in."""
-
-    revolution: bool = False
-    schenken: bool = False
-
-
-@pytest.mark.parametrize("rule", ["revolution", "schenken"])
-def test_revolution_and_schenken_are_refused_with_a_clear_message(rule: str) -> None:
-    rules = _Future(kontra_re="yes", **{rule: True})
-    with pytest.raises(RulesError) as e:
-        skat_v0(rules=rules)
-    assert e.value.code == "rules.env_rule_not_yet"
-    assert rule in str(e.value) and rule in e.value.text("de")
-    assert "noch nicht" in e.value.text("de")
-    assert SkatAdapter(_Future(kontra_re="yes")).n_actions == 167  # off: played

@@ -82,8 +82,9 @@ from stich.baptisten.state import BaptistenState, BPhase
 from stich.cards import CARDS, Rank, format_cards
 from stich.env import skat as sk
 from stich.env.baptisten import BaptistenAdapter, make_rules
-from stich.env.skat_worlds import pushed_deal
-from stich.skat.actions import Discard
+from stich.env.skat_space import give_steps
+from stich.env.skat_worlds import is_revolution, pushed_deal, revolution_deal
+from stich.skat.actions import Discard, Give
 from stich.skat.rules import GameType, SkatRules, bidding_ladder, spitze_card
 from stich.skat.state import Phase, SkatState
 
@@ -162,6 +163,7 @@ class _SkatCore(_Core):
     n: int
     st: SkatState | None
     pending: int
+    giving: int
     log: list[tuple[int, int]]
     returns: list[float]
     obs: list[F32 | None]
@@ -251,18 +253,22 @@ class SkatGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
         rules = str(params.get("rules", "lothar"))
-        self.encoder = sk.SkatAdapter(rules)  # refuses the rules the space lacks
+        self.encoder = sk.SkatAdapter(rules)  # the space and the observations
         self.rules: SkatRules = self.encoder.rules
         self.space = space = self.encoder.space
         self.obs_size: int = space.obs_size
         self.info_size: int = space.obs_size + space.n_actions + 32
-        self.talk = self.rules.kontra_re != "no" or self.rules.klopfen  # non-card play
+        r = self.rules  # play in which an action other than a card may come
+        self.talk = r.kontra_re != "no" or r.klopfen or r.revolution or r.schenken
         self.slots = [(name, w, space.offset[name]) for name, w in space.obs_layout]
         # longest auction: every ladder value said and held, then Vorhandrecht; the
-        # Skat, two discard steps, the declaration, Kontra and Re, 30 cards; 30 chance
-        # nodes (a Ramsch, with pushes and knocks, is shorter)
+        # Skat, two discard steps, the declaration, Kontra and Re, a Revolution's exchange
+        # (10 cards and done, twice), Schenken (at most five answers and offers before
+        # the declarer plays on, twice), 30 cards; 30 chance nodes (a Ramsch, with pushes
+        # and knocks, is shorter)
         n_bids = len(sk.BIDS) + sum(1 for t in space.actions[sk.N_ACTIONS:] if t.isdigit())
-        length = 2 * n_bids + 4 + 4 + 30 + 30 + (2 if self.rules.kontra_re != "no" else 0)
+        length = (2 * n_bids + 4 + 4 + 30 + 30 + (2 if r.kontra_re != "no" else 0)
+                  + (22 if r.revolution else 0) + (10 if r.schenken else 0))
         low, high = skat_utilities(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=space.n_actions,
@@ -295,6 +301,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         self._c.n = 0  # cards dealt
         self._c.st = None
         self._c.pending = -1
+        self._c.giving = 0  # the cards chosen so far of a Revolution's give
         self._c.log = []  # (player, action id) of every player action
         self._c.returns = [0.0, 0.0, 0.0]
         self._c.obs = [None, None, None]
@@ -333,8 +340,13 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             if self._c.pending >= 0:
                 hand &= ~(1 << self._c.pending)
             return [sk.DISCARD0 + c for c in _bits(hand)]
+        legal = st.legal_actions()
+        if legal and isinstance(legal[0], Give):  # a Revolution's exchange, card by card
+            cards, done = give_steps(legal, self._c.giving)
+            return [g.space.give0 + c for c in _bits(cards)] + (
+                [g.space.give_done] if done else [])
         index = g.space.index
-        return sorted(index[a] for a in st.legal_actions())
+        return sorted(index[a] for a in legal)
 
     def _apply_action(self, action: int) -> None:
         st = self._c.st
@@ -355,6 +367,12 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
                 return
             engine: Any = Discard(1 << self._c.pending | 1 << card)
             self._c.pending = -1
+        elif self._c.g.space.give0 <= action <= self._c.g.space.give_done:
+            if action < self._c.g.space.give_done:
+                self._c.giving |= 1 << (action - self._c.g.space.give0)
+                return
+            engine = Give(self._c.giving)
+            self._c.giving = 0
         else:
             engine = self._c.g.space.action_obj[action]
         st = self._c.st = st.apply(engine)
@@ -387,6 +405,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         assert st is not None
         enc.state = st
         enc.pending = self._c.pending
+        enc.giving = self._c.giving
         over = st.phase is Phase.OVER
         enc.played = 1 if over else 0
         enc.scores = [int(x) for x in self._c.returns] if over else [0, 0, 0]
@@ -438,17 +457,29 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             return " ".join(parts)
         declarer = st.declarer
         pend = self._c.pending
-        actions = self._c.g.space.actions
+        space = self._c.g.space
+        actions = space.actions
+        chosen = [0, 0, 0]  # a Revolution's give steps so far, by seat
         for p, a in self._c.log:
             text = actions[a]
             if sk.DISCARD0 <= a < sk.DISCARD0 + 32 and p != player:
                 text = "discard ?"
             elif text == "pickup" and p == player:
                 text = "pickup " + format_cards(_skat_seen(st, player))
+            elif space.give0 <= a < space.give_done:
+                chosen[p] |= 1 << (a - space.give0)
+                if p != player:
+                    text = "give ?"  # how many, not which: his partner sees them given
+            elif a == space.give_done:
+                if p != player and player != declarer:
+                    text += " " + format_cards(chosen[p])
+                chosen[p] = 0
             parts.append(f"{p}:{text}")
         con = st.contract
         if con is not None and con.ouvert and declarer != player:
             parts.append("ouvert " + format_cards(_initial_ouvert(st)))
+        if con is not None and con.revolution and declarer != player:
+            parts.append("partner " + format_cards(st.deal[0][3 - player - declarer]))
         if pend >= 0 and st.to_move == player:
             parts.append("pending")
         if st.phase is Phase.OVER:
@@ -482,6 +513,9 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         info = st.game_info
         if info is not None and any(seen for _, seen, _ in info.schieben):
             return self._resample_pushed(player, rng)
+        if is_revolution(st):
+            deal, steps, gives = revolution_deal(st, player, self._c.giving, rng)
+            return self._rebuild(deal, 30, steps, rng, gives)
         v = st.view(player)
         played = v.played_by()
         voids = v.voids()
@@ -572,10 +606,11 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         return self._rebuild(deal, 30, discards, rng)
 
     def _rebuild(self, hands: list[int], n_dealt: int, discards: dict[int, int],
-                 rng: random.Random) -> SkatOSState:
+                 rng: random.Random, gives: dict[int, int] | None = None) -> SkatOSState:
         """A new state: ``hands`` dealt (the first ``n_dealt`` chance outcomes, in a
         random order within each hand), then this state's player actions, the
-        declarer's discard steps replaced by ``discards`` (step number → card)."""
+        declarer's discard steps replaced by ``discards`` (step number → card) and a
+        Revolution's give steps by ``gives`` (the same)."""
         new = self._c.g.new_initial_state()
         orders = []
         for q in range(3):
@@ -585,11 +620,17 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         for i in range(n_dealt):
             new.apply_action(orders[i % 3][i // 3])
         step = 0
+        give = 0
+        g0, done = self._c.g.space.give0, self._c.g.space.give_done
         for _, a in self._c.log:
             if sk.DISCARD0 <= a < sk.DISCARD0 + 32:
                 if step in discards:
                     a = sk.DISCARD0 + discards[step]
                 step += 1
+            elif g0 <= a < done:
+                if gives and give in gives:
+                    a = g0 + gives[give]
+                give += 1
             new.apply_action(a)
         return new
 

@@ -13,25 +13,30 @@ kontra_re=yes,schieberamsch=yes)``).  The list drives what a single game does no
 Bock doubles a game's list score, and under ``bock_ramsch`` the games of a compulsory
 Ramsch round are dealt as such (:meth:`stich.skat_list.SkatList.next_ramsch_round`).
 Claiming the rest and giving up (``claim``, ``giveup``) are not in the space: every game
-is played out.  Revolution and Schenken are refused (not built yet).
+is played out.
 
 **Actions** are one fixed discrete space per rule set (:class:`stich.env.skat_space.SkatSpace`
 has every text in order).  The presets' space is :data:`ACTIONS` (engine texts, in order):
 every value of the bidding ladders, ``hold``, ``pass``, ``hand``, ``pickup``,
 ``discard <card>`` for the 32 cards, every declaration some preset can make legal, and the
 32 cards to play; house rules append their actions after these (``kontra``, ``re``,
-``declare … spitze``, ``schieben``, ``klopfen``, and the ladder values Spitze adds), so a
-preset's indices mean the same under every rule set.  Putting away two cards is two steps
-(the declarer's discard, and a Schieberamsch player's, who may not put an Unter away):
-the first ``discard X`` is held pending by the adapter (shown in the mover's observation,
-masked for the second step), the second ``discard Y`` completes the engine's
-``discard X Y``.
+``declare … spitze``, ``schieben``, ``klopfen``, the Revolution's declarations and its
+``give`` steps, ``schenken``, ``accept``, and the ladder values Spitze and the Revolution
+add), so a preset's indices mean the same under every rule set.  Putting away two cards
+is two steps (the declarer's discard, and a Schieberamsch player's, who may not put an
+Unter away): the first ``discard X`` is held pending by the adapter (shown in the mover's
+observation, masked for the second step), the second ``discard Y`` completes the engine's
+``discard X Y``.  A Revolution's exchange is as many steps as cards given and one more:
+each ``give X`` is held by the adapter (shown in the mover's ``giving`` slots), ``give
+done`` gives the cards chosen (:func:`~stich.env.skat_space.give_steps` masks them to
+exactly the engine's legal gives).
 
 **Observations** are float32 vectors built from the seat's view only (plus the public
 list: scores, Bock, the Ramsch round; and the seat's own pending discard): the presets'
 :data:`OBS_LAYOUT` of :data:`OBS_SIZE` slots, and under house rules the slots
 :class:`~stich.env.skat_space.SkatSpace` appends (who said Kontra, Re, Spitze, the
-pushes, the knocks, the game's Bock factor, the Ramsch round).  ``obs_layout`` of the
+pushes, the knocks, the game's Bock factor, the Ramsch round, a Revolution and a
+defender's partner's cards in it, the cards chosen to give, Schenken).  ``obs_layout`` of the
 adapter names every slot.  Seats in the observation are relative to the observer:
 ``me``, ``left`` (the next seat in play order, ``+1``), ``right`` (``+2``).
 
@@ -58,7 +63,6 @@ from typing import Any, Final
 import numpy as np
 
 from stich.cards import CARDS, Card, format_cards
-from stich.core import RulesError
 from stich.env.base import IllegalAction, StichAEC
 from stich.env.skat_space import (
     ACTIONS,
@@ -70,10 +74,10 @@ from stich.env.skat_space import (
     OBS_SIZE,
     PLAY0,
     SkatSpace,
-    refused_rule,
+    give_steps,
     space_of,
 )
-from stich.skat.actions import Action, Discard
+from stich.skat.actions import Action, Discard, Give
 from stich.skat.observation import card_bytes, card_set, encode
 from stich.skat.rules import SkatRules
 from stich.skat.state import SkatState
@@ -144,11 +148,7 @@ def discard_steps(legal: Sequence[Action], pending: int) -> int:
 
 
 def _rules_of(rules: str | SkatRules) -> SkatRules:
-    parsed = rules if isinstance(rules, SkatRules) else SkatRules.parse(rules)
-    missing = refused_rule(parsed)
-    if missing is not None:
-        raise RulesError("rules.env_rule_not_yet", rule=missing, rules=str(parsed))
-    return parsed
+    return rules if isinstance(rules, SkatRules) else SkatRules.parse(rules)
 
 
 class SkatAdapter:
@@ -201,6 +201,7 @@ class SkatAdapter:
         for p, s in enumerate(pos):
             self.pos_of[s] = p
         self.pending = -1  # first discard card chosen (-1: none)
+        self.giving = 0  # the cards chosen so far of a Revolution's give
         self._changed()
 
     def set_deal(self, hands: tuple[int, int, int], skat: int) -> None:
@@ -210,6 +211,7 @@ class SkatAdapter:
         self.state = SkatState.new(self.rules, hands=hands, skat=skat,
                                    ramsch_round=self.ramsch_round)
         self.pending = -1
+        self.giving = 0
         self._changed()
 
     def _changed(self) -> None:
@@ -255,6 +257,14 @@ class SkatAdapter:
                 if cards >> i & 1:
                     m[DISCARD0 + i] = 1
             return m
+        if isinstance(legal[0], Give):
+            cards, done = give_steps(legal, self.giving)
+            g0 = self.space.give0
+            for i in range(32):
+                if cards >> i & 1:
+                    m[g0 + i] = 1
+            m[self.space.give_done] = done
+            return m
         index = self._index
         for a in legal:
             m[index[a]] = 1
@@ -269,6 +279,13 @@ class SkatAdapter:
                 return list(_NO_SCORES)
             engine: Action = Discard(1 << self.pending | 1 << card)
             self.pending = -1
+        elif self.space.give0 <= action <= self.space.give_done:
+            if action < self.space.give_done:
+                self.giving |= 1 << (action - self.space.give0)
+                self._changed()
+                return list(_NO_SCORES)
+            engine = Give(self.giving)
+            self.giving = 0
         else:
             a = self.space.action_obj[action]
             assert a is not None
@@ -303,6 +320,11 @@ class SkatAdapter:
             first, second = (i for i in range(32) if a.cards >> i & 1)
             self.step(DISCARD0 + first)
             return self.step(DISCARD0 + second)
+        if isinstance(a, Give):
+            for i in range(32):
+                if a.cards >> i & 1:
+                    self.step(self.space.give0 + i)
+            return self.step(self.space.give_done)
         return self.step(self._index[a])
 
     # --- observations --------------------------------------------------------------------
@@ -333,7 +355,8 @@ class SkatAdapter:
         if not self.space.house_size:
             return obs, scalars
         house, values = self.space.encode_house(v, self.bock, self.bock_left,
-                                                self.ramsch_round, self.table.ramsch_left)
+                                                self.ramsch_round, self.table.ramsch_left,
+                                                self.giving)
         return obs + house, scalars + values
 
     def mask_bytes(self, seat: int) -> bytes:
@@ -365,16 +388,21 @@ class SkatAdapter:
                      + (f"  declarer player_{self.seat_of[st.declarer]}"
                         if st.declarer >= 0 else ""))
         info = st.game_info
-        if info is not None and (info.kontra >= 0 or info.pushes or info.knocks):
+        if info is not None and (info.kontra >= 0 or info.pushes or info.knocks or info.gift
+                                 or info.gift_pending):
             lines.append("  " + "  ".join(
                 ([f"kontra player_{self.seat_of[info.kontra]}"] if info.kontra >= 0 else [])
                 + (["re"] if info.re else [])
                 + ([f"pushes {info.pushes}"] if info.pushes else [])
-                + ([f"knocks {info.knocks}"] if info.knocks else [])))
+                + ([f"knocks {info.knocks}"] if info.knocks else [])
+                + ([f"played on {info.gift}"] if info.gift else [])
+                + (["schenken offered"] if info.gift_pending else [])))
         if st.trick:
             lines.append("  trick " + " ".join(str(CARDS[c]) for c in st.trick))
         if self.pending >= 0:
             lines.append(f"  pending discard {CARDS[self.pending]}")
+        if self.giving:
+            lines.append(f"  giving {format_cards(self.giving)}")
         if st.is_over and self.table.games:
             g = self.table.games[-1]
             lines.append(f"  over: {g.game}, list scores by seat {list(g.scores)}")

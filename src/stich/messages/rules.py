@@ -41,12 +41,6 @@ define({
         "de": "bock_ramsch spielt nach jeder Bockrunde eine Ramschrunde: nenne auch die "
               "Bock-Ereignisse (bock=…)",
     },
-    "rules.env_rule_not_yet": {
-        "en": "the Skat environments do not play the house rule {rule} yet (rules {rules}): "
-              "its actions are not in their action space",
-        "de": "Die Skat-Umgebungen spielen die Hausregel {rule} noch nicht (Regeln "
-              "{rules}): ihre Aktionen fehlen in ihrem Aktionsraum",
-    },
     "rules.option_range": {
         "en": "{key} must be from {low} to {high}, not {value}",
         "de": "{key} muss zwischen {low} und {high} liegen, nicht {value}",
