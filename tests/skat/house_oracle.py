@@ -36,6 +36,13 @@ on).  Each defender offers at most once per level; after two ``pass`` of the dec
 more.  Accepted: won, simply (after playing on once: with Schneider announced), an
 overbid lost as ever.
 
+The shortcut (``shortcut``, XSkat's -shortcut: "finish the game when the remaining tricks
+will all go to one side"): allowed in a declared game's card play (not with Spitze, not
+while an answer or an exchange is pending) when every way of playing on, by anyone, gives
+every remaining trick (the open one too) to the same side; the rest then goes to that
+side (:meth:`Replay.forced_side`, its own exhaustive search, at most
+:data:`MAX_CLAIM_CARDS` cards).  In Null only the declarer's "no more trick" counts.
+
 A claim is checked here by its own exhaustive search over the cards still in play (all
 hands known, :meth:`Replay.claim_is_right`): practical only for few cards, so the oracle
 refuses to judge a claim with more than :data:`MAX_CLAIM_CARDS` cards in play.
@@ -71,7 +78,7 @@ CLAIM_ACTIONS = frozenset({"claim", "giveup"})
 MAX_CLAIM_CARDS = 15  # five tricks: the exhaustive search stays quick up to here
 # why a game ended (the engine's SkatState.end_reason); the last three by a claim
 END_REASONS = ("played", "null_lost", "null_overbid", "passed", "claimed", "claim_wrong",
-               "gave_up")
+               "gave_up", "gift", "shortcut")
 
 
 class OracleError(Exception):
@@ -799,6 +806,12 @@ class Replay:
                 raise OracleError("Klopfen not allowed here")
             self.knocked.add(seat)  # he still plays his first card
             return
+        if words == ["shortcut"]:
+            side = self.forced_side()
+            if side < 0:
+                raise OracleError("no shortcut: the rest is open")
+            self._rest(to_declarer=side == 1, end="shortcut")
+            return
         if len(words) == 1 and words[0] in CLAIM_ACTIONS:
             if words[0] not in self.claim_actions():
                 raise OracleError(f"{words[0]} not allowed here")
@@ -882,6 +895,48 @@ class Replay:
         self.hands = [set(), set(), set()]
         self.trick = []
         self._over(end)
+
+    def forced_side(self) -> int:
+        """1 when every way of playing on gives every remaining trick to the declarer, 0
+        when to the defenders (Null: the declarer takes none), else -1; -1 also outside
+        a declared game's card play, with a Spitze, and while an answer is pending."""
+        if self.phase != "play" or self.declarer is None or self.spitze:
+            return -1
+        if self.cards_in_play > MAX_CLAIM_CARDS:
+            raise OracleError("too many cards in play for the shortcut search")
+        d = self.declarer
+        to_move = self.to_move
+        assert to_move is not None
+
+        memo: dict[tuple[object, ...], bool] = {}
+
+        def escapes(hands: tuple[frozenset[str], ...], trick: tuple[tuple[int, str], ...],
+                    seat: int, side: int) -> bool:
+            key = (hands, trick, seat, side)
+            if key not in memo:
+                memo[key] = escapes_now(hands, trick, seat, side)
+            return memo[key]
+
+        def escapes_now(hands: tuple[frozenset[str], ...],
+                        trick: tuple[tuple[int, str], ...], seat: int, side: int) -> bool:
+            if len(trick) == 3:
+                winner = self._trick_winner(list(trick))
+                if (winner == d) != (side == 1):
+                    return True
+                if not any(hands):
+                    return False
+                return escapes(hands, (), winner, side)
+            for c in self._playable(hands[seat], list(trick)):
+                rest = tuple(h - {c} if i == seat else h for i, h in enumerate(hands))
+                if escapes(rest, (*trick, (seat, c)), (seat + 1) % 3, side):
+                    return True
+            return False
+
+        hands = tuple(frozenset(h) for h in self.hands)
+        for side in ((0,) if self.game == "null" else (1, 0)):
+            if not escapes(hands, tuple(self.trick), to_move, side):
+                return side
+        return -1
 
     def claim_is_right(self) -> bool:
         """Whether the declarer, to move now, can take every remaining trick (Null: avoid

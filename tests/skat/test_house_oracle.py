@@ -1270,7 +1270,7 @@ MINIMUM = {
     "claim_right_needs_best_play": 8,
     "claim_right_kontra": 20, "claim_right_schwarz": 30, "claim_wrong": 200,
     "claim_wrong_null": 7, "claim_wrong_mid_trick": 140, "claim_wrong_still_won": 15,
-    "declarer_gave_up": 75, "declarer_gave_up_null": 10, "defenders_gave_up": 145,
+    "declarer_gave_up": 75, "declarer_gave_up_null": 6, "defenders_gave_up": 145,
     "defenders_gave_up_null": 22, "one_defender_gave_up_played_out": 210,
     "giveup_then_card": 350, "claims_offered_declarer": 14000,
     "claims_offered_defender": 29000, "claims_none_ramsch": 38000,
@@ -1299,6 +1299,12 @@ MINIMUM_GIFT = {
     "gift_declarer_pass": 89,
 }
 MINIMUM.update(MINIMUM_GIFT)
+# the shortcut: compared at every card-play step with at most this many cards in play
+SHORTCUT_COMPARED = 12
+MINIMUM_SHORTCUT = {"forced_1": 700, "forced_0": 1200, "forced_-1": 9000, "shortcut_1": 270,
+                    "shortcut_0": 350, "shortcut_null": 110, "shortcut_mid_trick": 420,
+                    "refusal_shortcut": 450}
+MINIMUM.update(MINIMUM_SHORTCUT)
 
 
 # Spitze in the generated games: drawn from a generator of its own (the other choices of a
@@ -1425,6 +1431,7 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
     if sp.rule != "no":
         rules = f"{rules[:-1]},spitze={sp.rule})"
     gp = _GiftPlan(random.Random(f"gift {seed}"))
+    sc = random.Random(f"shortcut {seed}")
     rules = gp.rules(rules)
     no_spitze_ladder = set(bidding_ladder(dataclasses.replace(
         Replay.new(rules, deal[:3], deal[3]).rules, spitze="no")))
@@ -1489,6 +1496,7 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
                     state.apply_text("give " + " ".join(wrong))
                 seen["refusal_give"] += 1
         gift_phase = replay.phase if replay.phase.startswith("gift_") else ""
+        shortcut = False
         if replay.phase == "schieben":
             assert set(texts) == {"pickup", "schieben"}, f"{where}: {texts} after {actions}"
         if replay.phase == "discard" and replay.declarer is None:
@@ -1506,7 +1514,22 @@ def _play_one(seed: int, seen: Counter[str]) -> None:
             with pytest.raises(IllegalActionError):
                 state.apply_text(probe)
             seen["refusal"] += 1
-        text = (plan.choose(replay, offered, texts)
+        if (replay.phase == "play" and replay.declarer is not None
+                and replay.cards_in_play <= SHORTCUT_COMPARED):
+            forced = replay.forced_side()
+            assert state.forced_rest() == forced, f"{where}: after {actions}"
+            seen[f"forced_{forced}"] += 1
+            after_giveup = bool(actions) and actions[-1] == "giveup"  # he plays his card
+            if forced >= 0 and not after_giveup and sc.random() < 0.4:
+                seen[f"shortcut_{'null' if replay.game == 'null' else forced}"] += 1
+                if replay.trick:
+                    seen["shortcut_mid_trick"] += 1
+                shortcut = True
+            elif forced < 0 and sc.random() < 0.05:
+                with pytest.raises(IllegalActionError):
+                    state.apply_text("shortcut")
+                seen["refusal_shortcut"] += 1
+        text = "shortcut" if shortcut else (plan.choose(replay, offered, texts)
                 or gp.choose(replay, texts)
                 or sp.choose(replay, texts, mode, monster, p["null"])
                 or _choose(rng, replay, texts, mode, monster, p))
@@ -1712,3 +1735,36 @@ def test_revolution_bids_and_refusals() -> None:
     o, _ = _both(REVOLUTION, NULL_DEAL, [*REVOLT, "give", "give", "S7", "giveup", "SA",
                                          "giveup"])
     assert o.won and o.scores == (92, 0, 0)
+
+
+# --- the shortcut -------------------------------------------------------------------
+
+
+def test_the_shortcut_when_every_trick_is_the_declarers() -> None:
+    # Eichel Hand, Vorhand holds the four Unter and the six best Eichel: after the first
+    # six tricks (12 cards left) every way of playing on is his: shortcut, the rest his;
+    # the same score as playing it out (Schneider and Schwarz: 14 x 12)
+    rules = "skat(preset=lothar)"
+    cards = _cards(MONSTER_TRICKS_EICHEL)
+    start = _acts("pass, pass, 18, hand, declare eichel hand")
+    before = _engine(rules, MONSTER_DEAL, [*start, *cards[:15]])
+    assert before.forced_rest() == -1  # 15 cards in play: not searched
+    state = _engine(rules, MONSTER_DEAL, [*start, *cards[:18]])
+    assert state.forced_rest() == 1 and "shortcut" not in _texts(state) | _claims(state)
+    o, r = _both(rules, MONSTER_DEAL, [*start, *cards[:18], "shortcut"])
+    played, _ = _both(rules, MONSTER_DEAL, [*start, *cards])
+    assert o.scores == played.scores == (168, 0, 0) and r.end == "shortcut"
+    # mid-trick too
+    o, _ = _both(rules, MONSTER_DEAL, [*start, *cards[:19], "shortcut"])
+    assert o.scores == (168, 0, 0)
+
+
+def test_no_shortcut_while_the_rest_is_open() -> None:
+    rules = "skat(preset=lothar)"
+    # the Null of deal A after the first trick: the declarer may still take a trick
+    state = _engine(rules, NULL_DEAL, _acts("pass, pass, 18") + NULL_GAME + ["S7"])
+    assert state.forced_rest() == -1
+    _refused(rules, NULL_DEAL, _acts("pass, pass, 18") + NULL_GAME + ["S7"], "shortcut")
+    # not in Ramsch, not in the auction
+    _refused(rules, MONSTER_DEAL, ALL_PASS, "shortcut")
+    _refused(rules, MONSTER_DEAL, [], "shortcut")

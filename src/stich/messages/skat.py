@@ -469,6 +469,12 @@ define({
         "de_you": "Antworte auf das Angebot deines Partners zu schenken: schenken oder "
                   "passe, nicht „{action}“",
     },
+    "skat.no_shortcut": {
+        "en": "the rest is still open: a shortcut needs every remaining trick to go to one "
+              "side whatever anyone plays",
+        "de": "Der Rest ist noch offen: abgekürzt wird nur, wenn alle übrigen Stiche an "
+              "eine Seite gehen, wie auch immer gespielt wird",
+    },
     "skat.accept_or_pass": {
         "en": "the declarer ({seat}) accepts the gift or plays on: accept or pass, not "
               "{action}",

@@ -41,6 +41,7 @@ __all__ = [
     "PICKUP",
     "RE",
     "SCHENKEN",
+    "SHORTCUT",
     "SCHIEBEN",
     "Simple",
     "null_name",
@@ -90,6 +91,10 @@ SCHENKEN: Final = Simple("schenken")
 same word or refuses with ``pass``."""
 ACCEPT: Final = Simple("accept")
 """The declarer accepts the defenders' gift (``schenken``); ``pass`` plays on."""
+SHORTCUT: Final = Simple("shortcut")
+"""Finishing a declared game whose remaining tricks all go to one side whatever anyone
+plays (:meth:`stich.skat.state.SkatState.forced_rest`): the rest goes to that side.  A
+table that shortcuts applies it for the seat to move; refused when the rest is open."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +199,7 @@ _SIMPLE_WORDS = {
     "giveup": GIVEUP, "aufgeben": GIVEUP, "resign": GIVEUP, "give up": GIVEUP,
     "schenken": SCHENKEN, "gift": SCHENKEN,
     "accept": ACCEPT, "annehmen": ACCEPT,
+    "shortcut": SHORTCUT, "abkürzen": SHORTCUT, "abkuerzen": SHORTCUT,
 }
 
 

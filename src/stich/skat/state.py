@@ -37,6 +37,7 @@ from stich.skat.actions import (
     RE,
     SCHENKEN,
     SCHIEBEN,
+    SHORTCUT,
     Action,
     Bid,
     Declare,
@@ -294,7 +295,7 @@ class SkatState:
     def end_reason(self) -> str:
         """Why the game is over: '', 'played', 'null_lost', 'null_overbid', 'passed';
         'claimed' (a right claim), 'claim_wrong', 'gave_up'; 'gift' (the declarer
-        accepted the defenders' Schenken)."""
+        accepted the defenders' Schenken); 'shortcut' (:meth:`forced_rest`)."""
         return self._end
 
     def claims(self) -> tuple[Action, ...]:
@@ -310,6 +311,67 @@ class SkatState:
         if g.resigned >> self.to_move & 1:
             return ()
         return _GIVEUP
+
+    def forced_rest(self) -> int:
+        """Whether every remaining trick (the open one included) goes to one side
+        whatever anyone plays: 1 to the declarer, 0 to the defenders (in Null: the
+        declarer takes no more trick), -1 neither.  -1 too where it is not searched: in
+        Ramsch, in a Spitze game (the last trick's card decides it), while an answer or
+        a Revolution's exchange is pending, with more than :data:`SHORTCUT_CARDS` cards
+        in play, or when the search passes :data:`SHORTCUT_NODES` positions."""
+        g = self._game
+        if self.phase is not _PLAY or g is None or g.declarer < 0 or g.waiting:
+            return -1
+        if g.contract is not None and g.contract.spitze:
+            return -1
+        hands = self.hands
+        if (hands[0] | hands[1] | hands[2]).bit_count() + len(self.trick) > SHORTCUT_CARDS:
+            return -1
+        for side in ((0,) if g.game is GameType.NULL else (1, 0)):
+            budget = [SHORTCUT_NODES]
+            if not self._escapes(hands, self.trick, self.to_move, side, {}, budget):
+                return side
+        return -1
+
+    def _escapes(self, hands: tuple[int, int, int], trick: tuple[int, ...], seat: int,
+                 side: int, memo: dict[tuple[tuple[int, int, int], tuple[int, ...], int],
+                                       bool], budget: list[int]) -> bool:
+        """Whether some way of playing on (anyone's legal cards) gives a trick to the
+        side other than ``side`` (1 the declarer, 0 the defenders); True too when the
+        search runs out of ``budget``.  ``seat`` is to move; after three cards it is the
+        trick's leader again."""
+        g = self._game
+        assert g is not None
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        if len(trick) == 3:
+            winner = (seat + g.tables.winner(trick)) % 3
+            if (winner == g.declarer) != (side == 1):
+                return True
+            if not (hands[0] | hands[1] | hands[2]):
+                return False
+            return self._escapes(hands, (), winner, side, memo, budget)
+        key = (hands, trick, seat)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        hand = hands[seat]
+        playable = hand
+        if trick:
+            follow = self._follow[trick[0]] & hand
+            if follow:
+                playable = follow
+        found = False
+        while playable and not found:
+            bit = playable & -playable
+            playable ^= bit
+            h = list(hands)
+            h[seat] = hand ^ bit
+            found = self._escapes((h[0], h[1], h[2]), trick + (bit.bit_length() - 1,),
+                                  _NEXT[seat], side, memo, budget)
+        memo[key] = found
+        return found
 
     def __repr__(self) -> str:
         return f"<SkatState {self.rules} {self.phase.name} to_move={self.to_move}>"
@@ -456,6 +518,11 @@ class SkatState:
             return self._klopfen_refusal(g)
         if action is CLAIM or action is GIVEUP:
             return self._claim(g, action)
+        if action is SHORTCUT:
+            side = self.forced_rest()
+            if side < 0:
+                raise IllegalActionError("skat.no_shortcut")
+            return self._pushed(action)._rest(side == 1, "shortcut")
         if action is SCHENKEN:
             return self._schenken(g, action)
         raise IllegalActionError("game.play_a_card", action=str(action))
@@ -1097,6 +1164,10 @@ _GRAND_OR_PASS: Final[tuple[Action, ...]] = (GRAND_HAND, PASS)
 _CLAIM_GIVEUP: Final[tuple[Action, ...]] = (CLAIM, GIVEUP)
 _GIVEUP: Final[tuple[Action, ...]] = (GIVEUP,)
 _NEXT: Final = (1, 2, 0)
+SHORTCUT_CARDS: Final = 12
+"""The most cards in play (four tricks) :meth:`SkatState.forced_rest` searches."""
+SHORTCUT_NODES: Final = 20_000
+"""The most positions :meth:`SkatState.forced_rest` visits per side."""
 _DECK_ORDER: Final = tuple(range(32))
 _BYTES: Final = BYTE_CARDS
 
