@@ -52,6 +52,7 @@ __all__ = [
     "RecordFile",
     "RecordState",
     "baptisten_record",
+    "bock_factor",
     "load_records",
     "read_records",
     "record_result",
@@ -221,6 +222,7 @@ def _replay_skat(record: dict[str, Any], check_result: bool) -> SkatState:
     start = record.get("start", "auction")
     if start not in ("auction", "ramsch_round"):
         raise RecordError("records.bad_start", value=shown(start))
+    bock_factor(record)
     try:
         state = SkatState.new(rules, hands=hands, skat=skat,
                               ramsch_round=start == "ramsch_round")
@@ -230,6 +232,19 @@ def _replay_skat(record: dict[str, Any], check_result: bool) -> SkatState:
     if check_result:
         _check_result(record, state, n_actions, limit=None)
     return state
+
+
+def bock_factor(record: dict[str, Any]) -> int:
+    """The factor a Skat record's ``bock`` says the list multiplied the game's scores by
+    (1 when it has none): what the analysis needs to count the game as the list did.
+
+    >>> bock_factor({"bock": 2}), bock_factor({})
+    (2, 1)
+    """
+    value = record.get("bock", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RecordError("records.bad_bock", value=shown(value))
+    return value
 
 
 def _replay_baptisten(record: dict[str, Any], check_result: bool) -> BaptistenState:

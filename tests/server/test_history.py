@@ -25,7 +25,7 @@ import pytest
 from sqlalchemy import create_engine, update
 
 from stich.cards import parse_cards
-from stich.record import replay, replay_skat, skat_record, verify
+from stich.record import bock_factor, replay, replay_skat, skat_record, verify
 from stich.server.history import replay_steps
 from stich.server.store.db import sync_url
 from stich.server.store.models import GameRow
@@ -454,7 +454,7 @@ def check_skat_steps(steps: list[dict[str, Any]], rec: dict[str, Any]) -> None:
 def expected_analysis(rec: dict[str, Any]) -> dict[str, Any] | str:
     """The analysis ``stich analyze`` gives (as JSON), or the code of its refusal."""
     try:
-        d = analyze(replay_skat(rec)).to_dict()
+        d = analyze(replay_skat(rec), bock=bock_factor(rec)).to_dict()
     except AnalysisError as e:
         return e.code
     out: dict[str, Any] = json.loads(json.dumps(d))

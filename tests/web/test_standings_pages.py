@@ -25,6 +25,8 @@ import httpx
 import pytest
 
 from stich.present.initials import initials
+from stich.record import bock_factor, replay_skat
+from stich.skat.analysis import analyze
 from stich.web.i18n import catalog
 from stich.web.standings import game_title, number, signed, value_breakdown
 from tests import services
@@ -413,6 +415,8 @@ def test_the_replay_in_a_browser(site: Site) -> None:
     games = skat_games(site)
     grand = games[1]  # the Null Hand: quick to analyse
     steps = site.api(f"/api/games/{grand['id']}/replay")["steps"]
+    record = site.api(f"/api/games/{grand['id']}")["record"]
+    worth = signed(analyze(replay_skat(record), bock=bock_factor(record)).start_worth)
     bapt = site.api(f"/api/tables/{site.bapt}/games")["games"][0]
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
@@ -457,7 +461,11 @@ def test_the_replay_in_a_browser(site: Site) -> None:
                 page.wait_for_selector(".pg-controls")
                 page.get_by_role("button", name="Analyse").click()
                 page.wait_for_selector(".pg-analysis h3", timeout=180_000)
-                assert "Zum Gewinnen nötig" in page.locator(".pg-analysis").inner_text()
+                panel = page.locator(".pg-analysis").inner_text()
+                assert "Zum Gewinnen nötig" in panel
+                # the worth with perfect play, the list score the analysis computes
+                assert (f"Wert bei perfektem Spiel ab dem ersten Ausspiel: {worth} in der "
+                        "Liste") in panel
                 for _ in range(first_card):
                     page.keyboard.press("ArrowRight")
                 assert page.locator(".pg-note").inner_text().startswith("Wert nach")

@@ -1,6 +1,7 @@
 """`stich analyze RECORD`: the card play of a finished Skat game judged with all cards
 open (see :mod:`stich.skat.analysis`): each card's value against the best card in its
 position, the mistakes, and whether and with which discard the declarer could have won.
+What the game is worth on the list counts Kontra and Re, and Bock as the record names it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from stich.cli.i18n import Translator
 from stich.cli.skat_render import CardStyle, game_title
 from stich.games import SKAT
 from stich.messages import render
-from stich.record import read_records, replay_skat
+from stich.record import bock_factor, read_records, replay_skat
 from stich.skat.analysis import AnalysisError, GameAnalysis, MoveAnalysis, analyze
 from stich.skat.rules import GameType
 from stich.skat.state import SkatState
@@ -43,6 +44,9 @@ TEXTS: dict[str, dict[str, str]] = {
                            "(abgerechnet {value})",
         "start_won": "Mit offenen Karten ab dem ersten Ausspiel: {value} → gewonnen",
         "start_lost": "Mit offenen Karten ab dem ersten Ausspiel: {value} → nicht zu gewinnen",
+        "start_worth": "Wert bei perfektem Spiel ab dem ersten Ausspiel: {worth} in der Liste",
+        "factor": "{what}: in der Liste zählt das Spiel ×{factor}",
+        "and": "und",
         "hand": "Hand: der Skat ({cards}, {points} Augen) bleibt liegen.",
         "discarded": "Gedrückt: {cards} ({points} Augen).",
         "discards_won": "Mit offenen Karten gewinnen {n} von 66 Drückungen: {list}",
@@ -60,8 +64,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "legend_null": "Wert: ob der Alleinspieler den Null noch gewinnt, wenn ab dieser "
                        "Karte alle perfekt spielen; leere Spalte „Beste Karte“: die "
                        "gespielte Karte war eine beste.",
-        "result": "Ergebnis: {value} · Fehler: Alleinspieler {d}, Gegenspieler {o}",
+        "result": "Ergebnis: {value}, {score} in der Liste",
+        "mistakes": "Fehler: Alleinspieler {d}, Gegenspieler {o}",
         "mistake": "Fehler, −{cost} in der Liste",
+        "end_claimed": "Rest beansprucht",
+        "end_claim_wrong": "Rest zu Unrecht beansprucht",
+        "end_gave_up": "aufgegeben",
+        "end_gift": "Geschenk angenommen",
+        "end_shortcut": "der Rest war entschieden",
+        "gift_1": "Schenken ausgeschlagen: das Spiel zählt wie mit Schneider angesagt",
+        "gift_2": "Schenken zweimal ausgeschlagen: das Spiel zählt wie mit Schwarz angesagt",
+        "after_last_card": "Bewertet sind die gespielten Karten: das Spiel endete vor dem "
+                           "letzten Stich ({how}).",
     },
     "en": {
         "title": "Analysis with open cards",
@@ -73,6 +87,9 @@ TEXTS: dict[str, dict[str, str]] = {
                            "{value})",
         "start_won": "With open cards from the first lead: {value} → won",
         "start_lost": "With open cards from the first lead: {value} → cannot be won",
+        "start_worth": "Worth with perfect play from the first lead: {worth} on the list",
+        "factor": "{what}: the list counts the game ×{factor}",
+        "and": "and",
         "hand": "Hand: the Skat ({cards}, {points} points) stays down.",
         "discarded": "Discarded: {cards} ({points} points).",
         "discards_won": "With open cards {n} of the 66 discards win: {list}",
@@ -90,8 +107,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "legend_null": "Value: whether the declarer still wins the Null if everybody plays "
                        "perfectly after this card; empty 'Best card': the card played was "
                        "a best one.",
-        "result": "Result: {value} · mistakes: declarer {d}, defenders {o}",
+        "result": "Result: {value}, {score} on the list",
+        "mistakes": "Mistakes: declarer {d}, defenders {o}",
         "mistake": "mistake, −{cost} on the list",
+        "end_claimed": "the rest claimed",
+        "end_claim_wrong": "the rest claimed wrongly",
+        "end_gave_up": "given up",
+        "end_gift": "the gift accepted",
+        "end_shortcut": "the rest was decided",
+        "gift_1": "Schenken played on: the game counts as with Schneider announced",
+        "gift_2": "Schenken played on twice: the game counts as with Schwarz announced",
+        "after_last_card": "The cards played are judged: the game ended before the last "
+                           "trick ({how}).",
     },
 }
 
@@ -138,7 +165,7 @@ def analyze_cmd(
     try:
         record, state, where = _load(record_file, index, lang)
         try:
-            result = analyze(state, all_cards=all_cards)
+            result = analyze(state, all_cards=all_cards, bock=bock_factor(record))
         except AnalysisError as e:
             raise _Fail(e, where) from None
     except _Fail as f:
@@ -182,6 +209,11 @@ def _load(path: Path, index: int, lang: str) -> tuple[dict[str, Any], SkatState,
         raise _Fail(AnalysisError("analysis.not_finished", n=len(state.history),
                                   phase=state.phase.name), where)
     return record, state, where
+
+
+def signed(n: int) -> str:
+    """A list score with its sign: ``+36``, ``−72`` (the minus sign of the table), ``0``."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _names(record: dict[str, Any]) -> tuple[str, str, str]:
@@ -239,8 +271,22 @@ class _Report:
         colour = "green" if a.start_winnable else "red"
         key = "start_won" if a.start_winnable else "start_lost"
         lines.append(f"[{colour}]{self.t(key, value=start)}[/]")
+        lines.append(self.t("start_worth", worth=signed(a.start_worth)))
+        if a.gift:
+            lines.append(self.t(f"gift_{a.gift}"))
+        if a.factor > 1:
+            lines.append(self.t("factor", what=self.doublings(a), factor=a.factor))
         lines += self.skat_lines(a)
         return lines
+
+    def doublings(self, a: GameAnalysis) -> str:
+        """``Kontra``, ``Kontra und Re``, ``Kontra, Re und Bock ×4``."""
+        parts = [w for w, said in (("Kontra", a.kontra), ("Re", a.re)) if said]
+        if a.bock > 1:
+            parts.append("Bock" if a.bock == 2 else f"Bock ×{a.bock}")
+        if len(parts) == 1:
+            return parts[0]
+        return f"{', '.join(parts[:-1])} {self.t('and')} {parts[-1]}"
 
     def skat_lines(self, a: GameAnalysis) -> list[str]:
         cards = self.style.cards(a.skat, a.game)
@@ -300,5 +346,10 @@ class _Report:
         d = sum(1 for m in a.mistakes if m.by_declarer)
         o = len(a.mistakes) - d
         colour = "green" if a.won else "red"
-        return f"[bold {colour}]{self.t('result', value=value, d=d, o=o)}[/]"
+        score = signed(a.score or 0)
+        text = f"[bold {colour}]{self.t('result', value=value, score=score)}[/]\n"
+        text += self.t("mistakes", d=d, o=o)
+        if "end_" + a.end in self.texts:  # ended before the last trick
+            text += "\n" + self.t("after_last_card", how=self.t("end_" + a.end))
+        return text
 

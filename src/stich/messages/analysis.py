@@ -22,6 +22,26 @@ define({
         "de": "Null überreizt: {game} ist {value} wert, gereizt wurde bis {bid}; das Spiel "
               "war mit der Ansage verloren, keine Karte wurde gespielt",
     },
+    "analysis.spitze": {
+        "en": "Spitze: the game is won only if the declarer takes the last trick with "
+              "{card}, which the open-card analysis cannot search yet; a Spitze game is "
+              "not analysed",
+        "de": "Spitze: gewonnen ist das Spiel nur, wenn der Alleinspieler den letzten Stich "
+              "mit {card} macht; das kann die Analyse mit offenen Karten noch nicht "
+              "durchsuchen, ein Spiel mit Spitze wird nicht analysiert",
+    },
+    "analysis.no_card_now": {
+        "en": "no card is to be played now (an answer to Kontra or Schenken, or a "
+              "Revolution's exchange, is awaited): a game's worth is judged where a card "
+              "is to be played",
+        "de": "Jetzt ist keine Karte zu spielen (eine Antwort auf Kontra oder Schenken oder "
+              "der Tausch einer Revolution steht aus): der Wert eines Spiels wird dort "
+              "bestimmt, wo eine Karte zu spielen ist",
+    },
+    "analysis.bock": {
+        "en": "the Bock factor must be a whole number of at least 1, not {value}",
+        "de": "Der Bock-Faktor muss eine ganze Zahl ab 1 sein, nicht {value}",
+    },
     # stich analyze: which record of a file, and why it is not analysed
     "analysis.record_at": {
         "en": "{path} record {index}",

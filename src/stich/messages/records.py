@@ -165,6 +165,12 @@ define({
         "en": "a Skat record's 'start' is auction or ramsch_round, not {value}",
         "de": "„start“ eines Skat-Protokolls ist auction oder ramsch_round, nicht {value}",
     },
+    "records.bad_bock": {
+        "en": "a Skat record's 'bock' is the factor the list counted a Bock game with, a "
+              "whole number of at least 1, not {value}",
+        "de": "„bock“ eines Skat-Protokolls ist der Faktor, mit dem die Liste ein Bockspiel "
+              "zählte, eine ganze Zahl ab 1, nicht {value}",
+    },
     "records.bad_format": {
         "en": "unknown record format {value} (this version reads {expected})",
         "de": "unbekanntes Protokollformat {value} (diese Version liest {expected})",

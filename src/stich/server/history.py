@@ -171,9 +171,11 @@ def _baptisten_step(state: Any, deck: Any, seat: int | None,
     return out
 
 
-ANALYSIS_VERSION = "v2"
+ANALYSIS_VERSION = "v3"
 """The key analyses are cached under (the store's ``lang`` column): v2 marks mistakes by
-the game's worth (``mistake``, ``cost``); the analyses cached before it are not served."""
+the game's worth (``mistake``, ``cost``); v3 counts Kontra, Re and Bock in every worth
+and cost and judges a game ended by a claim on its cards; the analyses cached before it
+are not served."""
 
 
 async def _skat_game(request: Request, key: str, invite: str | None) -> GameRow:

@@ -31,7 +31,7 @@ from stich.bots import (
     make_bot,
 )
 from stich.games import get as game_named
-from stich.record import replay_skat
+from stich.record import bock_factor, replay_skat
 from stich.skat.analysis import analyze
 
 __all__ = ["Workers", "analyse_record", "choose_action"]
@@ -96,9 +96,11 @@ def fallback_action(view: Any, seed: int) -> str:
 
 
 def analyse_record(record: dict[str, Any]) -> dict[str, Any]:
-    """The open-card analysis of a finished Skat game (as ``stich analyze --json``)."""
+    """The open-card analysis of a finished Skat game (as ``stich analyze --json``),
+    counted with the Bock factor the record names."""
     state = replay_skat(record)
-    return {"players": list(record.get("players", [])), **analyze(state).to_dict()}
+    result = analyze(state, bock=bock_factor(record))
+    return {"players": list(record.get("players", [])), **result.to_dict()}
 
 
 def _serve(conn: Connection) -> None:

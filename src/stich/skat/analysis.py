@@ -15,6 +15,21 @@ bid; no trick in Null.  A game that is overbid even with Schwarz is lost regardl
 
 The goal is :func:`stich.skat.declaring.game_goal` (shared with the table's declare
 values and the terminal's confirmation); its examples are there.
+
+What a game is *worth* (:attr:`MoveAnalysis.worth_after`, :attr:`GameAnalysis.start_worth`,
+:attr:`MoveAnalysis.cost`) is its list score under its rules: Kontra and Re said in the game
+double it (every worth of the game, also before they were said: the analysis judges the
+cards, not the doubling), and a Bock game's factor, which only the list knows, comes from
+the caller (``analyze(state, bock=2)``; the record of a Bock game names it).  A Schenken
+played on counts, goal and worth, as Schneider announced (twice: Schwarz), as the engine
+scores it; a Revolution is judged on the hands as the defenders rearranged them.  A
+Spitze game is refused (``analysis.spitze``): it is won only with the last trick taken
+with the Spitze card, which the open-hand solver does not search yet.
+
+A game ended before its last trick (a claim, giving up, a Schenken accepted, the
+shortcut) is judged on the cards played: the position after the last card is valued
+with perfect play, like any other; ``final_value``, ``won`` and ``score`` say what the
+game really gave.
 """
 
 from __future__ import annotations
@@ -25,11 +40,11 @@ from itertools import combinations
 from typing import Any
 
 from stich.cards import CARDS, Card, card_points, cards_of, format_cards
-from stich.messages import StichError
+from stich.messages import Cards, StichError
 from stich.skat.actions import Declare, null_name
 from stich.skat.declaring import Goal, game_goal
 from stich.skat.lookup import TABLES
-from stich.skat.rules import GameType, SkatRules
+from stich.skat.rules import GameType, SkatRules, spitze_card
 from stich.skat.scoring import matadors, settle_game
 from stich.skat.solver import Position, card_values, null_won, reaches, solve, takes_all
 from stich.skat.state import Phase, SkatState
@@ -41,12 +56,13 @@ __all__ = [
     "MoveAnalysis",
     "analyze",
     "game_goal",
+    "game_worth",
     "winning_discards",
 ]
 
 class AnalysisError(StichError):
     """A game the analysis cannot judge (code ``analysis.*``): no declarer, nothing
-    declared yet, or a Null lost at the declaration."""
+    declared yet, a Null lost at the declaration, or a Spitze."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +151,13 @@ class GameAnalysis:
     ``start_value``/``start_winnable``: the declarer's total under perfect play from the
     first lead and whether that wins; ``winning_discards``: every pair of the twelve
     cards that, put away, would have won the declared game with open cards (``None``
-    for Hand games, where the Skat stays); ``final_value``/``won``: what happened
-    (``None`` while the game runs).
+    for Hand games, where the Skat stays); ``final_value``/``won``/``score``: what
+    happened, ``score`` the declarer's list score (``None`` while the game runs);
+    ``end``: the game's end reason (``claimed``, ``gave_up``, …; empty while it runs).
+    ``kontra``/``re``: said in the game; ``bock``: the list's factor for the game.  Every
+    worth and cost is a list score with these doublings (:attr:`factor`).  ``gift``: how
+    often the declarer played on against a Schenken (the game then counts, and its goal
+    is, as with Schneider announced, or Schwarz).
     """
 
     rules: SkatRules
@@ -152,21 +173,28 @@ class GameAnalysis:
     moves: tuple[MoveAnalysis, ...]
     final_value: int | None
     won: bool | None
+    score: int | None = None
+    start_worth: int = 0  # the declarer's list score with perfect play from the first lead
+    end: str = ""
+    kontra: bool = False
+    re: bool = False
+    bock: int = 1
+    gift: int = 0
 
     @property
     def game(self) -> GameType:
         return self.contract.game
 
     @property
+    def factor(self) -> int:
+        """What Kontra, Re and Bock multiply the game's score by on the list (1: none)."""
+        return (1 << (self.kontra + self.re)) * self.bock
+
+    @property
     def mistakes(self) -> tuple[MoveAnalysis, ...]:
         """The cards that changed what the game is worth (not every card point given
         away: see :attr:`MoveAnalysis.is_mistake`)."""
         return tuple(m for m in self.moves if m.is_mistake)
-
-    @property
-    def start_worth(self) -> int:
-        """The declarer's list score with perfect play from the first lead."""
-        return self.moves[0].worth_before if self.moves else 0
 
     @property
     def lost_at(self) -> int | None:
@@ -189,8 +217,9 @@ class GameAnalysis:
             "skat_points": card_points(self.skat), "start_value": self.start_value,
             "start_winnable": self.start_winnable,
             "winning_discards": None if wd is None else [format_cards(s) for s in wd],
-            "final_value": self.final_value, "won": self.won,
-            "start_worth": self.start_worth,
+            "final_value": self.final_value, "won": self.won, "score": self.score,
+            "end": self.end, "kontra": self.kontra, "re": self.re, "bock": self.bock,
+            "factor": self.factor, "gift": self.gift, "start_worth": self.start_worth,
             "mistakes": len(self.mistakes), "lost_at": self.lost_at,
             "decided_at": self.decided_at,
             "moves": [m.to_dict() for m in self.moves],
@@ -212,30 +241,29 @@ def _code(card: int) -> str:
 # --- the analysis ----------------------------------------------------------------------
 
 
-def analyze(state: SkatState, *, all_cards: bool = False) -> GameAnalysis:
+def analyze(state: SkatState, *, all_cards: bool = False, bock: int = 1) -> GameAnalysis:
     """Analyse the card play of a declared game (finished or still running) with all
     cards open.  ``all_cards``: also the value of every legal card at every move (much
-    slower: one exact search per card instead of one per position).
+    slower: one exact search per card instead of one per position).  ``bock``: the factor
+    the list multiplies this game's score by (Bock; 1: none), which a single game does
+    not know.
 
-    Raises ValueError for Ramsch, passed games, games not declared yet, and a Null
-    declaration lost at once as overbid (Lothar's table)."""
+    Raises ValueError for Ramsch, passed games, games not declared yet, a Null
+    declaration lost at once as overbid (Lothar's table), and Spitze games."""
+    _check_bock(bock)
     _check_analysable(state)
     info = state.game_info
     contract = state.contract
     assert info is not None and contract is not None
-    goal = game_goal(state.rules, contract, bid=info.bid,
-                     matadors=matadors(info.owned, info.game))
-    history = state.history
-    replayed = list(state.replay_states())
-    # the positions before each card (a Kontra or Re between them is no position of its own)
-    states = [s for s, a in zip(replayed, history, strict=False)
-              if s.phase is Phase.PLAY and isinstance(a, Card)]
-    cards = [a.index for a in history if isinstance(a, Card)]
-    if state.is_over or replayed[-1].phase is Phase.PLAY:
-        states.append(replayed[-1])
+    mats = matadors(info.owned, info.game)
+    scored = _scored(contract, info.gift)
+    goal = game_goal(state.rules, scored, bid=info.bid, matadors=mats)
+    states, cards = _card_states(state)
     values = [_state_value(s) for s in states]
     winnable = [_winnable(goal, s, v) for s, v in zip(states, values, strict=True)]
-    worth = [_worth(s, v, info.bid, matadors(info.owned, info.game))
+    kontra, re = info.kontra >= 0, info.re
+    doubled = kontra + re
+    worth = [_worth(s, v, info.bid, mats, doubled, scored) * bock
              for s, v in zip(states, values, strict=True)]
     moves = tuple(
         replace(_move(i, states[i], cards[i], values[i], values[i + 1], winnable[i],
@@ -243,15 +271,70 @@ def analyze(state: SkatState, *, all_cards: bool = False) -> GameAnalysis:
                 worth_before=worth[i], worth_after=worth[i + 1])
         for i in range(len(cards))
     )
-    over = state.is_over
-    o = state.outcome() if over else None
+    o = state.outcome() if state.is_over else None
     return GameAnalysis(
         rules=state.rules, contract=contract, declarer=info.declarer, bid=info.bid,
         goal=goal, skat=state.skat, picked_up=info.picked_up, start_value=values[0],
         start_winnable=winnable[0], winning_discards=winning_discards(states[0], goal),
-        moves=moves, final_value=values[-1] if over else None,
+        moves=moves, final_value=_state_value(state) if o is not None else None,
         won=o.won if o is not None else None,
+        score=o.scores[info.declarer] * bock if o is not None else None,
+        start_worth=worth[0], end=state.end_reason, kontra=kontra, re=re, bock=bock,
+        gift=info.gift,
     )
+
+
+def game_worth(state: SkatState, *, bock: int = 1) -> int:
+    """What a declared game is worth for the declarer on the list (his list score) with
+    perfect play from a state of its card play where a card is to be played, or what it
+    gave once it is over: the worth the analysis judges every card by, with the Kontra
+    and Re said so far, a Schenken played on, and the list's ``bock`` factor.  Refuses
+    what :func:`analyze` refuses, and a state where an answer or an exchange is awaited
+    (``analysis.no_card_now``)."""
+    _check_bock(bock)
+    _check_analysable(state)
+    info = state.game_info
+    contract = state.contract
+    assert info is not None and contract is not None
+    if state.is_over:
+        return state.outcome().scores[info.declarer] * bock
+    if not state.legal_cards():  # Re, a Schenken's answer or an exchange is awaited
+        raise AnalysisError("analysis.no_card_now")
+    mats = matadors(info.owned, info.game)
+    doubled = (info.kontra >= 0) + info.re
+    scored = _scored(contract, info.gift)
+    return _worth(state, _state_value(state), info.bid, mats, doubled, scored) * bock
+
+
+def _scored(contract: Declare, gift: int) -> Declare:
+    """The contract a game is scored as: once the declarer played on against a
+    Schenken, as though Schneider was announced (played on twice: Schwarz), as the
+    engine's outcome settles it."""
+    if not gift:
+        return contract
+    return Declare(contract.game, contract.hand, gift >= 1, gift >= 2)
+
+
+def _check_bock(bock: int) -> None:
+    if isinstance(bock, bool) or not isinstance(bock, int) or bock < 1:
+        raise AnalysisError("analysis.bock", value=repr(bock))
+
+
+def _card_states(state: SkatState) -> tuple[list[SkatState], list[int]]:
+    """The positions before each card played and the position after the last one (the
+    first lead when no card was played), with the cards.  Kontra, Re, Schenken or a
+    Revolution's exchange between cards is no position of its own, and a claim, giving
+    up or a Schenken accepted is no card: a game ended so is judged on the cards played."""
+    replayed = list(state.replay_states())
+    played = [(i, a.index) for i, a in enumerate(state.history)
+              if isinstance(a, Card) and replayed[i].phase is Phase.PLAY]
+    states = [replayed[i] for i, _ in played]
+    if played:
+        states.append(replayed[played[-1][0] + 1])
+    else:  # where the first card would have been played
+        states.append(next(s for s in reversed(replayed)
+                           if s.phase is Phase.PLAY and s.legal_cards()))
+    return states, [c for _, c in played]
 
 
 def _check_analysable(state: SkatState) -> None:
@@ -262,8 +345,10 @@ def _check_analysable(state: SkatState) -> None:
         raise AnalysisError("analysis.not_declared")
     if game is GameType.RAMSCH:
         raise AnalysisError("analysis.ramsch")
+    contract = state.contract
+    if contract is not None and contract.spitze:
+        raise AnalysisError("analysis.spitze", card=Cards(1 << spitze_card(game)))
     if state.end_reason == "null_overbid":
-        contract = state.contract
         assert contract is not None
         raise AnalysisError("analysis.null_overbid", game=null_name(contract),
                             value=contract.null_value, bid=state.bid_value)
@@ -292,27 +377,29 @@ def _state_value(s: SkatState) -> int:
     return _banked(s) + solve(_position(s))
 
 
-def _worth(s: SkatState, value: int, bid: int, mats: int) -> int:
+def _worth(s: SkatState, value: int, bid: int, mats: int, doubled: int,
+           contract: Declare) -> int:
     """What the game is worth for the declarer (the list score) when everybody plays
     perfectly from state ``s`` of value ``value``: the settlement of ``value`` points
     (Null: won or lost), with Schwarz when the declarer can still take every trick at
     120 points, or when the declarer took no trick and gets no more points.  (Perfect
-    play is counted in card points, as the values are; it decides Schneider too.)"""
-    contract = s.contract
-    assert contract is not None
+    play is counted in card points, as the values are; it decides Schneider too.)
+    ``doubled``: Kontra and Re said (each doubles the score); ``contract``: what the game
+    is scored as (:func:`_scored`); Bock is the caller's.  A game over is worth what its
+    outcome gave (a Schenken accepted: won as given, whatever the cards)."""
     d = s.declarer
+    if s.is_over:
+        return s.outcome().scores[d]
     if s.game is GameType.NULL:
         return settle_game(s.rules, contract, bid=bid, matadors=0, declarer_points=0,
-                           declarer_tricks=1 - value, defender_tricks=0).score
+                           declarer_tricks=1 - value, defender_tricks=0,
+                           doubled=doubled).score
     mine = s.tricks_won[d]
     theirs = sum(s.tricks_won) - mine
-    if s.is_over:
-        dt, ft = mine, theirs
-    else:
-        ft = 0 if theirs == 0 and value == 120 and takes_all(_position(s)) else 1
-        dt = 0 if mine == 0 and value == card_points(s.skat) else 1
+    ft = 0 if theirs == 0 and value == 120 and takes_all(_position(s)) else 1
+    dt = 0 if mine == 0 and value == card_points(s.skat) else 1
     return settle_game(s.rules, contract, bid=bid, matadors=mats, declarer_points=value,
-                       declarer_tricks=dt, defender_tricks=ft).score
+                       declarer_tricks=dt, defender_tricks=ft, doubled=doubled).score
 
 
 def _winnable(goal: Goal, s: SkatState, value: int) -> bool:

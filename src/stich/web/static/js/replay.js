@@ -32,7 +32,7 @@ const card = (c) => cardOf(c, { plain: plainDeck });
  *   final_value: number, won: boolean, mistakes: number, lost_at: number|null,
  *   decided_at: number|null, moves: Move[], game: string, skat: string,
  *   start_worth?: number, score?: number|null, end?: string, kontra?: boolean, re?: boolean,
- *   bock?: number, factor?: number }} Analysis
+ *   bock?: number, factor?: number, gift?: number }} Analysis
  */
 
 const CARD = /^(?:[CSHD][2-9TJQKA]|[RYGB]\d{1,2}|JK)$/;
@@ -374,7 +374,12 @@ class Replay {
       const said = [a.kontra ? "Kontra" : "", a.re ? "Re" : "", (a.bock ?? 1) > 1 ? (a.bock === 2 ? "Bock" : `Bock ×${a.bock}`) : ""].filter(Boolean);
       p.append(h("p", {}, _("{what}: the list counts the game ×{factor}", { what: said.join(" · "), factor: a.factor ?? 1 })));
     }
-    const ended = { claimed: _("the rest claimed"), claim_wrong: _("the rest claimed wrongly"), gave_up: _("given up") }[a.end ?? ""];
+    if (a.gift === 1) p.append(h("p", {}, _("Schenken played on: the game counts as with Schneider announced")));
+    if (a.gift === 2) p.append(h("p", {}, _("Schenken played on twice: the game counts as with Schwarz announced")));
+    /** @type {Record<string, string>} */
+    const ends = { claimed: _("the rest claimed"), claim_wrong: _("the rest claimed wrongly"), gave_up: _("given up"),
+      gift: _("the gift accepted"), shortcut: _("the rest was decided") };
+    const ended = ends[a.end ?? ""];
     if (ended) p.append(h("p", { class: "muted" }, _("The cards played are judged: the game ended before the last trick ({how}).", { how: ended })));
     if (a.winning_discards) {
       const row = h("p", {}, a.winning_discards.length
