@@ -1,9 +1,10 @@
 """A circle keeps its rules, in the browser (issue 42, point 3), at 390×844 and 1280×800:
 a registered player picks house rules in the lobby's form (an invalid combination shows
-the server's message), saves them as "Skatclub Eiche", opens a table with them, sees the
-rules in words in the table's header (short on a phone), in the lobby's list and on the
-printable list, and later picks the saved set again, which fills the form.  A guest who
-tries to save is told why he cannot."""
+the server's message), saves them as "Skatclub Eiche", opens a table with them (ticking
+"Abkürzen, wenn der Rest feststeht": the table says so, and so does its row in the
+lobby), sees the rules in words in the table's header (short on a phone), in the
+lobby's list and on the printable list, and later picks the saved set again, which fills
+the form.  A guest who tries to save is told why he cannot."""
 
 from __future__ import annotations
 
@@ -83,8 +84,15 @@ def test_a_circle_picks_saves_plays_and_picks_its_rules_again(
         sets = page.request.get(base + "/api/me/rule-sets").json()["rule_sets"]
         assert [(s["name"], s["rules"]) for s in sets] == [("Skatclub Eiche", RULES)]
 
-        # a table with them: three games, two bots
+        # a table with them: three games, two bots; it ends a game once the rest is
+        # certain (the checkbox with its help, off unless ticked)
         page.select_option("select[name=games]", "3")
+        label = page.locator("label", has=page.locator("#shortcut"))
+        assert label.inner_text().strip() == "Abkürzen, wenn der Rest feststeht"
+        assert page.inner_text("#shortcut-help").startswith(
+            "Gehen alle übrigen Stiche an eine Seite")
+        assert not page.is_checked("#shortcut")
+        page.check("#shortcut")
         page.click("#create button[type=submit]")
         page.wait_for_url("**/t/**")
         page.wait_for_selector(".tablebar .rules-title .rules-long:text('Kontra/Re')",
@@ -92,6 +100,7 @@ def test_a_circle_picks_saves_plays_and_picks_its_rules_again(
         table_id = page.url.split("/t/", 1)[1].split("?", 1)[0]
         info = page.request.get(f"{base}/api/tables/{table_id}").json()["table"]
         assert info["rules"] == RULES and info["preset"] == "custom"
+        assert info["shortcut"] is True
         header = page.inner_text(".tablebar .rules-title").strip()
         assert header == ("Skat · " + (SHORT if size == PHONE else LONG)), header
         # (the page may have scrolled to the person's bid: the header is at the top)
@@ -106,6 +115,7 @@ def test_a_circle_picks_saves_plays_and_picks_its_rules_again(
         page.wait_for_selector(f"#tables a[href='/t/{table_id}']")
         row = page.locator("#tables tr", has=page.locator(f"a[href='/t/{table_id}']"))
         assert (SHORT if size == PHONE else LONG) in row.inner_text()
+        assert "kürzt ab" in row.inner_text()
         shot(page, f"house-rules-lobby-{tag}")
 
         # later: the form starts with the preset alone; the saved set fills it again

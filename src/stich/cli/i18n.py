@@ -80,6 +80,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "claim_wrong": "{name} beansprucht den Rest, doch das stimmt nicht: der Rest wird "
                        "gegen ihn gewertet.",
         "gives_up": "{name} gibt auf.",
+        "shortcut_declarer": "Der Rest steht fest: alle übrigen Stiche gehen an {name}. "
+                             "Das Spiel ist abgekürzt.",
+        "shortcut_declarer_you": "Der Rest steht fest: alle übrigen Stiche gehen an dich. "
+                                 "Das Spiel ist abgekürzt.",
+        "shortcut_defenders": "Der Rest steht fest: {name} bekommt keinen Stich mehr. "
+                              "Das Spiel ist abgekürzt.",
+        "shortcut_defenders_you": "Der Rest steht fest: du bekommst keinen Stich mehr. "
+                                  "Das Spiel ist abgekürzt.",
         "ramsch_round_game": "Ramschrunde: Statt Ramsch darf jeder der Reihe nach Grand Hand "
                              "ansagen („declare grand hand“) oder passen.",
         "discards_hidden": "{name}: drückt zwei Karten",
@@ -147,6 +155,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "passed_result": "Eingepasst: kein Spiel.",
         "skat_was": "Skat: {cards}",
         "skat_discarded": "gedrückt: {cards}",
+        "held_at_end": "Noch auf der Hand, als das Spiel endete ({how}):",
+        "held_cards": "  {name}: {cards}",
+        "held_none": "  {name}: keine Karte",
+        "held_trick": "  im offenen Stich: {cards}",
+        "end_claimed": "Rest beansprucht, zu Recht",
+        "end_claim_wrong": "Rest zu Unrecht beansprucht",
+        "end_gave_up": "aufgegeben",
+        "end_gift": "Geschenk angenommen",
+        "end_shortcut": "abgekürzt",
         "press_enter": "Weiter mit Enter > ",
         "press_enter_end": "Ende mit Enter > ",
         "saved": "{n} {n:plural:Spiel|Spiele} gespeichert in {path}",
@@ -230,6 +247,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "claim_wrong": "{name} claims the rest, but the claim does not hold: the rest counts "
                        "against the declarer.",
         "gives_up": "{name} gives up.",
+        "shortcut_declarer": "The rest is certain: every remaining trick goes to {name}. "
+                             "The game is cut short.",
+        "shortcut_declarer_you": "The rest is certain: every remaining trick goes to you. "
+                                 "The game is cut short.",
+        "shortcut_defenders": "The rest is certain: {name} takes no more tricks. The game "
+                              "is cut short.",
+        "shortcut_defenders_you": "The rest is certain: you take no more tricks. The game "
+                                  "is cut short.",
         "ramsch_round_game": "Ramsch round: instead of Ramsch each player in turn may declare "
                              "Grand Hand ('declare grand hand') or pass.",
         "discards_hidden": "{name}: discards two cards",
@@ -295,6 +320,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "passed_result": "Passed in: no game.",
         "skat_was": "Skat: {cards}",
         "skat_discarded": "discarded: {cards}",
+        "held_at_end": "Still in hand when the game ended ({how}):",
+        "held_cards": "  {name}: {cards}",
+        "held_none": "  {name}: no card",
+        "held_trick": "  in the open trick: {cards}",
+        "end_claimed": "the rest claimed, rightly",
+        "end_claim_wrong": "the rest claimed wrongly",
+        "end_gave_up": "given up",
+        "end_gift": "the gift accepted",
+        "end_shortcut": "shortened",
         "press_enter": "Press Enter to go on > ",
         "press_enter_end": "Press Enter to end > ",
         "saved": "{n} {n:plural:game|games} saved in {path}",

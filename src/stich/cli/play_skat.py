@@ -12,7 +12,9 @@ view of the game, never from the state.  Every finished game is saved as a stich
 (see :mod:`stich.cli.saving`).  With ``--bots 3 --json`` every finished game is written
 to stdout as one stich record per line and nothing else (``--bots 4 --json`` likewise;
 at four a record names the dealer who sat out, ``sat_out``, and a game under Bock its
-factor, ``bock``).
+factor, ``bock``).  With ``--shortcut`` a game ends as soon as its remaining tricks all
+go to one side whatever anyone plays (the table applies ``shortcut``, as a site's table
+with that setting does).
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ from stich.games import SKAT
 from stich.messages import StichError
 from stich.record import skat_record
 from stich.skat import Action, Declare, GameType, SkatRules, SkatState
+from stich.skat.actions import SHORTCUT
 from stich.skat.declaring import certain_loss
+from stich.skat.ending import early_end
 from stich.skat.view import SkatView
 from stich.skat_list import SkatList
 
@@ -79,6 +83,7 @@ class PlayOptions:
     name: str = ""
     verbose: bool = False
     players: int = 3
+    shortcut: bool = False  # end a game once its remaining tricks all go to one side
 
 
 def unique_bot_names(pool: tuple[str, ...], taken: str, n: int) -> list[str]:
@@ -238,6 +243,12 @@ class SkatSession:
             self.tell(self.sk.narrate(state.view(self.view_seat), new.view(self.view_seat),
                                       seat, str(action)))
             state = new
+            if self.opts.shortcut and not state.is_over and state.forced_rest() >= 0:
+                new = state.apply(SHORTCUT)  # the table's, for the seat to move
+                self.tell(self.sk.narrate(state.view(self.view_seat),
+                                          new.view(self.view_seat), state.to_move,
+                                          str(SHORTCUT)))
+                state = new
         entry = self.table.record_game(state.outcome(), positions, state.ramsch_round)
         self.games_done += 1
         extra: dict[str, object] = {}
@@ -262,7 +273,7 @@ class SkatSession:
         """The game's result: the last trick, the result and the Skat, the Skat list;
         on the table until Enter is pressed."""
         outcome = state.outcome()  # public: the game is over and the view holds the deal
-        lines = self.sk.result_lines(view, outcome)
+        lines = self.sk.result_lines(view, outcome, early_end(state))  # (over: public)
         if not self.screen.live:
             if view.tricks and not self.opts.bots_only:
                 self.screen.say(self.sk.finished_trick(view, -1, "current_trick"))
@@ -418,6 +429,11 @@ def play_skat(
         help="Append every finished game to FILE as a stich record (JSON Lines). "
              "Default: a new file per sitting in the user data folder (not with --json).")] = None,
     no_save: bool = typer.Option(False, "--no-save", help="Do not save the games."),
+    shortcut: bool = typer.Option(
+        False, "--shortcut",
+        help="End a game as soon as its remaining tricks all go to one side whatever "
+             "anyone plays (German: Abkürzen, wenn der Rest feststeht); the record says "
+             "shortcut."),
 ) -> None:
     """Play Skat against two bots, or watch three bots play.
 
@@ -444,7 +460,7 @@ def play_skat(
         raise typer.BadParameter("--save FILE or --no-save, not both", param_hint="--no-save")
     opts = PlayOptions(rules=rule_set, seed=seed, games=games, lang=lang, cards=style,
                        bots_only=bots_only, bot=bot, json=as_json, name=name or "",
-                       verbose=verbose, players=n)
+                       verbose=verbose, players=n, shortcut=shortcut)
     saver = saver_for(SKAT.name, save, no_save, default=not as_json)
     console = Console()
     live = wants_live(console) and not bots_only  # bots alone: a log to watch

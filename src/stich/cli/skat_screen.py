@@ -29,6 +29,7 @@ from stich.cli.skat_input import options_text
 from stich.cli.skat_render import CardStyle, game_title, group_hand, result_lines, sort_hand
 from stich.skat import HOLD, PASS, Bid, Declare, GameType
 from stich.skat.actions import GRAND_HAND, RE, SCHIEBEN, Simple
+from stich.skat.ending import EarlyEnd
 from stich.skat.outcome import SkatOutcome
 from stich.skat.view import SkatView
 from stich.skat_list import words
@@ -363,9 +364,11 @@ class SkatScreen:
         events_part: list[RenderableType] = [f"[dim]{line}[/]" for line in log]
         return [head, main[0], *events_part, *main[1:], *bottom]
 
-    def result_lines(self, view: SkatView, outcome: SkatOutcome) -> list[str]:
+    def result_lines(self, view: SkatView, outcome: SkatOutcome,
+                     end: EarlyEnd | None = None) -> list[str]:
         """The result of a finished game, and the Skat (the view holds the whole deal
-        once the game is over)."""
+        once the game is over); for a game that ended early (``end``: a claim, giving
+        up, a gift, a shortcut) the cards each player still held then."""
         names = (self.name(0), self.name(1), self.name(2))
         lines = result_lines(outcome, names, self.style, self.seating.you)
         house = skat_house.result_words(outcome, self.tr)  # Revolution, given away
@@ -377,6 +380,22 @@ class SkatScreen:
                 skat += " · " + self.tr("skat_discarded",
                                         cards=self.style.cards(view.discarded, outcome.game))
             lines.append(skat)
+        if end is not None:
+            lines += self.held_lines(end, view)
+        return lines
+
+    def held_lines(self, end: EarlyEnd, view: SkatView) -> list[str]:
+        """The cards each player still held when the game ended early, and those of the
+        trick that lay open (all public: the game is over)."""
+        tr = self.tr
+        lines = [tr("held_at_end", how=tr(f"end_{end.reason}"))]
+        for pos, held in enumerate(end.held):
+            name = self.name(pos)
+            lines.append(tr("held_cards", name=name, cards=self.style.cards(held, view.game))
+                         if held else tr("held_none", name=name))
+        if end.trick:
+            cards = ", ".join(f"{self.name(p)} {self.style.name(CARDS[c])}" for p, c in end.trick)
+            lines.append(tr("held_trick", cards=cards))
         return lines
 
     # --- telling what happened ---------------------------------------------------------
@@ -385,7 +404,8 @@ class SkatScreen:
                 action: str = "") -> list[Event]:
         """What ``actor``'s action did, told from two views of the same seat: before and
         after (a discard shows its cards only to the one who discarded); ``action``, the
-        action's text, tells a claim and giving up apart."""
+        action's text, tells a claim and giving up apart (and the table's ``shortcut``:
+        then ``actor`` is the seat that was to move)."""
         tr = self.tr
         you = self.seating.you
         name = self.name(actor)
@@ -394,6 +414,11 @@ class SkatScreen:
             return [Event(f"[bold]{tr(key, name=name)}[/]")]
         if action == "giveup":
             return [Event(f"[bold]{tr('gives_up', name=name)}[/]")]
+        if action == "shortcut":  # the table ended the game: the rest was certain
+            d = new.declarer
+            to_declarer = new.tricks_won[d] > sum(1 for t in new.tricks if t[2] == d)
+            key = "shortcut_declarer" if to_declarer else "shortcut_defenders"
+            return [Event(f"[bold]{tr.subject(key, d == you, name=self.name(d))}[/]")]
         house = skat_house.narrate(old, new, name, action, tr, self._given(new, action))
         if house is not None:
             return [Event(f"[bold]{house}[/]")]

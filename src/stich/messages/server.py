@@ -149,6 +149,14 @@ define({
         "en": "only a Skat table of four has a dealer who sits out (dealer_sees)",
         "de": "Nur an einem Skattisch zu viert setzt der Geber aus (dealer_sees)",
     },
+    "server.shortcut_skat": {
+        "en": "only a Skat table can end a game once its rest is certain (shortcut)",
+        "de": "Nur ein Skattisch kürzt ein Spiel ab, dessen Rest feststeht (shortcut)",
+    },
+    "server.shortcut_by_table": {
+        "en": "only the table ends a game whose rest is certain (shortcut), by itself",
+        "de": "Ein Spiel, dessen Rest feststeht, kürzt nur der Tisch selbst ab (shortcut)",
+    },
     "server.seats_given": {
         "en": "{game} needs {need} seats, {given} were given",
         "de": "{game} braucht {need} Plätze, angegeben waren {given}",

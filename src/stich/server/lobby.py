@@ -95,6 +95,8 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
         raise ArgumentError("server.seats_given", game=game.title, need=game.fixed_seats,
                             given=len(body.seats))
     dealer_sees = _dealer_sees(body, game)
+    if body.shortcut and body.game != games.SKAT.name:  # (a Skat rule: forced_rest)
+        raise ArgumentError("server.shortcut_skat")
     if game.one_game_per_table:
         n_games = 1
     else:
@@ -112,7 +114,8 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
                          seed=secrets.randbits(63), games=n_games, grace=body.grace,
                          show_hands=body.show_hands, public=body.public,
                          next_after=body.next_after, clock=clock, bank=bank,
-                         on_timeout=body.on_timeout, dealer_sees=dealer_sees)
+                         on_timeout=body.on_timeout, dealer_sees=dealer_sees,
+                         shortcut=body.shortcut)
 
 
 def _dealer_sees(body: CreateTableRequest, game: Game) -> str:
@@ -231,7 +234,8 @@ async def list_tables(request: Request, status: str = "open") -> dict[str, Any]:
 def _row_json(r: TableRow, lang: str) -> dict[str, Any]:
     """A table of the lobby's list: ``seat_count`` the seats at the table (a Skat table of
     four: the dealer sits each game out, and ``dealer_sees`` says what he sees of it),
-    ``free`` those still free."""
+    ``free`` those still free; ``shortcut`` (only when true): a game ends as soon as its
+    remaining tricks all go to one side."""
     seats = [{k: v for k, v in s.items() if k != "user"} for s in r.summary.get("seats", [])]
     extra: dict[str, Any] = {}
     if r.game == games.SKAT.name:  # the rules in words, and short (a phone's row)
@@ -240,6 +244,8 @@ def _row_json(r: TableRow, lang: str) -> dict[str, Any]:
     settings = TableSettings.from_dict(r.settings)
     if settings.skat_four:
         extra["dealer_sees"] = settings.dealer_sees
+    if settings.shortcut:
+        extra["shortcut"] = True
     return {"id": r.id, "game": r.game, "rules": r.rules, **extra, "status": r.status,
             "games": r.settings.get("games"), "seats": seats, "seat_count": len(seats),
             "free": sum(1 for s in seats if s["kind"] == "free"),

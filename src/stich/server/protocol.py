@@ -176,6 +176,9 @@ class TableInfo(_Sent):
     ready: list[int] = []  # seats that said "ready" in this wait
     # Skat tables of four only: what the dealer who sits out sees ("nothing" or "all")
     dealer_sees: Literal["nothing", "all"] | None = None
+    # Skat: a game whose remaining tricks all go to one side whatever anyone plays ends
+    # there (the table applies ``shortcut`` for the seat to move); sent only when on
+    shortcut: bool = False
 
 
 class ChatLine(_Sent):
@@ -306,7 +309,8 @@ class CreateTableRequest(_Strict):
     Skat: ``preset`` ``lothar`` (default) or ``isko`` (or ``rules``, a full rules
     string); three or four seats (at four the dealer sits each game out, and
     ``dealer_sees`` says what he sees: ``nothing``, the default, or ``all``);
-    ``games`` a multiple of the seats (default 36), 0 = open-ended.
+    ``games`` a multiple of the seats (default 36), 0 = open-ended; ``shortcut`` true:
+    a game ends as soon as its remaining tricks all go to one side whatever anyone plays.
     Baptistenskat: the seats are the players (3–15); ``max_cards`` N,
     ``deck``, ``variants`` (numbers 1–5 of the seed text: 2 forehead, 3 trick scoring,
     4 hook always, 5 must overtrump; a double deck is variant 1 via ``deck``), or
@@ -331,6 +335,9 @@ class CreateTableRequest(_Strict):
     # Skat with four seats: what the dealer who sits out sees, "nothing" (default: what a
     # watcher sees) or "all" (every hand); refused at any other table
     dealer_sees: str | None = Field(default=None, max_length=10)
+    # Skat: end a game as soon as its remaining tricks all go to one side whatever anyone
+    # plays (the table applies ``shortcut``); refused at any other table
+    shortcut: bool = False
 
 
 class RuleSetRequest(_Strict):

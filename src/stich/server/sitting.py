@@ -38,10 +38,11 @@ from stich.baptisten.scoring import scoresheet
 from stich.bots import bot_level
 from stich.core import ArgumentError
 from stich.games.baptisten_play import BaptistenPlay
-from stich.games.play import TablePlay
+from stich.games.play import TablePlay, step
 from stich.games.skat_play import SkatPlay
 from stich.server.events import LOOSE_KINDS, Event, EventKind, PresenceKind
 from stich.skat import SkatRules, SkatState
+from stich.skat.actions import SHORTCUT
 from stich.skat_list import SkatList
 
 __all__ = [
@@ -111,6 +112,9 @@ class TableSettings:
     on_timeout: str = "bot"  # the clock ran out: "bot" plays that move, or "away"
     # a Skat table of four: what the dealer who sits out sees (DEALER_SEES)
     dealer_sees: str = "nothing"
+    # Skat: a game whose remaining tricks all go to one side whatever anyone plays ends
+    # there: the table applies ``shortcut`` for the seat to move (:meth:`Sitting.plan_act`)
+    shortcut: bool = False
 
     @property
     def skat_four(self) -> bool:
@@ -127,6 +131,8 @@ class TableSettings:
              "on_timeout": self.on_timeout}
         if self.skat_four:  # (tables of three are stored as they always were)
             d["dealer_sees"] = self.dealer_sees
+        if self.shortcut:  # (likewise: stored only when on)
+            d["shortcut"] = True
         return d
 
     @staticmethod
@@ -139,7 +145,8 @@ class TableSettings:
                              next_after=int(d.get("next_after", 0)),
                              clock=int(d.get("clock", 0)), bank=int(d.get("bank", 0)),
                              on_timeout=str(d.get("on_timeout", "bot")),
-                             dealer_sees=str(d.get("dealer_sees", DEALER_SEES_DEFAULT)))
+                             dealer_sees=str(d.get("dealer_sees", DEALER_SEES_DEFAULT)),
+                             shortcut=bool(d.get("shortcut", False)))
 
 
 @dataclass
@@ -381,9 +388,10 @@ class Sitting:
         return out
 
     def plan_act(self, seat: int, text: str, by: str = "player") -> list[Event]:
-        """The events an action adds: the action, and what follows from it (a game's
-        end, the next deal, the end of the table).  Refused: not started, paused,
-        over, not this seat's turn, or not legal (the engine's message)."""
+        """The events an action adds: the action, and what follows from it (the table's
+        ``shortcut``, a game's end, the next deal, the end of the table).  Refused: not
+        started, paused, over, not this seat's turn, not legal (the engine's message), or
+        ``shortcut`` (only the table applies it)."""
         if not self.started:
             raise ArgumentError("server.not_started")
         if self.over:
@@ -397,9 +405,31 @@ class Sitting:
         turn = self.to_move_seat()
         if turn != seat:
             raise ArgumentError("server.not_your_turn")
+        if isinstance(st, SkatState) and _says_shortcut(st, text):  # the table's, not hers
+            raise ArgumentError("server.shortcut_by_table")
         new, action = self.play.step(text.strip())  # the engine's refusal stands as it is
         ev = self._next("act", seat, text=action, by=by)
+        shortcut = self._shortcut(new, ev.seq)
+        if shortcut is not None:
+            new, cut = shortcut
+            return [ev, cut, *self._consequences(new, cut.seq)]
         return [ev, *self._consequences(new, ev.seq)]
+
+    def _shortcut(self, new: SkatState | BaptistenState, seq: int
+                  ) -> tuple[SkatState, Event] | None:
+        """At a table that shortcuts (``settings.shortcut``): when every remaining trick
+        of the Skat game ``new`` goes to one side whatever anyone plays
+        (:meth:`SkatState.forced_rest`), the game after ``shortcut`` and its event (number
+        ``seq`` + 1), for the seat to move, ``by`` the table.  None otherwise.  The event
+        is an action like any other: a replay (a restart, a record) checks it again."""
+        if not self.settings.shortcut or not isinstance(new, SkatState) or new.is_over:
+            return None
+        if new.forced_rest() < 0:  # (-1 too outside a declared game's card play)
+            return None
+        after, text = step(new, str(SHORTCUT))
+        assert isinstance(after, SkatState)
+        return after, Event(seq + 1, "act", self.seat_at(new.to_move),
+                            {"text": text, "by": "table"})
 
     def _consequences(self, new: SkatState | BaptistenState, seq: int) -> list[Event]:
         """What follows an action: the end of a game or round (with a wait for "ready",
@@ -780,6 +810,14 @@ class Sitting:
     def _on_standin(self, ev: Event) -> None:
         assert ev.seat is not None
         self.standins.add(ev.seat)
+
+
+def _says_shortcut(state: SkatState, text: str) -> bool:
+    """Whether ``text`` is the engine's ``shortcut`` (in any of its words)."""
+    try:
+        return state.parse_action(text.strip()) == SHORTCUT
+    except ValueError:
+        return False
 
 
 def replay_events(settings: TableSettings, events: Sequence[Event]) -> Sitting:

@@ -30,6 +30,7 @@ from stich.present.styles import StyleNamer
 from stich.server import protocol
 from stich.server.sitting import Event, Sitting, TableSettings
 from stich.skat.declaring import declare_values
+from stich.skat.ending import early_end
 from stich.skat.rules import GameType, SkatRules
 from stich.skat.view import SkatView
 from stich.skat.view import display_order as skat_display_order
@@ -271,6 +272,7 @@ def _all_hands(sitting: Sitting) -> dict[str, Any]:
         out["hands"] = [_held_skat(v.hand, v) for v in views]
         out["positions"] = list(sitting.positions)
         out["number"] = sitting.game_number
+        _add_end(sitting, out)
         return out
     first = _view(sitting, 0)
     deck = _deck(sitting)
@@ -393,11 +395,42 @@ def _public_view(sitting: Sitting) -> dict[str, Any] | None:
         out = skat_view_json(v, public=True)
         out["positions"] = list(sitting.positions)
         out["number"] = sitting.game_number
+        _add_end(sitting, out)
     else:
         out = baptisten_view_json(v, _deck(sitting), public=True)
     if sitting.over or sitting.between:
         out["legal"] = []
     return out
+
+
+_end_memo: list[Any] = [None, None]  # a finished game's state and its ``end`` field
+
+
+def _add_end(sitting: Sitting, out: dict[str, Any]) -> None:
+    """A Skat game that ended early (a claim, giving up, a gift, a shortcut): the view's
+    ``end`` says how (``reason``; ``by``, the position that said it; ``rest``, the side
+    the rest went to: ``declarer`` or ``defenders``), the cards each position still
+    held then (``held``, by position, as held for the game) and the trick that lay open
+    (``trick``).  Only once the game is over, when the whole deal is public anyway;
+    nothing for a game played out (those views stay as they were)."""
+    st = sitting.skat
+    if st is None or not st.is_over:
+        return
+    if _end_memo[0] is not st:  # (every event between games renders the view again)
+        _end_memo[0], _end_memo[1] = st, _end_json(st)
+    if _end_memo[1] is not None:
+        out["end"] = _end_memo[1]
+
+
+def _end_json(st: Any) -> dict[str, Any] | None:
+    e = early_end(st)
+    if e is None:
+        return None
+    game = st.game
+    return {"reason": e.reason, "by": e.by,
+            "rest": "declarer" if e.rest_to_declarer else "defenders",
+            "held": [list(_skat_order(h, game)) for h in e.held],
+            "trick": [[p, _SKAT_CODES[c]] for p, c in e.trick]}
 
 
 def event_texts(sitting: Sitting, ev: Event, receivers: Iterable[int]) -> dict[int, str]:
@@ -530,6 +563,7 @@ def table_info(s: Sitting, table_id: str, receiver: int, *, invite: str | None,
         on_timeout=st.on_timeout, between=s.between,  # type: ignore[arg-type]
         ready=sorted(s.ready),
         **({"dealer_sees": st.dealer_sees} if st.skat_four else {}),  # type: ignore[arg-type]
+        **({"shortcut": True} if st.shortcut else {}),  # type: ignore[arg-type]
     ).model_dump(exclude_unset=True)
 
 

@@ -222,6 +222,8 @@ function tableRow(t) {
   // "Kurt <bot icon>", "frei", between commas
   const size = h("span", { class: "seat-count" }, _("{n} seats", { n: t.seat_count ?? t.seats.length }));
   if (t.dealer_sees === "all") size.append(" · ", h("span", { class: "dealer-sees" }, _("dealer sees all")));
+  // a table that ends a game once its rest is certain (the table setting "shortcut")
+  if (t.shortcut) size.append(" · ", h("span", { class: "shortcut" }, _("finishes early")));
   const seats = h("span", { class: "seat-names" });
   t.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
     if (i) seats.append(", ");
@@ -295,7 +297,12 @@ function createBox() {
     h("label", {}, _("Games"), " ", skatGames),
     h("p", { class: "muted" }, _("The seats, in playing order:")),
     h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy"), fourth),
-    dealerSeesLabel, dealerSees);
+    dealerSeesLabel, dealerSees,
+    // the table ends a game once its remaining tricks all go to one side (XSkat's -shortcut)
+    h("label", {}, h("input", { type: "checkbox", name: "shortcut", id: "shortcut", "aria-describedby": "shortcut-help" }),
+      " ", _("Finish early when the rest is certain")),
+    h("p", { class: "muted small", id: "shortcut-help" },
+      _("When every remaining trick goes to one side whatever anyone plays, the game ends at once and the rest counts for that side.")));
   const count = /** @type {HTMLInputElement} */ (h("input", { type: "number", name: "players", min: 3, max: 15, value: 4, id: "players" }));
   const bseats = h("div", { class: "row bseats-choose" });
   const drawSeats = () => {
@@ -396,6 +403,7 @@ function createBox() {
       else body.preset = d.get("preset");
       body.games = Number(d.get("games"));
       if (body.seats.length === 4) body.dealer_sees = d.get("dealer_sees");
+      if (d.get("shortcut") === "on") body.shortcut = true;
     }
     else {
       if (d.get("max_cards")) body.max_cards = Number(d.get("max_cards"));

@@ -10,6 +10,7 @@ import { _, h, lang } from "./site.js";
 import { cardSvg, backSvg, cardLabel } from "./cards.js";
 import { flip, snapshotRects } from "./motion.js";
 import { giveActions, gives, houseInfo, partnerPos, resultWords, schenkenAnswers, schenkenOffer } from "./skathouse.js";
+import { earlyEnd, endLine, endSection, heldAt } from "./skatend.js";
 
 /**
  * @typedef {{act: (t: string) => void, setSelected: (s: string[]) => void, seatName: (s: number) => string,
@@ -95,6 +96,8 @@ export function renderSkat(st, ops) {
   // Ramsch is this game's (the last game's result says nothing about the next bidding)
   const ramsch = v.contract === null && (v.phase === "PLAY" || (v.phase === "OVER" && v.tricks.length > 0));
   const before = snapshotRects(document.querySelector(".skat"));
+  // a game ended early (a claim, giving up, a gift): who said it, every card still held
+  const ended = earlyEnd(v);
 
   const root = h("div", { class: `skat phase-${v.phase.toLowerCase()} ${four ? "four" : ""}` });
 
@@ -104,7 +107,7 @@ export function renderSkat(st, ops) {
     const pos = posOf(seat);
     const s = t.seats[seat] || {};
     const out = pos < 0; // the dealer who sits this game out
-    const box = h("section", { class: `player ${where} ${out ? "sits-out" : ""} ${!out && v.to_move === pos && v.phase !== "OVER" && t.status !== "over" ? "to-move" : ""}`, "aria-label": ops.seatName(seat) });
+    const box = h("section", { class: `player ${where} ${out ? "sits-out" : ""} ${!out && v.to_move === pos && v.phase !== "OVER" && t.status !== "over" ? "to-move" : ""} ${ended && !out && ended.by === pos ? "ended-by" : ""}`, "aria-label": ops.seatName(seat) });
     const tags = h("div", { class: "tags" });
     if (out) tags.append(h("span", { class: "tag pos sits-out" }, _("deals, sits out")));
     else tags.append(h("span", { class: "tag pos", title: POS()[pos] }, POS()[pos] + (pos === 2 && !four ? " · " + _("deals") : "")));
@@ -119,9 +122,14 @@ export function renderSkat(st, ops) {
     if (where !== "me") {
       // (a Revolution: a defender sees his partner's cards, in a row named for him)
       const partner = pos === partnerPos(v);
-      const open = v.declarer === pos && v.ouvert.length ? v.ouvert : v.hands ? v.hands[pos] : partner ? v.partner_hand : null;
-      if (partner) box.append(h("div", { class: "partner-label" }, _("Cards of {name}", { name: ops.seatName(seat) })));
-      if (open && open.length) {
+      const held = heldAt(v, pos); // the game ended early: the cards he still held, face up
+      const open = held ?? (v.declarer === pos && v.ouvert.length ? v.ouvert : v.hands ? v.hands[pos] : partner ? v.partner_hand : null);
+      if (partner && !held) box.append(h("div", { class: "partner-label" }, _("Cards of {name}", { name: ops.seatName(seat) })));
+      if (held) {
+        const row = h("div", { class: "open-hand held-at-end", role: "group", "aria-label": _("Cards {name} still held", { name: ops.seatName(seat) }) });
+        for (const c of held) row.append(cardEl(c, style, { small: true }));
+        box.append(row);
+      } else if (open && open.length) {
         const row = h("div", { class: "open-hand" });
         for (const c of open) row.append(cardEl(c, style, { small: true }));
         box.append(row);
@@ -160,12 +168,18 @@ export function renderSkat(st, ops) {
   const where = (/** @type {number} */ pos) => { const seat = v.positions[pos]; return seat === me ? "me" : seat === left ? "left" : seat === right ? "right" : "across"; };
   let shown = v.trick;
   let done = "";
-  if (!shown.length && v.tricks.length && (v.phase === "PLAY" || v.phase === "OVER")) {
+  if (ended) {
+    // not "Letzter Stich": the game ended by a word; the trick that lay open stays
+    mid.append(h("p", { class: "end-line", role: "status" }, endLine(v, (p) => nameAt(st, p))));
+    shown = ended.trick;
+    done = "final";
+  } else if (!shown.length && v.tricks.length && (v.phase === "PLAY" || v.phase === "OVER")) {
     const last = v.tricks[v.tricks.length - 1];
     shown = last[1].map((/** @type {string} */ c, /** @type {number} */ i) => [(last[0] + i) % 3, c]);
     done = v.phase === "OVER" ? "final" : "done";
     if (v.phase === "OVER") mid.append(h("p", { class: "took" }, _("Last trick"), ": ", _("{name} took it.", { name: nameAt(st, last[2]) })));
   }
+  if (ended && !shown.length) trick.classList.add("none"); // (no open trick: no room kept)
   for (const [pos, code] of shown) {
     const slot = h("div", { class: `slot ${where(pos)} ${done}` });
     slot.append(cardEl(code, style, { key: code }));
@@ -182,8 +196,8 @@ export function renderSkat(st, ops) {
   // the grid places them at the bottom
   const meBox = player(me, "me");
   meBox.append(actions(st, ops));
-  const hand = h("div", { class: "hand", role: "group", "aria-label": _("Your cards") });
-  const handCards = (v.hands && !mine && myPos >= 0 ? v.hands[myPos] : v.hand) || [];
+  const hand = h("div", { class: `hand ${ended ? "held-at-end" : ""}`, role: "group", "aria-label": _("Your cards") });
+  const handCards = heldAt(v, myPos) ?? ((v.hands && !mine && myPos >= 0 ? v.hands[myPos] : v.hand) || []);
   const legal = new Set(v.legal);
   // on a phone the hand is two rows of whole cards (CSS): the columns, and which row
   const cols = handCards.length <= 6 ? handCards.length : Math.ceil(handCards.length / 2);
@@ -461,6 +475,8 @@ export function resultPanel(st, ops, o) {
   nodes.push(head);
   if (line.kind === "game") nodes.push(breakdown(line, st.style));
   nodes.push(scoreTable(line, ops));
+  const early = ov ? endSection(ov, (p) => nameIn(st, ov, p), (c) => cardEl(c, st.style, { small: true })) : null;
+  if (early) nodes.push(early);
   const hands = ov?.deal;
   if (hands) {
     const box = h("div", { class: "deal", role: "group", "aria-label": _("All hands") });
