@@ -123,7 +123,7 @@ _WORDS = {
         "punktestand": "Punktestand", "bilanz": "Bilanz",
         "wonlost": "gewonnen/verloren", "leaderboard": "Bestenliste",
         "rank": "Platz", "name": "Name", "games": "Spiele", "per_game": "Bilanz/Spiel",
-        "bock": "Bock", "sat_out": "setzt aus",
+        "bock": "Bock", "sat_out": "setzt aus", "given": "geschenkt",
     },
     "en": {
         "passed": "passed (redeal)", "durchmarsch": "Durchmarsch", "schneider": "Schneider",
@@ -131,7 +131,7 @@ _WORDS = {
         "punktestand": "Score", "bilanz": "Bilanz",
         "wonlost": "won/lost", "leaderboard": "Leaderboard",
         "rank": "Rank", "name": "Name", "games": "Games", "per_game": "Bilanz/game",
-        "bock": "Bock", "sat_out": "sits out",
+        "bock": "Bock", "sat_out": "sits out", "given": "given",
     },
 }
 
@@ -153,6 +153,16 @@ def game_name(outcome: SkatOutcome, lang: str = "de",
     >>> o = SkatOutcome(kind="game", scores=(0, 0, 0), game=GameType.GRUEN, hand=True)
     >>> game_name(o), game_name(o, "en"), game_name(o, "en", lambda g: "Pik")
     ('Grün Hand', 'Spades Hand', 'Pik Hand')
+
+    Under house rules: a Revolution, a game given (Schenken) and one played on after the
+    gift (its Schneider counts as announced):
+
+    >>> r = SkatOutcome(kind="game", scores=(0, 0, 0), game=GameType.NULL, hand=True,
+    ...                 ouvert=True, revolution=True)
+    >>> g = SkatOutcome(kind="game", scores=(0, 0, 0), game=GameType.HERZ, gift_accepted=True)
+    >>> p = SkatOutcome(kind="game", scores=(0, 0, 0), game=GameType.HERZ, gift=1)
+    >>> game_name(r), game_name(g), game_name(p, "en")
+    ('Revolution Hand', 'Herz geschenkt', 'Hearts Schneider announced')
     """
     w = words(lang)
     if outcome.kind == "passed" or outcome.game is None:
@@ -161,14 +171,21 @@ def game_name(outcome: SkatOutcome, lang: str = "de",
         return w["durchmarsch"] if outcome.durchmarsch else "Ramsch"
     if names is None:
         names = (_GAME_NAMES_DE if lang == "de" else _GAME_NAMES_EN).__getitem__
-    parts = [names(outcome.game)]
+    parts = ["Revolution" if outcome.revolution else names(outcome.game)]
     if outcome.hand:
         parts.append("Hand")
-    if outcome.ouvert:
+    if outcome.ouvert and not outcome.revolution:
         parts.append("Ouvert")
-    if outcome.schwarz_announced and not outcome.ouvert:
+    # a game played on after the defenders' gift counts as Schneider (Schwarz) announced
+    schwarz_announced = outcome.schwarz_announced or outcome.gift >= 2
+    schneider_announced = outcome.schneider_announced or outcome.gift >= 1
+    if outcome.gift_accepted:
+        parts.append(w["given"])
+        if outcome.gift:
+            parts.append(w["schneider"])
+    elif schwarz_announced and not outcome.ouvert:
         parts.append(f"{w['schwarz']} {w['announced']}")
-    elif outcome.schneider_announced and not outcome.ouvert:
+    elif schneider_announced and not outcome.ouvert:
         parts.append(f"{w['schneider']} {w['announced']}")
     elif outcome.schwarz:
         parts.append(w["schwarz"])
