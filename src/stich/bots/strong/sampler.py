@@ -101,13 +101,19 @@ def sample_world(view: SkatView, rng: random.Random) -> World:
         fill = _deal(unseen, caps, allowed).draw_by_groups(rng)
     except NoDeal:
         raise _inconsistent() from None
+    return _placed(hands, skat_known, slots, fill)
+
+
+def _placed(hands: list[int], skat_known: int, slots: list[int], fills: list[int]) -> World:
+    """The world with each open slot's cards in place (a seat's hand, or 3: the Skat)."""
+    world = list(hands)
     skat = skat_known if skat_known > 0 else 0
-    for slot, cards in zip(slots, fill, strict=True):
+    for slot, cards in zip(slots, fills, strict=True):
         if slot == 3:
             skat = cards
         else:
-            hands[slot] = cards
-    return (hands[0], hands[1], hands[2]), skat
+            world[slot] = cards
+    return (world[0], world[1], world[2]), skat
 
 
 def count_worlds(view: SkatView) -> int:
@@ -135,14 +141,7 @@ def all_worlds(view: SkatView) -> Iterator[World]:
                 yield [cards, *rest]
 
     for fills in fill(0, unseen):
-        world = list(hands)
-        skat = skat_known if skat_known > 0 else 0
-        for slot, cards in zip(slots, fills, strict=True):
-            if slot == 3:
-                skat = cards
-            else:
-                world[slot] = cards
-        yield (world[0], world[1], world[2]), skat
+        yield _placed(hands, skat_known, slots, fills)
 
 
 def _deal(unseen: int, caps: list[int], allowed: list[int]) -> Deal:
