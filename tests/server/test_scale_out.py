@@ -245,7 +245,7 @@ def test_leaving_and_coming_back_through_the_worker_that_does_not_move_the_bots(
 
     async def my_move(ws: TableSocket, rng: random.Random) -> None:
         while True:
-            m = await ws.recv()
+            m = await ws.recv(30)
             v = ws.view
             if m["type"] in ("snapshot", "event", "error") and v and v["legal"] \
                     and v["to_move"] == v["seat"]:
@@ -262,9 +262,9 @@ def test_leaving_and_coming_back_through_the_worker_that_does_not_move_the_bots(
         for _ in range(cycles):
             await my_move(ws, rng)
             await ws.close()
-            await spec.until(lambda m: m.get("kind") == "away" and m["seat"] == 0, 15)
+            await spec.until(lambda m: m.get("kind") == "away" and m["seat"] == 0, 30)
             ws = await host.connect(tid, server=other)
-            await spec.until(lambda m: m.get("kind") == "back" and m["seat"] == 0, 15)
+            await spec.until(lambda m: m.get("kind") == "back" and m["seat"] == 0, 30)
         await ws.close()
         await spec.close()
         return spec

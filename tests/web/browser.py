@@ -54,8 +54,13 @@ def in_view(page: Page, selector: str) -> FloatRect:
     """The first element of ``selector``, shown and inside the window as it is now
     (not scrolled off, nothing cut off): its box."""
     el = page.locator(selector).first
-    el.wait_for(state="visible")
-    box = el.bounding_box()
+    box = None
+    for _ in range(20):  # a re-render between "visible" and its box: look again
+        el.wait_for(state="visible")
+        box = el.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
     vp = page.viewport_size
     assert box is not None and vp is not None, selector
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
