@@ -54,6 +54,10 @@ from stich.skat.rules import GameType, SkatRules
 __all__ = [
     "DeclarerStats",
     "Leaderboard",
+    "PREISSKAT_SERIES",
+    "SEEGER_LOST_OTHERS",
+    "SEEGER_WON",
+    "SeegerLine",
     "LeaderboardRow",
     "SkatList",
     "ListGame",
@@ -62,6 +66,7 @@ __all__ = [
     "bock_mark",
     "game_bilanz",
     "game_name",
+    "seeger",
     "words",
 ]
 
@@ -97,6 +102,49 @@ def game_bilanz(scores: Sequence[int]) -> tuple[int, ...]:
     (144, -48, -48, -48)
     """
     return tuple(bilanz(scores))
+
+
+SEEGER_WON = 50
+"""Seeger-Fabian: points a declarer's won game adds (and a lost one takes away) beside
+its list score."""
+SEEGER_LOST_OTHERS = {3: 40, 4: 30}
+"""Seeger-Fabian: points every other player at the table gets for a declarer's lost game,
+at a table of three and of four (the dealer who sat the game out included)."""
+PREISSKAT_SERIES = {3: 36, 4: 48}
+"""The games of a Preisskat series by default, at a table of three and of four."""
+
+
+class SeegerLine(NamedTuple):
+    """One player's line of the Preisskat list (Seeger-Fabian): ``points`` the sum of the
+    list scores (the Punktestand), ``won`` and ``lost`` the games won and lost as
+    declarer, ``others_lost`` the games the others at the table lost as declarer, and
+    ``score`` = points + 50 × (won − lost) + 40 (four: 30) × others_lost."""
+
+    points: int
+    won: int
+    lost: int
+    others_lost: int
+    score: int
+
+
+def seeger(totals: Sequence[int], won: Sequence[int], lost: Sequence[int]) -> list[SeegerLine]:
+    """The Preisskat list's lines of a table of three or four players from their
+    Punktestand and their games won and lost as declarer (DSkV Skatwettspielordnung;
+    ``docs/skat.md``, "Preisskat").  Passed games and Ramsch count no game won or lost:
+    a Ramsch's list scores are in the Punktestand as they are.
+
+    >>> [l.score for l in seeger([120, -46, 0], [2, 0, 0], [0, 1, 0])]
+    [260, -96, 40]
+    >>> [l.score for l in seeger([0, 72, -96, 0], [0, 1, 0, 0], [0, 0, 1, 0])]
+    [30, 152, -146, 30]
+    """
+    n = len(totals)
+    if n not in TABLE_SIZES or len(won) != n or len(lost) != n:
+        raise ArgumentError("table.bilanz_three", n=n)
+    k, all_lost = SEEGER_LOST_OTHERS[n], sum(lost)
+    return [SeegerLine(totals[i], won[i], lost[i], all_lost - lost[i],
+                       totals[i] + SEEGER_WON * (won[i] - lost[i])
+                       + k * (all_lost - lost[i])) for i in range(n)]
 
 
 class DeclarerStats(NamedTuple):
@@ -517,6 +565,11 @@ class SkatList:
                 else:
                     lost[g.declarer] += 1
         return [DeclarerStats(won[i], lost[i]) for i in range(n)]
+
+    def seeger(self) -> list[SeegerLine]:
+        """The Preisskat list's line per player (Seeger-Fabian, :func:`seeger`)."""
+        stats = self.declarer_stats()
+        return seeger(self.punktestand(), [s.won for s in stats], [s.lost for s in stats])
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary: players, rules, the list, and the footer figures (with
