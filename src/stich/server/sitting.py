@@ -115,6 +115,9 @@ class TableSettings:
     # Skat: a game whose remaining tricks all go to one side whatever anyone plays ends
     # there: the table applies ``shortcut`` for the seat to move (:meth:`Sitting.plan_act`)
     shortcut: bool = False
+    # Skat: how the list is scored: "list" (the classic list, Punktestand and Bilanz) or
+    # "seeger" (the Preisskat list, Seeger-Fabian: stich.skat_list.seeger)
+    scoring: str = "list"
 
     @property
     def skat_four(self) -> bool:
@@ -133,6 +136,8 @@ class TableSettings:
             d["dealer_sees"] = self.dealer_sees
         if self.shortcut:  # (likewise: stored only when on)
             d["shortcut"] = True
+        if self.scoring != "list":  # (likewise: stored only when not the classic list)
+            d["scoring"] = self.scoring
         return d
 
     @staticmethod
@@ -146,7 +151,8 @@ class TableSettings:
                              clock=int(d.get("clock", 0)), bank=int(d.get("bank", 0)),
                              on_timeout=str(d.get("on_timeout", "bot")),
                              dealer_sees=str(d.get("dealer_sees", DEALER_SEES_DEFAULT)),
-                             shortcut=bool(d.get("shortcut", False)))
+                             shortcut=bool(d.get("shortcut", False)),
+                             scoring=str(d.get("scoring", "list")))
 
 
 @dataclass
