@@ -67,6 +67,9 @@ __all__ = [
     "game_bilanz",
     "game_name",
     "seeger",
+    "seeger_json",
+    "seeger_places",
+    "series_games",
     "words",
 ]
 
@@ -145,6 +148,59 @@ def seeger(totals: Sequence[int], won: Sequence[int], lost: Sequence[int]) -> li
     return [SeegerLine(totals[i], won[i], lost[i], all_lost - lost[i],
                        totals[i] + SEEGER_WON * (won[i] - lost[i])
                        + k * (all_lost - lost[i])) for i in range(n)]
+
+
+def seeger_places(lines: Sequence[SeegerLine]) -> list[int]:
+    """Each player's place (1 = first) by the Preisskat list: the higher Leistung
+    (``score``) first; at equal Leistung more games won, then fewer games lost
+    (Skatwettspielordnung: "bei gleicher Leistung ... dann das Los").  stich draws no
+    lot: players still equal share the place (the next place is skipped, 1, 1, 3).
+
+    >>> seeger_places([SeegerLine(0, 1, 0, 0, 50), SeegerLine(0, 1, 1, 0, 50),
+    ...                SeegerLine(0, 2, 0, 0, 50), SeegerLine(0, 0, 0, 0, 90)])
+    [3, 4, 2, 1]
+    >>> seeger_places([SeegerLine(0, 0, 0, 0, 0)] * 3)
+    [1, 1, 1]
+    """
+    keys = [(-line.score, -line.won, line.lost) for line in lines]
+    return [1 + sum(1 for other in keys if other < k) for k in keys]
+
+
+def series_games(scoring: str, seats: int, games: int | None) -> int:
+    """The games of a table's series: ``games`` when given, else the default (a
+    Preisskat series: 36 at three seats, 48 at four; the classic list: 36).  A Preisskat
+    series is a positive multiple of the seats (every player deals as often); the
+    classic list may also be open-ended (0).
+
+    >>> series_games("seeger", 4, None), series_games("seeger", 3, 6), series_games("list", 4, None)
+    (48, 6, 36)
+    >>> series_games("seeger", 4, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    stich.core.ArgumentError: a Preisskat series has a positive multiple of 4 games ...
+    """
+    if scoring != "seeger":
+        return 36 if games is None else games
+    n = PREISSKAT_SERIES[seats] if games is None else games
+    if n <= 0 or n % seats:
+        raise ArgumentError("table.preisskat_games", games=n, seats=seats)
+    return n
+
+
+def seeger_json(lines: Sequence[SeegerLine]) -> dict[str, Any]:
+    """The Preisskat part of a list's JSON: per player the line (``points`` the
+    Punktestand, ``won``, ``lost``, ``others_lost``, ``won_points`` = 50 × won,
+    ``lost_points`` = −50 × lost, ``others_points`` = 40 (four: 30) × others_lost,
+    ``score`` the Leistung) and ``place``; the rule's figures ``won_each`` and
+    ``others_each``."""
+    k = SEEGER_LOST_OTHERS[len(lines)]
+    places = seeger_places(lines)
+    return {"won_each": SEEGER_WON, "others_each": k,
+            "lines": [{"points": ln.points, "won": ln.won, "lost": ln.lost,
+                       "others_lost": ln.others_lost, "won_points": SEEGER_WON * ln.won,
+                       "lost_points": -SEEGER_WON * ln.lost,
+                       "others_points": k * ln.others_lost, "score": ln.score,
+                       "place": place} for ln, place in zip(lines, places, strict=True)]}
 
 
 class DeclarerStats(NamedTuple):

@@ -178,7 +178,8 @@ def test_the_bestenliste_shows_the_apis_figures(site: Site, lang: str) -> None:
     for r, cells in zip(api["players"], table, strict=True):
         assert cells == [f"{r['rank']}.", r["name"], signed(r["bilanz"]),
                          signed(r["punktestand"]), str(r["games"]), str(r["declarer_won"]),
-                         str(r["declarer_lost"])]
+                         str(r["declarer_lost"]),
+                         str(api["ratings"][r["name"]]["rating"])]  # issue 43: rated
         assert f'href="/u/{r["name"]}"' in html
     assert site.gus not in plain(html[:html.index('id="baptisten"')])
     text = plain(html)

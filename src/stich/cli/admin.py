@@ -409,6 +409,29 @@ def recount_cmd(
         typer.echo(_say("admin.recounted", lang, games=games, absent=absent))
 
 
+@admin_app.command("ratings")
+def ratings_cmd(
+    rebuild: bool = typer.Option(False, "--rebuild",
+                                 help="Work out every rating again from the stored games."),
+    db: str | None = db_option(),
+    lang: str = lang_option(),
+) -> None:
+    """Rebuild the ratings from the stored games (docs/ratings.md).
+
+    Every finished game updates the ratings when it is stored; this works them out again
+    from all stored games, oldest first, and gives the same figures. Safe to run again,
+    also while the server runs."""
+    lang = check_lang(lang)
+    with reporting(lang):
+        if not rebuild:
+            raise Usage(StichError("admin.ratings_what"))
+        url = _url(db)
+        from stich.server.store.admin import rebuild_ratings
+
+        games, ratings = _with_store(url, rebuild_ratings)
+        typer.echo(_say("admin.ratings_rebuilt", lang, games=games, ratings=ratings))
+
+
 # --- accounts ------------------------------------------------------------------------------
 
 

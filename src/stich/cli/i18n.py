@@ -175,6 +175,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "list_no": "Nr.", "list_dealer": "Geber", "list_declarer": "Spieler",
         "list_game": "Spiel", "list_value": "Wert", "list_punktestand": "Punktestand",
         "list_bilanz": "Bilanz", "list_wonlost": "gewonnen/verloren",
+        "preisskat": "Preisskat (Seeger-Fabian), {n} {n:plural:Spiel|Spiele}",
+        "pk_points": "Punkte", "pk_won": "gew. × {k}", "pk_lost": "verl. × {k}",
+        "pk_others": "verl. d. Gegner × {k}", "pk_score": "Leistung", "pk_place": "Platz",
+        "pk_ties": "Gleiche Leistung: mehr gewonnene Spiele vorn, dann weniger verlorene; "
+                   "sonst gleicher Platz.",
         "list_earlier": "… {n} {n:plural:früheres Spiel|"
                                                      "frühere Spiele}",
         # the person addressed
@@ -339,6 +344,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "list_no": "No.", "list_dealer": "Dealer", "list_declarer": "Declarer",
         "list_game": "Game", "list_value": "Value", "list_punktestand": "Score",
         "list_bilanz": "Bilanz", "list_wonlost": "won/lost",
+        "preisskat": "Preisskat (Seeger-Fabian), {n} {n:plural:game|games}",
+        "pk_points": "Points", "pk_won": "won × {k}", "pk_lost": "lost × {k}",
+        "pk_others": "others lost × {k}", "pk_score": "Score", "pk_place": "Place",
+        "pk_ties": "Equal scores: more games won first, then fewer lost; still equal: "
+                   "the same place.",
         "list_earlier": "… {n} earlier {n:plural:game|games}",
         "vorhand_plays_you": "You play at 18 (forehand's right)",
         "won_auction_you": "You are the declarer, bid {bid}.",

@@ -50,7 +50,7 @@ from stich.cli.prompt import (
 from stich.cli.saving import RecordSaver, saver_for
 from stich.cli.screen import Event, Screen, height, wants_live
 from stich.cli.skat_input import interpret, options_text
-from stich.cli.skat_render import CardStyle, skat_list
+from stich.cli.skat_render import CardStyle, preisskat_json, preisskat_table, skat_list
 from stich.cli.skat_screen import Seating, SkatScreen
 from stich.games import SKAT
 from stich.messages import StichError
@@ -60,7 +60,7 @@ from stich.skat.actions import SHORTCUT
 from stich.skat.declaring import certain_loss
 from stich.skat.ending import early_end
 from stich.skat.view import SkatView
-from stich.skat_list import SkatList
+from stich.skat_list import SkatList, series_games
 
 __all__ = ["PlayOptions", "SkatSession", "play_skat", "table_size",
            "unique_bot_names"]
@@ -84,6 +84,7 @@ class PlayOptions:
     verbose: bool = False
     players: int = 3
     shortcut: bool = False  # end a game once its remaining tricks all go to one side
+    scoring: str = "list"  # "seeger": the Preisskat lines at the end (Seeger-Fabian)
 
 
 def unique_bot_names(pool: tuple[str, ...], taken: str, n: int) -> list[str]:
@@ -178,13 +179,25 @@ class SkatSession:
             self.screen.say(str(q) if isinstance(q, Quit) else self.tr("bye"))
             if self.games_done:
                 self.screen.out(skat_list(self.table, self.style))
+                self.preisskat()
         else:
             self.screen.leave()
             if self.opts.bots_only or live:
                 self.screen.out(skat_list(self.table, self.style))
+            self.preisskat()
         finally:
             self.screen.leave()
         self.tell_saved()
+
+    def preisskat(self) -> None:
+        """With ``--scoring seeger``: the Preisskat lines of the games played (with
+        ``--json``: one more line, ``{"preisskat": ...}``)."""
+        if self.opts.scoring != "seeger" or not self.table.games:
+            return
+        if self.opts.json:
+            typer.echo(json.dumps(preisskat_json(self.table), ensure_ascii=False))
+        else:
+            self.screen.out(preisskat_table(self.table, self.tr))
 
     def tell_saved(self) -> None:
         path = self.saver.path
@@ -399,8 +412,10 @@ def play_skat(
     seed: int | None = typer.Option(None, "--seed",
                                     help="Seed for the deals and the bots (the same seed "
                                          "plays the same games)."),
-    games: int = typer.Option(1, "--games", "-n", min=1,
-                              help="How many games to play (the list of the sitting)."),
+    games: int | None = typer.Option(
+        None, "--games", "-n", min=1,
+        help="How many games to play (the list of the sitting). Default: 1; with "
+             "--scoring seeger a Preisskat series, 36 at three players, 48 at four."),
     lang: str = lang_option(),
     cards: str | None = typer.Option(
         None, "--cards", metavar="STYLE",
@@ -434,6 +449,12 @@ def play_skat(
         help="End a game as soon as its remaining tricks all go to one side whatever "
              "anyone plays (German: Abkürzen, wenn der Rest feststeht); the record says "
              "shortcut."),
+    scoring: str = typer.Option(
+        "list", "--scoring", metavar="HOW",
+        help="list (the Skat list) or seeger: also the Preisskat list (Seeger-Fabian: "
+             "points + 50 per game won − 50 per game lost + 40, at four 30, per game "
+             "another player lost; docs/skat.md) at the end; --games a multiple of the "
+             "players."),
 ) -> None:
     """Play Skat against two bots, or watch three bots play.
 
@@ -456,11 +477,20 @@ def play_skat(
         raise typer.BadParameter(f"use {' or '.join(sorted(BOTS))}", param_hint="--bot")
     if as_json and not bots_only:
         raise typer.BadParameter(f"--json needs --bots {n}", param_hint="--json")
+    if scoring not in ("list", "seeger"):
+        raise typer.BadParameter("use list or seeger", param_hint="--scoring")
+    if scoring == "seeger":
+        try:
+            n_games = series_games(scoring, n, games)
+        except StichError as e:
+            raise typer.BadParameter(str(e), param_hint="--games") from None
+    else:
+        n_games = 1 if games is None else games
     if save is not None and no_save:
         raise typer.BadParameter("--save FILE or --no-save, not both", param_hint="--no-save")
-    opts = PlayOptions(rules=rule_set, seed=seed, games=games, lang=lang, cards=style,
+    opts = PlayOptions(rules=rule_set, seed=seed, games=n_games, lang=lang, cards=style,
                        bots_only=bots_only, bot=bot, json=as_json, name=name or "",
-                       verbose=verbose, players=n, shortcut=shortcut)
+                       verbose=verbose, players=n, shortcut=shortcut, scoring=scoring)
     saver = saver_for(SKAT.name, save, no_save, default=not as_json)
     console = Console()
     live = wants_live(console) and not bots_only  # bots alone: a log to watch

@@ -20,7 +20,17 @@ from stich.skat.lookup import TABLES
 from stich.skat.outcome import SkatOutcome
 from stich.skat.rules import GameType
 from stich.skat.view import display_order
-from stich.skat_list import Leaderboard, SkatList, bock_mark, game_name, words
+from stich.skat_list import (
+    SEEGER_LOST_OTHERS,
+    SEEGER_WON,
+    Leaderboard,
+    SkatList,
+    bock_mark,
+    game_name,
+    seeger_json,
+    seeger_places,
+    words,
+)
 
 __all__ = [
     "CardStyle",
@@ -199,6 +209,36 @@ def skat_list(table: SkatList, style: CardStyle, *, last: int | None = None) -> 
                           (tr("list_wonlost"), [f"{s.won}/{s.lost}" for s in stats])):
         out.add_row("", "", "", f"[bold]{label}[/]", "", *values)
     return out
+
+
+def preisskat_table(table: SkatList, tr: Translator) -> Table:
+    """The Preisskat list's lines (Seeger-Fabian, :meth:`SkatList.seeger`), in the order
+    of the places: points (Punktestand), games won × 50, games lost × 50, the others'
+    lost games × 40 (four: 30), the score (Leistung) and the place."""
+    lines = table.seeger()
+    places = seeger_places(lines)
+    k = SEEGER_LOST_OTHERS[len(lines)]
+    out = Table(title=tr("preisskat", n=len(table.games)), caption=tr("pk_ties"),
+                box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    out.add_column(tr("pk_place"), justify="right")
+    out.add_column(tr("col_player"), justify="left")
+    for key in ("pk_points", "pk_won", "pk_lost", "pk_others", "pk_score"):
+        out.add_column(tr(key, k=k if key == "pk_others" else SEEGER_WON), justify="right")
+    for p in sorted(range(len(lines)), key=lambda i: (places[i], i)):
+        ln = lines[p]
+        out.add_row(f"{places[p]}.", escape(table.players[p]), str(ln.points),
+                    f"{ln.won} → {_signed(SEEGER_WON * ln.won)}",
+                    f"{ln.lost} → {_signed(-SEEGER_WON * ln.lost)}",
+                    f"{ln.others_lost} → {_signed(k * ln.others_lost)}",
+                    f"[bold]{ln.score}[/]")
+    return out
+
+
+def preisskat_json(table: SkatList) -> dict[str, object]:
+    """The Preisskat lines as one JSON object (``stich play skat --scoring seeger
+    --json``'s last line): the players, the games, and per player the line and place."""
+    return {"preisskat": {"players": list(table.players), "games": len(table.games),
+                          **seeger_json(table.seeger())}}
 
 
 def leaderboard_table(board: Leaderboard, lang: str = "de") -> Table:

@@ -301,4 +301,5 @@ def _load() -> None:
         rules,
         server,
         skat,
+        tournament,
     )

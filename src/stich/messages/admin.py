@@ -156,6 +156,16 @@ define({
               "Tische neu gezählt; {absent} {absent:plural:Platz|Plätze}, die ein Bot "
               "gespielt hat, {absent:plural:zählt|zählen} für niemanden",
     },
+    "admin.ratings_rebuilt": {
+        "en": "ratings rebuilt from {games} {games:plural:game|games}: {ratings} "
+              "{ratings:plural:rating|ratings}",
+        "de": "Wertungen aus {games} {games:plural:Spiel|Spielen} neu berechnet: "
+              "{ratings} {ratings:plural:Wertung|Wertungen}",
+    },
+    "admin.ratings_what": {
+        "en": "say what to do: --rebuild",
+        "de": "Sag, was zu tun ist: --rebuild",
+    },
     "admin.removed": {
         "en": "account {name} (id {id}) deleted, {sessions} "
               "{sessions:plural:session|sessions} ended; its games now show {neutral}",

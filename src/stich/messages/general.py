@@ -82,6 +82,12 @@ define({
         "en": "the Bilanz is defined for a table of three players, not {n}",
         "de": "Die Bilanz gibt es für einen Tisch mit drei Spielern, nicht mit {n}",
     },
+    "table.preisskat_games": {
+        "en": "a Preisskat series has a positive multiple of {seats} games (every player "
+              "deals as often; 36 at three seats, 48 at four by default), not {games}",
+        "de": "Eine Preisskat-Serie hat ein positives Vielfaches von {seats} Spielen (jeder "
+              "gibt gleich oft; sonst 36 am Dreier-, 48 am Vierertisch), nicht {games}",
+    },
     "table.game_players": {
         "en": "a game has three different players, not {names}",
         "de": "An einem Spiel sind drei verschiedene Spieler beteiligt, nicht {names}",

@@ -128,6 +128,16 @@ define({
         "de": "Eine Skatliste hat ein Vielfaches von 3 Spielen (oder 0 für offen), "
               "nicht {games}",
     },
+    "server.scoring": {
+        "en": "a Skat table scores by the list (list) or the Preisskat list (seeger), "
+              "not {given}",
+        "de": "Ein Skattisch wertet nach der Skatliste (list) oder der Preisskat-Liste "
+              "(seeger), nicht {given}",
+    },
+    "server.scoring_skat": {
+        "en": "only a Skat table can score by the Preisskat list",
+        "de": "Nur ein Skattisch kann nach der Preisskat-Liste werten",
+    },
     "server.games_count_seats": {
         "en": "at a table of {seats} every seat deals as often: a multiple of {seats} games "
               "(or 0 for open-ended), not {games}",
@@ -152,6 +162,11 @@ define({
     "server.shortcut_skat": {
         "en": "only a Skat table can end a game once its rest is certain (shortcut)",
         "de": "Nur ein Skattisch kürzt ein Spiel ab, dessen Rest feststeht (shortcut)",
+    },
+    "server.daily_day": {
+        "en": "no Tagesskat for {given!r}: a day is written YYYY-MM-DD, and not one to come",
+        "de": "Kein Tagesskat für {given!r}: ein Tag wird JJJJ-MM-TT geschrieben, und "
+              "kein kommender",
     },
     "server.shortcut_by_table": {
         "en": "only the table ends a game whose rest is certain (shortcut), by itself",
@@ -235,6 +250,10 @@ define({
     "server.bad_period": {
         "en": "the period is all, year or month, not {given!r}",
         "de": "Der Zeitraum ist all, year oder month, nicht „{given}“",
+    },
+    "server.bad_order": {
+        "en": "the order is bilanz or rating, not {given!r}",
+        "de": "Die Reihenfolge ist bilanz oder rating, nicht „{given}“",
     },
     "server.me_twice": {
         "en": "you can sit at one seat of a table: \"me\" once",

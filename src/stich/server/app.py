@@ -35,7 +35,15 @@ from stich import __version__, web
 from stich.messages import PLAIN, GameName, Seat, StichError, render
 from stich.present.languages import choose_lang
 from stich.present.styles import StyleNamer, card_style
-from stich.server import auth, history, lobby, metrics, rule_sets
+from stich.server import (
+    auth,
+    daily_api,
+    history,
+    lobby,
+    metrics,
+    rule_sets,
+    tournament_routes,
+)
 from stich.server.bus import Bus, LocalBus, RedisBus
 from stich.server.events import PresenceKind
 from stich.server.guard import (
@@ -248,6 +256,8 @@ def create_app(config: ServeConfig) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(history.router)
     app.include_router(rule_sets.router)
+    app.include_router(tournament_routes.router)
+    app.include_router(daily_api.router)
     app.include_router(metrics.router)
 
     @app.exception_handler(StichError)

@@ -73,7 +73,9 @@ STATUS = {"auth.not_logged_in": 401, "auth.registered_only": 403, "auth.bad_logi
           "server.not_creator": 403, "auth.wrong_password": 403, "auth.still_seated": 409,
           "server.table_over": 409, "server.no_analysis": 404,
           "server.rule_set_name_taken": 409, "server.rule_sets_full": 409,
-          "server.rule_sets_guest": 403}
+          "server.rule_sets_guest": 403, "tournament.not_organiser": 403,
+          "tournament.busy": 409, "tournament.started": 409,
+          "tournament.round_running": 409, "tournament.open_tournaments": 429}
 
 
 def status_of(code: str) -> int:

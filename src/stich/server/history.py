@@ -237,16 +237,21 @@ async def _analyse(store: Store, workers: Any, g: GameRow) -> dict[str, Any]:
 
 @router.get("/bestenliste")
 async def bestenliste(request: Request, preset: str = "lothar", period: str = "all",
-                      rules: str | None = None) -> dict[str, Any]:
+                      rules: str | None = None, order: str = "bilanz") -> dict[str, Any]:
     """Registered players over all their Skat games of a preset (``lothar`` or
     ``isko``), or with ``rules`` of exactly that rule string (house rules: games under
     other house rules are never mixed in): Punktestand, Bilanz, games played, games sat
     out at a table of four (``sat_out``, only when not 0), declarer games won and lost;
-    ``period``: ``all``, ``year`` or ``month``.  Ranked by Bilanz.
+    ``period``: ``all``, ``year`` or ``month``.  Ranked by Bilanz, or with ``order=rating``
+    by the rating (``ratings``: per listed player's name ``rating`` and ``sigma``, a
+    player not rated yet missing: docs/ratings.md); ``bots``: the bots' ratings under the
+    same rules.
     ``house_rules``: the other rule strings games were played under, with their words
     and number of games (most first), to choose from."""
     if preset not in ("lothar", "isko", "custom"):
         raise ArgumentError("server.bad_preset", given=preset[:40])
+    if order not in ORDERS:
+        raise ArgumentError("server.bad_order", given=order[:40])
     since = period_start(period)
     lang = request_lang(request)
     store = _store(request)
@@ -262,15 +267,57 @@ async def bestenliste(request: Request, preset: str = "lothar", period: str = "a
         raise ArgumentError("server.custom_needs_rules")
     else:
         rows = await store.skat_ranking(preset, since)
+    ratings = await _with_ratings(store, rows, chosen.get("rules") or f"skat(preset={preset})",
+                                  order)
     for i, r in enumerate(rows, start=1):
         r["rank"] = i
     others = [{"rules": text, "games": n, "words": rules_words(text, lang),
                "short": rules_words(text, lang, short=True)}
               for text, n in await store.skat_house_rules(since)]
-    out = {"preset": preset, "period": period, "players": rows, "house_rules": others}
+    out = {"preset": preset, "period": period, "order": order, "players": rows,
+           "ratings": ratings, "house_rules": others,
+           "bots": await _bot_lines(store, chosen.get("rules") or f"skat(preset={preset})")}
     if chosen:
         out |= {"rules": chosen["rules"], "words": chosen["words"]}
     return out
+
+
+ORDERS = ("bilanz", "rating")
+
+
+async def _with_ratings(store: Store, rows: list[dict[str, Any]], rules: str,
+                        order: str) -> dict[str, dict[str, float]]:
+    """The listed players' ratings in the rules' group by name (``rating`` = mu − 3σ,
+    ``sigma``; a player not rated yet is missing; all time, whatever the period:
+    docs/ratings.md); the rows put in ``order`` (``rating``: best rating first, the
+    unrated last)."""
+    from stich.ratings import group_of
+    from stich.server.store.ratings import group_ratings
+
+    rated = {r["name"]: r for e, r in
+             (await group_ratings(store, "skat", group_of("skat", rules))).items()
+             if e.startswith("user:")}
+    out = {row["name"]: {"rating": round(r["mu"] - 3 * r["sigma"], 1),
+                         "sigma": round(r["sigma"], 2)}
+           for row in rows if (r := rated.get(row["name"])) is not None}
+    if order == "rating":
+        rows.sort(key=lambda row: (row["name"] not in out,
+                                   -out.get(row["name"], {"rating": 0.0})["rating"],
+                                   row["name"].casefold()))
+    return out
+
+
+async def _bot_lines(store: Store, rules: str) -> list[dict[str, Any]]:
+    """The bots' ratings in the rules' group, weakest level first (the yardstick: "plays
+    like ``strong``")."""
+    from stich.bots import LEVELS
+    from stich.ratings import group_of
+    from stich.server.store.ratings import bot_ratings
+
+    bots = await bot_ratings(store, "skat", group_of("skat", rules))
+    return [{"level": lv, "rating": round(bots[lv]["mu"] - 3 * bots[lv]["sigma"], 1),
+             "sigma": round(bots[lv]["sigma"], 2), "games": bots[lv]["games"]}
+            for lv in LEVELS if lv in bots]
 
 
 @router.get("/baptisten/ranking")
@@ -287,40 +334,37 @@ async def baptisten_ranking(request: Request, period: str = "all") -> dict[str, 
 
 def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
                  registered: set[int]) -> list[dict[str, Any]]:
-    """Per registered player over finished games (oldest first): games, wins, average
-    place, and an openskill (Plackett-Luce) rating from the places."""
-    from openskill.models import PlackettLuce
+    """Per registered player over finished games (newest first, as listed): games,
+    wins, average place, and a rating from the places over these games (the period's),
+    as :mod:`stich.ratings` rates Baptistenskat (Plackett-Luce, mu − 3σ)."""
+    from stich.ratings import Line, Ratings, user_entity
 
-    model = PlackettLuce()
-    ratings: dict[int, Any] = {}
+    book = Ratings()
     stats: dict[int, dict[str, Any]] = {}
-    for _, players in reversed(games):
+    for g, players in reversed(games):
         # a place a stand-in played for a person is the stand-in's (a bot's): it counts
         # for the others' ratings, not for hers (docs/server.md, "Whose game was it")
-        people = [p for p in players if p.user_id in registered and p.counts]
-        for p in people:
-            st = stats.setdefault(p.user_id, {"name": p.name, "games": 0, "wins": 0,  # type: ignore[arg-type]
-                                              "places": 0})
-            st["games"] += 1
-            st["wins"] += p.place == 1
-            st["places"] += p.place or 0
-        if len(players) < 2:
-            continue
-        keys = [p.user_id if p.user_id is not None and p.counts
-                else f"bot:{p.bot}:{p.name}" if p.user_id is None else f"standin:{p.name}"
-                for p in players]
-        teams = [[ratings.get(k) or model.rating(name=str(k))] for k in keys]  # type: ignore[arg-type]
-        new = model.rate(teams, ranks=[p.place or len(players) for p in players])
-        for k, team in zip(keys, new, strict=True):
-            ratings[k] = team[0]  # type: ignore[index]
+        for p in players:
+            if p.user_id is not None and p.user_id in registered and p.counts:
+                st = stats.setdefault(p.user_id, {"name": p.name, "games": 0,
+                                                  "wins": 0, "places": 0})
+                st["games"] += 1
+                st["wins"] += p.place == 1
+                st["places"] += p.place or 0
+        book.apply(BAPTISTEN_GAME, g.rules or "", [Line(seat=p.seat, user_id=p.user_id, bot=p.bot,
+                                          place=p.place, counts=p.counts) for p in players],
+                   group="period")
     out = []
     for uid, st in stats.items():
-        r = ratings.get(uid)
+        r = book.table.get((BAPTISTEN_GAME, "period", user_entity(uid)))
         out.append({"name": st["name"], "games": st["games"], "wins": st["wins"],
                     "average_place": round(st["places"] / st["games"], 2),
-                    "rating": round(r.ordinal(), 2) if r is not None else None})
+                    "rating": round(r.shown, 2) if r is not None else None})
     out.sort(key=lambda r: (-(r["rating"] or 0), r["name"].casefold()))
     return out
+
+
+BAPTISTEN_GAME = "baptisten"
 
 
 @router.get("/users/{name}")
@@ -348,6 +392,11 @@ async def player(name: str, request: Request, limit: int = 50,
     for preset in ("lothar", "isko"):
         ranking = await store.skat_ranking(preset, None)
         skat[preset] = next((r for r in ranking if r["name"] == user.name), None)
+    from stich.server.player_stats import player_ratings, player_stats
+
     return {"name": user.name, "skat": skat,
+            # per game and rule group, with its history (docs/ratings.md)
+            "ratings": await player_ratings(store, user.id, request_lang(request)),
+            "stats": await player_stats(store, user.id),
             "games": [_game_json(g, by_game.get(g.id, []), registered) | {"you": me.seat}
                       for g, me in rows]}

@@ -93,6 +93,9 @@ class Limits:
     account_analyses_per_hour: int = 10
     account_rule_sets: int = 30  # named rule sets one account keeps
     rule_set_changes_per_hour: int = 60  # rule sets saved, changed or deleted, per account
+    tournaments_per_hour: int = 5  # tournaments created, per account and per address
+    account_open_tournaments: int = 3  # an organiser's tournaments not over, at once
+    tournament_actions_per_min: int = 30  # register, withdraw, organiser's actions, per account
     # per connection
     messages_per_10s: int = 40
     syncs_per_10s: int = 6

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -40,12 +41,16 @@ from stich.server.sitting import (
 from stich.server.store.db import now
 from stich.server.store.models import TableRow, User
 from stich.server.wire import SPECTATOR, table_status, table_summary
+from stich.skat_list import series_games
 
 __all__ = ["insider", "router", "table_rules", "visible_actor"]
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
 LOBBY_PER_CREATOR = 3  # tables of one creator the lobby lists at most
+SCORINGS = ("list", "seeger")
+"""How a Skat table scores its list: the classic list, or the Preisskat list
+(Seeger-Fabian, :func:`stich.skat_list.seeger`)."""
 
 
 _ID_FIRST = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -97,17 +102,19 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
     dealer_sees = _dealer_sees(body, game)
     if body.shortcut and body.game != games.SKAT.name:  # (a Skat rule: forced_rest)
         raise ArgumentError("server.shortcut_skat")
+    scoring = _scoring(body)
     if game.one_game_per_table:
         n_games = 1
     else:
-        if body.games % len(body.seats):  # every seat deals as often
+        # a Preisskat series: a positive multiple of the seats, 36 / 48 by default
+        n_games = series_games(scoring, len(body.seats), body.games)
+        if n_games % len(body.seats):  # every seat deals as often
             if len(body.seats) == 3:
-                raise ArgumentError("server.games_count", games=body.games)
-            raise ArgumentError("server.games_count_seats", games=body.games,
+                raise ArgumentError("server.games_count", games=n_games)
+            raise ArgumentError("server.games_count_seats", games=n_games,
                                 seats=len(body.seats))
-        if bots_only(body.seats) and not 0 < body.games <= limits.bot_table_games:
+        if bots_only(body.seats) and not 0 < n_games <= limits.bot_table_games:
             raise ArgumentError("server.bot_games", most=limits.bot_table_games)
-        n_games = body.games
     rules = table_rules(body)
     seats = tuple("person" if s == "me" else s for s in body.seats)
     return TableSettings(game=body.game, rules=rules, seats=seats,
@@ -115,7 +122,17 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
                          show_hands=body.show_hands, public=body.public,
                          next_after=body.next_after, clock=clock, bank=bank,
                          on_timeout=body.on_timeout, dealer_sees=dealer_sees,
-                         shortcut=body.shortcut)
+                         shortcut=body.shortcut, scoring=scoring)
+
+
+def _scoring(body: CreateTableRequest) -> str:
+    """How the table's list is scored: ``list`` (the classic list) or ``seeger`` (the
+    Preisskat list, Skat only)."""
+    if body.scoring not in SCORINGS:
+        raise ArgumentError("server.scoring", given=body.scoring[:20])
+    if body.scoring != "list" and body.game != games.SKAT.name:
+        raise ArgumentError("server.scoring_skat")
+    return body.scoring
 
 
 def _dealer_sees(body: CreateTableRequest, game: Game) -> str:
@@ -163,6 +180,30 @@ async def check_quotas(request: Request, user: User, address: str, bot_table: bo
         await enforce(request, address, "bot_tables_per_hour", 3600)
     await enforce(request, f"user:{user.id}", "account_tables_per_hour", 3600)
     await enforce(request, address, "tables_per_hour", 3600)
+
+
+def seated_table(settings: TableSettings, people: Sequence[tuple[int, str, int]], *,
+                 created_by: int | None, creator_addr: str | None
+                 ) -> tuple[TableRow, list[Event]]:
+    """A new table (a new id and invite): ``people`` (seat, name, account) seated, the
+    bots in theirs, started once every seat is taken; its row and its first events, to
+    be stored together (the lobby, the Tagesskat, a tournament's round)."""
+    sitting = Sitting(settings)
+    events: list[Event] = []
+    for seat, name, user in people:
+        for ev in sitting.plan_sit(seat, name, user):
+            sitting.apply(ev)
+            events.append(ev)
+    for ev in sitting.plan_start():
+        sitting.apply(ev)
+        events.append(ev)
+    row = TableRow(id=new_table_id(), game=settings.game, rules=settings.rules,
+                   settings=settings.to_dict(), invite=secrets.token_urlsafe(16),
+                   public=settings.public, status=table_status(sitting),
+                   created_by=created_by, created_at=now(), updated_at=now(),
+                   creator_addr=creator_addr, seq=sitting.seq,
+                   summary=table_summary(sitting))
+    return row, events
 
 
 def _hub(request: Request) -> Hub:
@@ -246,6 +287,8 @@ def _row_json(r: TableRow, lang: str) -> dict[str, Any]:
         extra["dealer_sees"] = settings.dealer_sees
     if settings.shortcut:
         extra["shortcut"] = True
+    if settings.scoring != "list":
+        extra["scoring"] = settings.scoring
     return {"id": r.id, "game": r.game, "rules": r.rules, **extra, "status": r.status,
             "games": r.settings.get("games"), "seats": seats, "seat_count": len(seats),
             "free": sum(1 for s in seats if s["kind"] == "free"),
@@ -264,23 +307,10 @@ async def create_table(body: CreateTableRequest, request: Request) -> dict[str, 
     settings = _settings(body, limits)
     address = address_of(request)
     await check_quotas(request, user, address, bots_only(body.seats))
-    sitting = Sitting(settings)
-    events: list[Event] = []
-    if "me" in body.seats:
-        events += sitting.plan_sit(body.seats.index("me"), user.name, user.id)
-        for ev in events:
-            sitting.apply(ev)
-    more = sitting.plan_start()
-    for ev in more:
-        sitting.apply(ev)
-    events += more
-    table_id = new_table_id()
-    invite = secrets.token_urlsafe(16)
-    row = TableRow(id=table_id, game=settings.game, rules=settings.rules,
-                   settings=settings.to_dict(), invite=invite, public=settings.public,
-                   status=table_status(sitting), created_by=user.id, created_at=now(),
-                   updated_at=now(), creator_addr=address_hash(address),
-                   seq=sitting.seq, summary=table_summary(sitting))
+    me = [(body.seats.index("me"), user.name, user.id)] if "me" in body.seats else []
+    row, events = seated_table(settings, me, created_by=user.id,
+                               creator_addr=address_hash(address))
+    table_id, invite = row.id, row.invite
     hub = _hub(request)
     await hub.store.create_table(row, events)
     actor = await hub.get(table_id, made=Loaded.new(row, settings, events))

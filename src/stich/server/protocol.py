@@ -179,6 +179,8 @@ class TableInfo(_Sent):
     # Skat: a game whose remaining tricks all go to one side whatever anyone plays ends
     # there (the table applies ``shortcut`` for the seat to move); sent only when on
     shortcut: bool = False
+    # Skat: "seeger" when the table scores by the Preisskat list (sent only then)
+    scoring: Literal["list", "seeger"] = "list"
 
 
 class ChatLine(_Sent):
@@ -309,7 +311,9 @@ class CreateTableRequest(_Strict):
     Skat: ``preset`` ``lothar`` (default) or ``isko`` (or ``rules``, a full rules
     string); three or four seats (at four the dealer sits each game out, and
     ``dealer_sees`` says what he sees: ``nothing``, the default, or ``all``);
-    ``games`` a multiple of the seats (default 36), 0 = open-ended; ``shortcut`` true:
+    ``games`` a multiple of the seats (default 36), 0 = open-ended; ``scoring``
+    ``list`` or ``seeger`` (the Preisskat list: ``games`` a positive multiple of the
+    seats, by default 36 at three seats, 48 at four); ``shortcut`` true:
     a game ends as soon as its remaining tricks all go to one side whatever anyone plays.
     Baptistenskat: the seats are the players (3–15); ``max_cards`` N,
     ``deck``, ``variants`` (numbers 1–5 of the seed text: 2 forehead, 3 trick scoring,
@@ -321,7 +325,7 @@ class CreateTableRequest(_Strict):
                              min_length=2, max_length=15)
     preset: str | None = Field(default=None, max_length=32)
     rules: str | None = Field(default=None, max_length=200)
-    games: int = Field(default=36, ge=0, le=999)
+    games: int | None = Field(default=None, ge=0, le=999)  # None: the default series
     max_cards: int | None = Field(default=None, ge=1, le=60)
     deck: str | None = Field(default=None, max_length=40)
     variants: list[int] = Field(default_factory=list, max_length=5)
@@ -338,6 +342,10 @@ class CreateTableRequest(_Strict):
     # Skat: end a game as soon as its remaining tricks all go to one side whatever anyone
     # plays (the table applies ``shortcut``); refused at any other table
     shortcut: bool = False
+    # Skat: how the list is scored, "list" (the classic list) or "seeger" (the Preisskat
+    # list, Seeger-Fabian: a series of a positive multiple of the seats, by default 36
+    # games at three seats and 48 at four); refused at any other table
+    scoring: str = Field(default="list", max_length=10)
 
 
 class RuleSetRequest(_Strict):

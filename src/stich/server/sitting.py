@@ -43,7 +43,7 @@ from stich.games.skat_play import SkatPlay
 from stich.server.events import LOOSE_KINDS, Event, EventKind, PresenceKind
 from stich.skat import SkatRules, SkatState
 from stich.skat.actions import SHORTCUT
-from stich.skat_list import SkatList
+from stich.skat_list import SkatList, seeger_json
 
 __all__ = [
     "LOOSE_KINDS",
@@ -335,6 +335,8 @@ class Sitting:
         d["games_planned"] = self.settings.games
         for g, marks in zip(d["games"], self.standin_marks, strict=False):
             g["standin"] = marks
+        if self.settings.scoring == "seeger":  # (only then: other lists stay as they were)
+            d["seeger"] = seeger_json(self.skat_list.seeger())
         return d
 
     def sheet(self) -> dict[str, Any] | None:

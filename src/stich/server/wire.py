@@ -564,6 +564,7 @@ def table_info(s: Sitting, table_id: str, receiver: int, *, invite: str | None,
         ready=sorted(s.ready),
         **({"dealer_sees": st.dealer_sees} if st.skat_four else {}),  # type: ignore[arg-type]
         **({"shortcut": True} if st.shortcut else {}),  # type: ignore[arg-type]
+        **({"scoring": st.scoring} if st.scoring != "list" else {}),  # type: ignore[arg-type]
     ).model_dump(exclude_unset=True)
 
 

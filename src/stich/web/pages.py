@@ -129,6 +129,12 @@ async def manifest() -> Response:
 def mount(app: FastAPI) -> None:
     """The pages and ``/static`` on the server's app."""
     app.include_router(router)
-    from stich.web import standings  # it renders with this module's render_page
+    from stich.web import (  # they render with this module's render_page
+        daily,
+        standings,
+        tournaments,
+    )
     standings.mount(app)
+    daily.mount(app)
+    tournaments.mount(app)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

@@ -27,13 +27,14 @@ from stich.skat.rules import GameType
 from stich.skat_list import game_name
 from stich.web.pages import lang_of, render_page
 
-__all__ = ["PERIODS", "PRESETS", "game_title", "mount", "outcome_of", "router",
-           "value_breakdown"]
+__all__ = ["ORDERS", "PERIODS", "PRESETS", "game_title", "mount", "outcome_of", "percent",
+           "rating_plot", "router", "value_breakdown"]
 
 router = APIRouter(include_in_schema=False)
 
 PRESETS = ("lothar", "isko")
 PERIODS = ("all", "year", "month")
+ORDERS = ("bilanz", "rating")  # the Bestenliste's orders (history.ORDERS)
 POSITIONS = ("Vorhand", "Mittelhand", "Hinterhand")
 USER_GAMES = 50  # games on a player's page at a time
 
@@ -194,26 +195,30 @@ def value_breakdown(result: dict[str, Any], lang: str = "de") -> str | None:
 
 @router.get("/bestenliste", response_class=HTMLResponse)
 async def bestenliste(request: Request, preset: str = "lothar", period: str = "all",
-                      rules: str | None = None) -> Response:
+                      rules: str | None = None, order: str = "bilanz") -> Response:
     """The Bestenliste of a preset (or of exactly one rule string with house rules:
-    ``rules``) and period, and the Baptistenskat ranking.  A visitor with saved rule
-    sets finds them among the choices, by name."""
+    ``rules``) and period, ranked by Bilanz or by rating (``order``), and the
+    Baptistenskat ranking.  A visitor with saved rule sets finds them among the
+    choices, by name."""
     preset = preset if preset in PRESETS else "lothar"
     period = period if period in PERIODS else "all"
+    order = order if order in ORDERS else "bilanz"
     problem = None
     try:
         skat = await history.bestenliste(request, preset=preset, period=period,
-                                         rules=rules or None)
+                                         rules=rules or None, order=order)
     except StichError as e:  # rules the engine refuses: the preset's list, and why
         problem = capitalised(e.text(lang_of(request)))
-        skat = await history.bestenliste(request, preset=preset, period=period)
+        skat = await history.bestenliste(request, preset=preset, period=period,
+                                         order=order)
     baptisten = await history.baptisten_ranking(request, period=period)
     user = await auth.current_user(request)
     own = [] if user is None or user.guest else \
         [{"name": r.name, "rules": r.rules}
          for r in await request.app.state.store.rule_sets(user.id)]
     return await render_page(request, "bestenliste.html", preset=skat["preset"],
-                             period=period, presets=PRESETS, periods=PERIODS, skat=skat,
+                             period=period, order=order, orders=ORDERS,
+                             presets=PRESETS, periods=PERIODS, skat=skat,
                              baptisten=baptisten, when=when, signed=signed, own_sets=own,
                              problem=problem, rules_query=skat.get("rules"))
 
@@ -231,7 +236,49 @@ async def player(request: Request, name: str, offset: int = 0) -> Response:
             return await _not_found(request, e)
         raise
     return await render_page(request, "player.html", p=data, presets=PRESETS,
-                             offset=offset, page_size=USER_GAMES, when=when, signed=signed)
+                             offset=offset, page_size=USER_GAMES, when=when, signed=signed,
+                             plot=rating_plot, percent=percent)
+
+
+PLOT_W, PLOT_H, PLOT_PAD = 600, 160, 6  # the rating plot's view box (the page scales it)
+
+
+def rating_plot(history: list[float], bots: dict[str, float]) -> dict[str, Any]:
+    """A rating's history as the page draws it (inline SVG, no script): the polyline's
+    points in a view box of :data:`PLOT_W` × :data:`PLOT_H`, the figures' range (the
+    bots' ratings inside it), and a level line per bot (its ``y``).
+
+    >>> p = rating_plot([0.0, 5.0, 10.0], {"easy": 5.0})
+    >>> p["points"], p["low"], p["high"], p["bots"]
+    ('6.0,154.0 300.0,80.0 594.0,6.0', 0.0, 10.0, [{'level': 'easy', 'y': 80.0, 'rating': 5.0}])
+    >>> rating_plot([3.0], {})["points"]
+    '6.0,80.0 594.0,80.0'
+    """
+    values = history if len(history) > 1 else history * 2
+    low, high = min([*values, *bots.values()]), max([*values, *bots.values()])
+    span = (high - low) or 1.0
+    inner_w, inner_h = PLOT_W - 2 * PLOT_PAD, PLOT_H - 2 * PLOT_PAD
+
+    def y(v: float) -> float:
+        if high == low:
+            return PLOT_H / 2
+        return round(PLOT_PAD + inner_h * (high - v) / span, 1)
+
+    n = len(values) - 1
+    points = " ".join(f"{round(PLOT_PAD + inner_w * i / n, 1)},{y(v)}"
+                      for i, v in enumerate(values))
+    return {"points": points, "low": round(low, 1), "high": round(high, 1),
+            "width": PLOT_W, "height": PLOT_H, "games": len(history),
+            "bots": [{"level": lv, "y": y(v), "rating": v} for lv, v in bots.items()]}
+
+
+def percent(share: float | None) -> str:
+    """A share as a whole percentage (``–`` for none).
+
+    >>> percent(0.4567), percent(None)
+    ('46 %', '–')
+    """
+    return "–" if share is None else f"{round(share * 100)} %"
 
 
 # --- one finished game ----------------------------------------------------------------------

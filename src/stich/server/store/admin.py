@@ -24,7 +24,7 @@ from stich.server.store.models import GameRow, Session, TableRow, User
 from stich.server.wire import table_status, table_summary
 
 __all__ = ["CLOSE_TRIES", "TableLine", "UserLine", "close_table", "find_users",
-           "live_tables_of", "recount", "table_lines", "user_lines"]
+           "live_tables_of", "rebuild_ratings", "recount", "table_lines", "user_lines"]
 
 CLOSE_TRIES = 20  # commits lost to a running server before close gives up
 
@@ -143,8 +143,9 @@ async def close_table(store: Store, table_id: str, reason: str) -> Sitting:
 async def recount(store: Store) -> tuple[int, int]:
     """Work out again, from every table's event log, whose each finished game was
     (docs/server.md, "Whose game was it"): the players' ``standin`` and ``counts`` and
-    the records' ``standin`` / ``clock`` actions.  For the games stored before the rule
-    (and idempotent after it).  Returns (games looked at, players not counted)."""
+    the records' ``standin`` / ``clock`` actions; then the ratings anew.  For the games
+    stored before the rule (and idempotent after it).  Returns (games looked at,
+    players not counted)."""
     async with store.session() as s:
         tables = list((await s.execute(select(GameRow.table_id).distinct()
                                        .order_by(GameRow.table_id))).scalars())
@@ -161,4 +162,18 @@ async def recount(store: Store) -> tuple[int, int]:
                                       whose["standin"], whose["absent"]):
                 games += 1
                 absent += len(whose["absent"])
+    await rebuild_ratings(store)  # a game that counts for nobody moves no rating of hers
     return games, absent
+
+
+async def rebuild_ratings(store: Store) -> tuple[int, int]:
+    """Work out every rating again from the stored games (docs/ratings.md): computed
+    while reading only, then written in one short transaction that first rates the
+    games stored meanwhile (a running server waits for it a moment).  Returns (games
+    that moved a rating, ratings kept)."""
+    from stich.server.store.ratings import compute, replace
+
+    async with store.engine.connect() as conn:
+        done = await conn.run_sync(compute)
+    async with store._writing(), store.engine.begin() as conn:
+        return await conn.run_sync(replace, done)

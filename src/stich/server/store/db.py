@@ -62,6 +62,8 @@ from stich.server.names import GUEST_KEY
 from stich.server.sitting import Event
 from stich.server.store.models import (
     Analysis,
+    DailyEntry,
+    DailySet,
     EventRow,
     GamePlayer,
     GameRow,
@@ -779,6 +781,68 @@ class Store:
                                                    TableRow.lease_owner == owner)
                             .values(lease_owner=None, lease_until=None))
 
+    # --- the Tagesskat (stich.server.daily) ---------------------------------------------
+
+    async def daily_set(self, day: str, make: DailySet | None = None) -> DailySet | None:
+        """A day's Tagesskat set; ``make``: stored first unless the day has one (two
+        workers at once: the first one's stands, both answer with it)."""
+        async with self.session() as s:
+            found = await s.get(DailySet, day)
+        if found is not None or make is None:
+            return found
+        try:
+            async with self._writing(), self.session.begin() as s:
+                s.add(make)
+        except IntegrityError:  # another worker was quicker: its set stands
+            pass
+        async with self.session() as s:
+            return await s.get(DailySet, day)
+
+    async def daily_reference(self, day: str, reference: dict[str, Any]) -> None:
+        """The bots' own result on a day's cards, kept once computed."""
+        async with self._writing(), self.session.begin() as s:
+            found = await s.get(DailySet, day)
+            if found is not None and found.reference is None:
+                found.reference = reference
+
+    async def daily_entry(self, day: str, user_id: int) -> DailyEntry | None:
+        async with self.session() as s:
+            q = select(DailyEntry).where(DailyEntry.day == day, DailyEntry.user_id == user_id)
+            return (await s.execute(q)).scalars().first()
+
+    async def create_daily_table(self, entry: DailyEntry, row: TableRow,
+                                 events: Sequence[Event]) -> bool:
+        """A day's table of an account and its entry, together; False (nothing stored)
+        when the account has its table of the day already."""
+        try:
+            async with self._writing(), self.session.begin() as s:
+                s.add(row)
+                await s.flush()
+                for ev in events:
+                    s.add(_event_row(row.id, ev))
+                s.add(entry)
+        except IntegrityError:
+            return False
+        return True
+
+    async def daily_entries(self, days: Collection[str]) -> list[DailyEntry]:
+        """The entries of these days (oldest first)."""
+        if not days:
+            return []
+        async with self.session() as s:
+            q = select(DailyEntry).where(DailyEntry.day.in_(list(days))) \
+                .order_by(DailyEntry.id)
+            return list((await s.execute(q)).scalars())
+
+    async def games_of_tables(self, table_ids: Collection[str]) -> list[GameRow]:
+        """The finished games of these tables, by table and number."""
+        if not table_ids:
+            return []
+        async with self.session() as s:
+            q = select(GameRow).where(GameRow.table_id.in_(list(table_ids))) \
+                .order_by(GameRow.table_id, GameRow.number)
+            return list((await s.execute(q)).scalars())
+
     # --- named rule sets -------------------------------------------------------------------
 
     async def rule_sets(self, user_id: int) -> list[RuleSet]:
@@ -1146,6 +1210,10 @@ async def _write_pg(conn: AsyncConnection, batch: list[_Append]) -> None:
 
     at = now()
     rows, tables_sql, tables_params = _pg_batch(batch, at)
+    if any(a.games for a in batch):  # the finished games' lock before any row's
+        from stich.server.store.ratings import LOCK  # (stich.server.store.ratings)
+
+        await conn.execute(text(f"SELECT pg_advisory_xact_lock({LOCK})"))
     raw: Any = (await conn.get_raw_connection()).driver_connection
     sql = _PG_EVENTS
     try:
@@ -1242,6 +1310,12 @@ def _write_batch(conn: Connection, batch: list[_Append]) -> None:
 
 
 def _write_games(conn: Connection, batch: list[_Append], at: datetime) -> None:
+    """The batch's finished games, their lines, and the ratings they move (in the same
+    transaction, after the finished games' lock: :mod:`stich.server.store.ratings`)."""
+    from stich.server.store.ratings import lock, rate_stored_game
+
+    if any(a.games for a in batch):
+        lock(conn)
     for a in batch:
         for g in a.games:
             game_id = conn.execute(
@@ -1251,6 +1325,7 @@ def _write_games(conn: Connection, batch: list[_Append], at: datetime) -> None:
                  "rules": g.rules, "preset": g.preset, "record": g.record,
                  "finished_at": at}).scalar_one()
             _insert(conn, GamePlayer, [{"game_id": game_id, **p} for p in g.players])
+            rate_stored_game(conn, game_id, g.game, g.rules, g.players, at)
 
 
 async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None) -> None:

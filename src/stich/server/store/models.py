@@ -16,8 +16,13 @@ migrations in ``migrations/``; these classes must match them (a test compares).
   up would let anyone walk through private games); ``game_players`` a line per player for the
   Bestenliste and the history (at a Skat table of four also the dealer who sat out:
   ``sat_out``); ``analyses`` cached analyses of Skat games.
+- ``ratings``: the current rating of every rated entity (an account ``user:<id>``, a bot
+  ``bot:<level>``) per game and rule group (:mod:`stich.ratings`); ``rating_history``
+  its value after each game that moved it (migration 0008, docs/ratings.md).
 - ``rule_sets``: the named rule sets a registered player saved ("Skatclub Eiche"): a
   game's rule string under a name, unique per account (by the name's case-folded key).
+- ``tournaments``, ``tournament_players``, ``tournament_tables``: a tournament, who
+  plays it, and its rounds' tables (ordinary tables; stich.server.tournament_store).
 """
 
 from __future__ import annotations
@@ -43,8 +48,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "RuleSet", "Session",
-           "SnapshotRow", "TableRow", "User"]
+__all__ = ["Analysis", "Base", "EventRow", "GamePlayer", "GameRow", "RatingHistory",
+           "RatingRow", "RuleSet", "Session", "SnapshotRow", "TableRow", "Tournament",
+           "TournamentPlayer", "TournamentTable", "User"]
 
 
 class Base(DeclarativeBase):
@@ -193,3 +199,129 @@ class RuleSet(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     __table_args__ = (UniqueConstraint("user_id", "name_key", name="uq_rule_sets_user_name"),)
+
+
+class DailySet(Base):
+    """A day's Tagesskat (stich.server.daily): its secret seed (never sent out), rules,
+    games and bots, and the bots' own result on its cards once computed (migration 0010)."""
+
+    __tablename__ = "daily_sets"
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD (UTC)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules: Mapped[str] = mapped_column(String(200))
+    games: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(32))
+    reference: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyEntry(Base):
+    """An account's table of a day's Tagesskat: one per account and day."""
+
+    __tablename__ = "daily_entries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    day: Mapped[str] = mapped_column(ForeignKey("daily_sets.day", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("day", "user_id", name="uq_daily_entries_day_user"),
+                      Index("ix_daily_entries_table", "table_id"))
+
+
+class RatingRow(Base):
+    """The current rating of an entity per game and rule group (:mod:`stich.ratings`)."""
+
+    __tablename__ = "ratings"
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    # a preset's name, or the exact rule string (stich.ratings.group_of)
+    rule_group: Mapped[str] = mapped_column(String(200), primary_key=True)
+    entity: Mapped[str] = mapped_column(String(40), primary_key=True)  # user:<id> | bot:<level>
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                                nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)  # the games that moved it
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (Index("ix_ratings_user", "user_id"),)
+
+
+class RatingHistory(Base):
+    """An entity's rating after one game that moved it (and before: ``mu_before``…)."""
+
+    __tablename__ = "rating_history"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(16))
+    rule_group: Mapped[str] = mapped_column(String(200))
+    entity: Mapped[str] = mapped_column(String(40))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                                nullable=True)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("game_id", "entity", name="uq_rating_history_game"),
+                      Index("ix_rating_history_user", "user_id", "game", "rule_group", "id"))
+
+
+class Tournament(Base):
+    """A tournament (stich.server.tournament): its organiser, settings (the draws' seed
+    included: never sent out), where it stands, and a version that every change counts
+    up, so that two workers changing it at once cannot both win (migration 0009)."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    organiser: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    invite: Mapped[str] = mapped_column(String(64))
+    public: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(16))  # registering | running | between | over
+    paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    round: Mapped[int] = mapped_column(Integer, default=0)  # rounds started
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (Index("ix_tournaments_status", "status"),
+                      Index("ix_tournaments_organiser", "organiser"))
+
+
+class TournamentPlayer(Base):
+    """A player registered for a tournament (accounts and guests): ``status``
+    ``registered``, ``withdrawn`` (before the start) or ``replaced`` (by a bot, by the
+    organiser); ``number`` the order of registration."""
+
+    __tablename__ = "tournament_players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16))
+    number: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id",
+                                       name="uq_tournament_players_user"),
+                      Index("ix_tournament_players_user", "user_id"))
+
+
+class TournamentTable(Base):
+    """A table of a tournament's round: the ordinary table that plays it, and per seat
+    the account whose series it is (null: a bot's seat, or a player replaced by a bot);
+    ``done`` once its series is over (its list has all its games, or it was closed)."""
+
+    __tablename__ = "tournament_tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)  # the table's number in its round, from 1
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seats: Mapped[list[Any]] = mapped_column(JSON)  # per seat an account id or null
+    games: Mapped[int] = mapped_column(Integer)  # the series' games
+    done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "number",
+                                       name="uq_tournament_tables_number"),
+                      Index("ix_tournament_tables_table", "table_id"))

@@ -233,7 +233,8 @@ function tableRow(t) {
     if (s.kind === "bot") seats.append(" ", botIcon());
   });
   // Skat: the rules in words (the server's; short on a phone) and the games
-  const count = t.games ? _("{n} games", { n: t.games }) : _("open-ended");
+  const count = t.scoring === "seeger" ? _("Preisskat ({n} games)", { n: t.games })
+    : t.games ? _("{n} games", { n: t.games }) : _("open-ended");
   const what = t.game !== "skat" ? "Baptistenskat"
     : t.rules_words ? h("span", { class: "rules-of-table" }, "Skat (", h("span", { class: "rules-long" }, t.rules_words),
       h("span", { class: "rules-short" }, t.rules_short || t.rules_words), ", " + count + ")")
@@ -277,23 +278,38 @@ function createBox() {
   const dealerSees = /** @type {HTMLSelectElement} */ (h("select", { name: "dealer_sees", id: "dealer_sees" },
     h("option", { value: "nothing" }, _("nothing (like a spectator)")), h("option", { value: "all" }, _("every hand"))));
   const dealerSeesLabel = h("label", { for: "dealer_sees" }, _("The dealer who sits out sees"));
-  const fitSkat = () => {
+  // how the list is scored: the classic list, or the Preisskat list (Seeger-Fabian: a
+  // series of a multiple of the seats, 36 games at three and 48 at four by default)
+  const scoring = /** @type {HTMLSelectElement} */ (h("select", { name: "scoring", id: "scoring", "aria-describedby": "scoring-help" },
+    h("option", { value: "list" }, _("Skat list")), h("option", { value: "seeger" }, _("Preisskat (Seeger-Fabian)"))));
+  const scoringHelp = h("p", { class: "muted small scoring-help", id: "scoring-help" });
+  let preisskatDefault = true;  // the series' length follows the seats until chosen
+  skatGames.addEventListener("change", () => { preisskatDefault = false; });
+  const fitSkat = (/** @type {boolean} */ scoringChanged = false) => {
     const n = Number(skatPlayers.value);
+    const seeger = scoring.value === "seeger";
     const old = Number(skatGames.value || 36);
     const counts = n === 4 ? [4, 8, 12, 16, 24, 32, 48] : [3, 6, 9, 12, 18, 24, 36, 48];
-    const pick = counts.includes(old) ? old : n === 4 ? 32 : 36;
+    const pick = seeger && (scoringChanged || preisskatDefault || !counts.includes(old)) ? (n === 4 ? 48 : 36)
+      : counts.includes(old) ? old : n === 4 ? 32 : 36;
     skatGames.replaceChildren(...counts.map((c) => h("option", { value: c, selected: c === pick }, String(c))),
-      h("option", { value: 0, selected: old === 0 }, _("open-ended")));
+      // an open-ended list has no series' result: not for Preisskat
+      ...(seeger ? [] : [h("option", { value: 0, selected: old === 0 }, _("open-ended"))]));
+    scoringHelp.textContent = seeger
+      ? _("Preisskat, as clubs and tournaments score (DSkV): your list points, plus 50 for every game you win as declarer, minus 50 for every game you lose, and {k} for every game another player at the table loses. A series of {n} games by default.", { k: n === 4 ? 30 : 40, n: n === 4 ? 48 : 36 })
+      : _("The classic list: your points and the Bilanz against the others.");
     fourth.hidden = n !== 4;
     dealerSees.hidden = dealerSeesLabel.hidden = n !== 4;
   };
-  skatPlayers.addEventListener("change", fitSkat);
+  skatPlayers.addEventListener("change", () => fitSkat());
+  scoring.addEventListener("change", () => fitSkat(true));
   fitSkat();
   const rulesPick = rulesField();
   const house = houseRules(rulesPick.sel);
   const skat = h("fieldset", { class: "for-skat" }, h("legend", {}, "Skat"),
     rulesPick.el, house.el, ruleSets(house, rulesPick.sel),
     h("label", { for: "skat_players" }, _("Players at the table")), skatPlayers,
+    h("label", { for: "scoring" }, _("Scoring")), scoring, scoringHelp,
     h("label", {}, _("Games"), " ", skatGames),
     h("p", { class: "muted" }, _("The seats, in playing order:")),
     h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy"), fourth),
@@ -404,6 +420,7 @@ function createBox() {
       body.games = Number(d.get("games"));
       if (body.seats.length === 4) body.dealer_sees = d.get("dealer_sees");
       if (d.get("shortcut") === "on") body.shortcut = true;
+      if (d.get("scoring") === "seeger") body.scoring = "seeger";
     }
     else {
       if (d.get("max_cards")) body.max_cards = Number(d.get("max_cards"));

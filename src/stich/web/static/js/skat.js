@@ -623,7 +623,9 @@ export function skatListPanel(st) {
   const foot = h("tfoot", {},
     h("tr", {}, h("th", { colspan: 3 }, _("Total score")), ...L.punktestand.map((/** @type {number} */ p) => h("td", { class: "num" }, minus(p)))),
     h("tr", {}, h("th", { colspan: 3 }, "Bilanz"), ...L.bilanz.map((/** @type {number} */ p) => h("td", { class: "num" }, signed(p)))));
+  if (L.seeger) preisskatFoot(L, foot);
   box.append(h("div", { class: "scroll" }, h("table", { class: "data skat-list" }, h("thead", {}, head), body, foot)));
+  if (L.seeger) box.append(preisskatRanking(L));
   if (names.length === 4 && L.games.length) {
     box.append(h("p", { class: "muted small satout-legend" }, _("○ the dealer, who sat this game out")));
   }
@@ -631,4 +633,39 @@ export function skatListPanel(st) {
     box.append(h("p", { class: "muted small standin-legend" }, _("* a bot played (in part) for this player in this game: a stand-in while away, the turn clock, or after leaving the table")));
   }
   return box;
+}
+
+/**
+ * The Preisskat list's foot (Seeger-Fabian): per player games won × 50, games lost × 50,
+ * the others' lost games × 40 (four: 30), the Leistung and the place.
+ * @param {any} L the list (with its ``seeger`` part) @param {HTMLElement} foot
+ */
+function preisskatFoot(L, foot) {
+  const S = L.seeger;
+  const row = (/** @type {string} */ label, /** @type {string} */ cls, /** @type {(l: any) => string} */ cell) =>
+    h("tr", { class: `preisskat ${cls}` }, h("th", { colspan: 3 }, label), ...S.lines.map((/** @type {any} */ l) => h("td", { class: "num" }, cell(l))));
+  foot.append(
+    row(_("Games won × {k}", { k: S.won_each }), "won", (l) => `${l.won} → ${signed(l.won_points)}`),
+    row(_("Games lost × {k}", { k: S.won_each }), "lost", (l) => `${l.lost} → ${minus(l.lost_points)}`),
+    row(_("Others' lost games × {k}", { k: S.others_each }), "others", (l) => `${l.others_lost} → ${signed(l.others_points)}`),
+    row(_("Preisskat score"), "score", (l) => minus(l.score)),
+    row(_("Place"), "place", (l) => `${l.place}.`));
+}
+
+/**
+ * The series' ranking by the Preisskat score: at equal score more games won first, then
+ * fewer lost; players still equal share the place.  While the series runs: "so far".
+ * @param {any} L
+ */
+function preisskatRanking(L) {
+  const S = L.seeger, names = L.players;
+  const order = S.lines.map((/** @type {any} */ l, /** @type {number} */ i) => ({ ...l, name: names[i], seat: i }))
+    .sort((/** @type {any} */ a, /** @type {any} */ b) => a.place - b.place || a.seat - b.seat);
+  const done = L.games_planned && L.games.length >= L.games_planned;
+  return h("section", { class: "preisskat-ranking" },
+    h("h3", {}, done ? _("Preisskat: the series' result") : _("Preisskat: the ranking so far ({n} of {m} games)", { n: L.games.length, m: L.games_planned })),
+    h("ol", { class: "ranking" }, ...order.map((/** @type {any} */ l) => h("li", { value: l.place },
+      h("strong", {}, l.name), " ", minus(l.score), " ",
+      h("span", { class: "muted small" }, _("({won} won, {lost} lost)", { won: l.won, lost: l.lost }))))),
+    h("p", { class: "muted small" }, _("Equal scores: more games won first, then fewer games lost; still equal: the same place.")));
 }

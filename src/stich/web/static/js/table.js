@@ -402,7 +402,9 @@ const ruleWords = {};
  * @returns {HTMLElement}
  */
 function rulesTitle(t) {
-  if (t.preset === "isko" || t.preset === "lothar") return h("span", { class: "title" }, "Skat · " + (t.preset === "isko" ? "ISkO" : _("Lothar's rules")));
+  // a Preisskat table says so after the rules: "Lothars Regeln · Preisskat (36 Spiele)"
+  const scoring = t.scoring === "seeger" ? h("span", { class: "scoring-title" }, " · " + _("Preisskat ({n} games)", { n: t.games })) : null;
+  if (t.preset === "isko" || t.preset === "lothar") return h("span", { class: "title" }, "Skat · " + (t.preset === "isko" ? "ISkO" : _("Lothar's rules")), scoring);
   const known = ruleWords[t.rules];
   if (known === undefined) {
     ruleWords[t.rules] = null;  // asked: the header is drawn again with the answer
@@ -412,7 +414,7 @@ function rulesTitle(t) {
   }
   const words = known || { words: _("house rules"), short: _("house rules") };
   return h("span", { class: "title rules-title", title: words.words }, "Skat · ",
-    h("span", { class: "rules-long" }, words.words), h("span", { class: "rules-short" }, words.short));
+    h("span", { class: "rules-long" }, words.words), h("span", { class: "rules-short" }, words.short), scoring);
 }
 
 function topBar() {

@@ -1,0 +1,338 @@
+"""Tournaments over HTTP (JSON, under ``/api/tournaments``): create, list the public
+ones, show one (standings, rounds, tables; the links to a table for its players and the
+organiser), register and withdraw (guests too; a private tournament needs its invite),
+and the organiser's actions: start a round, replace a player by a bot, pause, resume,
+end.  The model is :mod:`stich.server.tournament`, the database
+:mod:`stich.server.tournament_store`; ``docs/tournaments.md`` tells the whole.
+
+Every route bounds its input (pydantic, and the model's limits), counts against the
+site's limits (:class:`stich.server.limits.Limits`: ``tournaments_per_hour``,
+``account_open_tournaments``, ``tournament_actions_per_min``), and answers a private
+tournament to a stranger as if it did not exist.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import func, select
+
+from stich import games
+from stich.core import ArgumentError
+from stich.games.base import TableOptions
+from stich.present.languages import choose_lang
+from stich.present.skat_rules import rules_words
+from stich.server import tournament_store as ts
+from stich.server.auth import address_of, current_user, enforce, require_user
+from stich.server.guard import Site
+from stich.server.hub import Hub
+from stich.server.limits import Limits
+from stich.server.lobby import new_table_id, same_invite
+from stich.server.store.db import now
+from stich.server.store.models import Tournament, User
+from stich.server.tournament import MAX_PLAYERS, TournamentSettings, check_settings
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+
+LISTED = 100  # public tournaments the list shows at most
+BUSY_TRIES = 4  # a round start that met a registration at the same moment is tried again
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTournamentRequest(_Strict):
+    """A new tournament.  ``preset`` (``isko``, the default, or ``lothar``) or ``rules``
+    (a full Skat rules string: a preset with house rules); ``scoring`` ``seeger`` (the
+    Preisskat list, default) or ``list``; ``games_three`` / ``games_four`` the games of
+    a series at a table of three and of four (multiples of 3 and 4; default 36 and 48);
+    ``seating`` how rounds after the first are seated (``results``, default, or
+    ``draw``); ``bots``: bots may fill seats; ``clock``: the tables' turn clock."""
+
+    name: str = Field(max_length=200)
+    preset: str | None = Field(default=None, max_length=32)
+    rules: str | None = Field(default=None, max_length=200)
+    scoring: str = Field(default="seeger", max_length=10)
+    rounds: int = Field(default=2, ge=-1000, le=1000)
+    games_three: int = Field(default=36, ge=-1000, le=1000)
+    games_four: int = Field(default=48, ge=-1000, le=1000)
+    seating: str = Field(default="results", max_length=10)
+    bots: bool = False
+    bot_level: str = Field(default="strong", max_length=32)
+    public: bool = True
+    clock: int = Field(default=30, ge=-1000, le=1000)
+    next_after: int = Field(default=10, ge=-1000, le=1000)
+
+
+class InviteRequest(_Strict):
+    invite: str | None = Field(default=None, max_length=64)
+
+
+class ReplaceRequest(_Strict):
+    user: int = Field(ge=0, le=2**31 - 1)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _lang(request: Request) -> str:
+    return choose_lang(request.query_params.get("lang"),
+                       accept=request.headers.get("accept-language"))
+
+
+async def _act(request: Request, user: User) -> None:
+    await enforce(request, f"user:{user.id}", "tournament_actions_per_min", 60)
+
+
+def _visible(state: ts.State, invite: str | None, user: User | None) -> bool:
+    """Public, or the request shows the invite, or it is the organiser's or a
+    registered player's."""
+    row = state.row
+    if row.public or (invite is not None and same_invite(invite, row.invite)):
+        return True
+    return user is not None and (row.organiser == user.id
+                                 or any(p.user_id == user.id for p in state.players))
+
+
+async def _state(request: Request, tournament_id: str, invite: str | None,
+                 user: User | None) -> ts.State:
+    """The tournament, brought up to date, if this request may see it; else refused
+    as if it did not exist."""
+    state = await ts.load(_hub(request).store, tournament_id)
+    if state is None or not _visible(state, invite, user):
+        raise ArgumentError("tournament.no_such_tournament", tournament=tournament_id[:40])
+    return await ts.refresh(_hub(request), state)
+
+
+async def _organiser(request: Request, tournament_id: str) -> tuple[ts.State, User]:
+    user = await require_user(request)
+    state = await _state(request, tournament_id, None, user)
+    if state.row.organiser != user.id:
+        raise ArgumentError("tournament.not_organiser")
+    await _act(request, user)
+    return state, user
+
+
+async def _reload(request: Request, tournament_id: str) -> ts.State:
+    state = await ts.load(_hub(request).store, tournament_id)
+    if state is None:
+        raise ArgumentError("tournament.no_such_tournament", tournament=tournament_id[:40])
+    return await ts.refresh(_hub(request), state)
+
+
+@router.post("")
+async def create(body: CreateTournamentRequest, request: Request) -> dict[str, Any]:
+    """Create a tournament (a registered account organises; guests play)."""
+    user = await require_user(request)
+    if user.guest:
+        raise ArgumentError("auth.registered_only")
+    if body.scoring not in ("seeger", "list"):
+        raise ArgumentError("tournament.scoring", given=body.scoring[:20])
+    if body.seating not in ("results", "draw"):
+        raise ArgumentError("tournament.seating", given=body.seating[:20])
+    rules = str(games.SKAT.table_rules(TableOptions(
+        seats=3, preset=body.preset or (None if body.rules else "isko"), rules=body.rules)))
+    settings = check_settings(TournamentSettings(
+        rules=rules, name=body.name, scoring=body.scoring,  # type: ignore[arg-type]
+        rounds=body.rounds, games_three=body.games_three, games_four=body.games_four,
+        bots=body.bots, bot_level=body.bot_level,
+        seating=body.seating,  # type: ignore[arg-type]
+        public=body.public, seed=secrets.randbits(63), clock=body.clock,
+        next_after=body.next_after))
+    limits: Limits = request.app.state.limits
+    store = _hub(request).store
+    if limits.account_open_tournaments:
+        async with store.session() as s:
+            mine = int((await s.execute(select(func.count()).select_from(Tournament).where(
+                Tournament.organiser == user.id, Tournament.status != "over"))).scalar_one())
+        if mine >= limits.account_open_tournaments:
+            raise ArgumentError("tournament.open_tournaments", count=mine,
+                                most=limits.account_open_tournaments)
+    await enforce(request, f"user:{user.id}", "tournaments_per_hour", 3600)
+    await enforce(request, address_of(request), "tournaments_per_hour", 3600)
+    row = Tournament(id=new_table_id(), name=settings.name, organiser=user.id,
+                     settings=settings.to_dict(), invite=secrets.token_urlsafe(16),
+                     public=settings.public, status="registering", paused=False, round=0,
+                     version=0, created_at=now(), updated_at=now())
+    async with store._writing(), store.session.begin() as s:
+        s.add(row)
+    state = await ts.load(store, row.id)
+    assert state is not None
+    return await _show(request, state, user)
+
+
+@router.get("")
+async def list_public(request: Request, status: str = "open") -> dict[str, Any]:
+    """Public tournaments: ``status`` ``open`` (not over) or ``over``; newest first, at
+    most :data:`LISTED`."""
+    if status not in ("open", "over"):
+        raise ArgumentError("server.bad_status", given=status[:40])
+    over = Tournament.status == "over"
+    async with _hub(request).store.session() as s:
+        rows = list((await s.execute(
+            select(Tournament).where(Tournament.public, over if status == "over" else ~over)
+            .order_by(Tournament.created_at.desc()).limit(LISTED))).scalars())
+    lang = _lang(request)
+    return {"tournaments": [
+        {"id": r.id, "name": r.name, "status": r.status, "paused": r.paused,
+         "round": r.round, "rounds": r.settings.get("rounds"),
+         "scoring": r.settings.get("scoring"),
+         "rules_short": rules_words(r.settings["rules"], lang, short=True),
+         "created_at": r.created_at.isoformat()} for r in rows]}
+
+
+@router.get("/{tournament_id}")
+async def show(tournament_id: str, request: Request,
+               invite: str | None = None) -> dict[str, Any]:
+    user = await current_user(request)
+    state = await _state(request, tournament_id, invite, user)
+    return await _show(request, state, user)
+
+
+async def _show(request: Request, state: ts.State, user: User | None) -> dict[str, Any]:
+    """The tournament as ``user`` may see it: the invite only to the organiser, a
+    table's link only to its players and the organiser."""
+    row, settings = state.row, state.settings
+    lang = _lang(request)
+    store = _hub(request).store
+    table = await ts.standings_of(store, state)
+    organiser = user is not None and row.organiser == user.id
+    me = None if user is None else next((p for p in state.players if p.user_id == user.id),
+                                        None)
+    names = {p.user_id: p.name for p in state.players}
+    open_ids = [t.table_id for t in state.tables if not t.done]
+    played = await ts.games_played(store, open_ids)
+    rounds: list[dict[str, Any]] = []
+    your_table = None
+    for n in range(1, row.round + 1):
+        tables = []
+        for t in state.round_tables(n):
+            seated = user is not None and user.id in t.seats
+            link = f"/t/{t.table_id}" if seated or organiser else None
+            if seated and not t.done and n == row.round:
+                your_table = link
+            tables.append({
+                "number": t.number, "games": t.games, "done": t.done,
+                "games_played": t.games if t.done and t.table_id not in played
+                else played.get(t.table_id, 0),
+                "seats": [{"name": names.get(k, "") if k is not None else None,
+                           "bot": k is None, "you": user is not None and k == user.id}
+                          for k in t.seats],
+                "link": link})
+        rounds.append({"round": n, "tables": tables})
+    place = None
+    if me is not None:
+        place = next((s.place for s in table if s.key == str(me.user_id)), None)
+    out: dict[str, Any] = {
+        "id": row.id, "name": row.name, "status": row.status, "paused": row.paused,
+        "round": row.round, "rounds": settings.rounds, "scoring": settings.scoring,
+        "rules": settings.rules, "rules_words": rules_words(settings.rules, lang),
+        "games_three": settings.games_three, "games_four": settings.games_four,
+        "bots": settings.bots, "seating": settings.seating, "public": row.public,
+        "clock": settings.clock, "most_players": MAX_PLAYERS,
+        "organiser": names.get(row.organiser or -1) or await _name(store, row.organiser),
+        "players": [{"name": p.name, "status": p.status, "id": p.user_id,
+                     "you": user is not None and p.user_id == user.id}
+                    for p in state.players],
+        "standings": [{k: v for k, v in s.to_dict().items() if k != "key"}
+                      | {"id": int(s.key), "you": me is not None and s.key == str(me.user_id)}
+                      for s in table],
+        "rounds_played": rounds,
+        "you": {"organiser": organiser,
+                "registered": me is not None and me.status == "registered",
+                "status": None if me is None else me.status, "place": place,
+                "table": your_table,
+                "next_round": row.round + 1 if row.status in ("registering", "between")
+                and row.round < settings.rounds else None},
+    }
+    if organiser:
+        out["invite"] = row.invite
+        out["invite_path"] = f"/tournaments/{row.id}?invite={row.invite}"
+        site: Site = request.app.state.site
+        out["invite_url"] = (site.origin or str(request.base_url).rstrip("/")) \
+            + out["invite_path"]
+    return {"tournament": out}
+
+
+async def _name(store: Any, user_id: int | None) -> str:
+    if user_id is None:
+        return ""
+    found = await store.user(user_id)
+    return str(found.name) if found is not None else ""
+
+
+@router.post("/{tournament_id}/register")
+async def register(tournament_id: str, body: InviteRequest,
+                   request: Request) -> dict[str, Any]:
+    """Register for the tournament (guests too); a private one needs its invite."""
+    user = await require_user(request)
+    await _act(request, user)
+    state = await _state(request, tournament_id, body.invite, user)
+    await ts.register(_hub(request).store, state, user)
+    return await show(tournament_id, request, body.invite)
+
+
+@router.post("/{tournament_id}/withdraw")
+async def withdraw(tournament_id: str, request: Request) -> dict[str, Any]:
+    """Withdraw before the first round."""
+    user = await require_user(request)
+    await _act(request, user)
+    state = await _state(request, tournament_id, None, user)
+    await ts.withdraw(_hub(request).store, state, user)
+    return await show(tournament_id, request)
+
+
+
+@router.post("/{tournament_id}/start")
+async def start(tournament_id: str, request: Request) -> dict[str, Any]:
+    """The organiser starts the next round: the seat draw, and its tables."""
+    state, _ = await _organiser(request, tournament_id)
+    for attempt in range(BUSY_TRIES):  # a registration came in meanwhile: draw again
+        try:
+            await ts.start_round(_hub(request), state)
+            break
+        except ArgumentError as e:
+            if e.code != "tournament.busy" or attempt == BUSY_TRIES - 1:
+                raise
+        state = await _reload(request, tournament_id)
+    return await show(tournament_id, request)
+
+
+@router.post("/{tournament_id}/replace")
+async def replace(tournament_id: str, body: ReplaceRequest,
+                  request: Request) -> dict[str, Any]:
+    """The organiser replaces a player (a no-show) by a bot."""
+    state, _ = await _organiser(request, tournament_id)
+    await ts.replace(_hub(request), state, body.user)
+    return await show(tournament_id, request)
+
+
+@router.post("/{tournament_id}/pause")
+async def pause(tournament_id: str, request: Request) -> dict[str, Any]:
+    """The organiser pauses: no round starts until resumed."""
+    state, _ = await _organiser(request, tournament_id)
+    await ts.set_paused(_hub(request).store, state, True)
+    return await show(tournament_id, request)
+
+
+@router.post("/{tournament_id}/resume")
+async def resume(tournament_id: str, request: Request) -> dict[str, Any]:
+    state, _ = await _organiser(request, tournament_id)
+    await ts.set_paused(_hub(request).store, state, False)
+    return await show(tournament_id, request)
+
+
+@router.post("/{tournament_id}/end")
+async def end(tournament_id: str, request: Request) -> dict[str, Any]:
+    """The organiser ends the tournament (the standings are final)."""
+    state, _ = await _organiser(request, tournament_id)
+    await ts.end(_hub(request), state)
+    return await show(tournament_id, request)

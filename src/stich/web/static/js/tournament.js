@@ -1,0 +1,87 @@
+// @ts-check
+/**
+ * The tournaments' pages: join and withdraw, the organiser's buttons (start a round,
+ * pause, resume, end, replace a player by a bot), the form that creates a tournament,
+ * printing; while a round runs the page looks every 10 s whether the tournament moved
+ * on (a table done, the next round) and shows it.
+ */
+import { _, api, h, siteHref } from "./site.js";
+
+const root = document.getElementById("tournament");
+
+/**
+ * @param {Element|null} box
+ * @param {string} text
+ */
+function fail(box, text) {
+  box?.querySelector(".result")?.replaceChildren(h("p", { class: "error", role: "alert" }, text));
+}
+
+if (root) {
+  const id = root.dataset.id || "";
+  const invite = root.dataset.invite;
+  const base = `/api/tournaments/${encodeURIComponent(id)}`;
+  for (const button of root.querySelectorAll("button[data-action]")) {
+    const b = /** @type {HTMLButtonElement} */ (button);
+    b.addEventListener("click", async () => {
+      const action = b.dataset.action || "";
+      if (b.dataset.confirm && !confirm(b.dataset.confirm)) return;
+      /** @type {Record<string, unknown>} */
+      let body = {};
+      if (action === "register") body = invite ? { invite } : {};
+      if (action === "replace") {
+        const who = /** @type {HTMLSelectElement|null} */ (document.getElementById("tn-replace-who"));
+        body = { user: Number(who?.value) };
+      }
+      b.disabled = true;
+      try {
+        await api(`${base}/${action}`, body);
+        location.reload();
+      } catch (x) {
+        b.disabled = false;
+        fail(b.closest("section"), /** @type {Error} */ (x).message);
+      }
+    });
+  }
+  document.getElementById("tn-print")?.addEventListener("click", () => print());
+  const status = root.dataset.status;
+  if (status === "running" || status === "registering") {
+    /** @type {string|null} */
+    let seen = null;
+    const look = async () => {
+      try {
+        const got = (await api(base + (invite ? `?invite=${encodeURIComponent(invite)}` : ""))).tournament;
+        const now = JSON.stringify([got.status, got.round, got.paused, got.players.length,
+          got.rounds_played.map((/** @type {any} */ r) => r.tables.map((/** @type {any} */ x) => x.games_played))]);
+        if (seen !== null && now !== seen) location.reload();
+        seen = now;
+      } catch {
+        // the next look tries again
+      }
+    };
+    look();
+    setInterval(look, 10000);
+  }
+}
+
+const form = /** @type {HTMLFormElement|null} */ (document.getElementById("tn-create"));
+form?.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(form);
+  const body = {
+    name: String(f.get("name") || ""), preset: String(f.get("preset") || "isko"),
+    scoring: String(f.get("scoring") || "seeger"), rounds: Number(f.get("rounds")),
+    games_three: Number(f.get("games_three")), games_four: Number(f.get("games_four")),
+    seating: String(f.get("seating") || "results"), bots: f.get("bots") === "on",
+    public: f.get("public") === "on",
+  };
+  const button = form.querySelector("button");
+  if (button) button.disabled = true;
+  try {
+    const got = (await api("/api/tournaments", body)).tournament;
+    location.href = siteHref(got.invite_path || `/tournaments/${got.id}`);
+  } catch (x) {
+    if (button) button.disabled = false;
+    fail(form, /** @type {Error} */ (x).message || _("Something went wrong"));
+  }
+});
