@@ -253,6 +253,49 @@ def test_five_with_bots_and_replacing_everybody(clients: Callable[..., Client]) 
     assert all(s["series"] == 0 and s["score"] == 0 for s in t["standings"])
 
 
+@pytest.mark.parametrize("duplicate", [True, False])
+def test_a_duplicate_round_deals_the_same_cards_at_every_table(
+        clients: Callable[..., Client], duplicate: bool) -> None:
+    """Six players, two tables of three: with ``duplicate`` the player in each seat of
+    one table holds exactly the cards of the player in that seat of the other (and the
+    same seat deals first); without it the deals differ."""
+    org = person(clients, "Org")
+    t = create(org, games_three=3, games_four=4, clock=0, next_after=0, rounds=1,
+               duplicate=duplicate)
+    assert t["duplicate"] is duplicate
+    names = [uid(f"D{i}") for i in range(6)]
+    people = {}
+    for name in names:
+        people[name] = clients()
+        people[name].register(name)
+        ok(people[name].post(f"/api/tournaments/{t['id']}/register", {}))
+    started = ok(org.post(f"/api/tournaments/{t['id']}/start"))["tournament"]
+    tables = started["rounds_played"][0]["tables"]
+    assert [len(x["seats"]) for x in tables] == [3, 3]
+
+    async def hands() -> list[dict[int, tuple[list[str], list[int]]]]:
+        out = []
+        for x in tables:
+            seen: dict[int, tuple[list[str], list[int]]] = {}
+            for seat in x["seats"]:
+                c = people[seat["name"]]
+                table = ok(c.get(f"/api/tournaments/{t['id']}"))["tournament"]["you"]["table"]
+                ws = await c.connect(table.removeprefix("/t/"))
+                await ws.until(lambda m: m["type"] == "snapshot")
+                assert ws.view is not None
+                seen[ws.you] = (sorted(ws.view["hand"]), ws.view["positions"])
+                await ws.close()
+            out.append(seen)
+        return out
+
+    a, b = asyncio.run(hands())
+    assert set(a) == set(b) == {0, 1, 2}
+    if duplicate:
+        assert a == b
+    else:
+        assert a != b
+
+
 # -- a small tournament played to its end ------------------------------------------------
 
 def seeger_from_records(url: str, table_ids: list[str]) -> dict[str, dict[int, list[int]]]:

@@ -87,7 +87,9 @@ class TournamentSettings:
     together) or ``draw`` (a new draw each round).  ``seed``: the draws' seed, stored with
     the tournament so that every draw can be made again.  ``clock`` and ``next_after``:
     the turn clock of its tables and their wait after a game, in seconds (as a table's
-    settings say: :class:`stich.server.sitting.TableSettings`)."""
+    settings say: :class:`stich.server.sitting.TableSettings`).  ``duplicate``: every
+    table of a round with as many seats is dealt the same cards (one secret seed per
+    round and table size), so a seat's result compares skill, not cards."""
 
     rules: str
     name: str = ""
@@ -102,6 +104,7 @@ class TournamentSettings:
     seed: int = 0
     clock: int = 30
     next_after: int = 10
+    duplicate: bool = False
 
     def games(self, seats: int) -> int:
         """The games of a series at a table of ``seats``."""
@@ -113,7 +116,7 @@ class TournamentSettings:
                 "games_four": self.games_four, "bots": self.bots,
                 "bot_level": self.bot_level, "seating": self.seating,
                 "public": self.public, "seed": self.seed, "clock": self.clock,
-                "next_after": self.next_after}
+                "next_after": self.next_after, "duplicate": self.duplicate}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> TournamentSettings:

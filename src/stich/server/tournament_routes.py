@@ -53,7 +53,8 @@ class CreateTournamentRequest(_Strict):
     Preisskat list, default) or ``list``; ``games_three`` / ``games_four`` the games of
     a series at a table of three and of four (multiples of 3 and 4; default 36 and 48);
     ``seating`` how rounds after the first are seated (``results``, default, or
-    ``draw``); ``bots``: bots may fill seats; ``clock``: the tables' turn clock."""
+    ``draw``); ``bots``: bots may fill seats; ``clock``: the tables' turn clock;
+    ``duplicate``: every table of a round with as many seats plays the same deals."""
 
     name: str = Field(max_length=200)
     preset: str | None = Field(default=None, max_length=32)
@@ -68,6 +69,7 @@ class CreateTournamentRequest(_Strict):
     public: bool = True
     clock: int = Field(default=30, ge=-1000, le=1000)
     next_after: int = Field(default=10, ge=-1000, le=1000)
+    duplicate: bool = False
 
 
 class InviteRequest(_Strict):
@@ -146,7 +148,7 @@ async def create(body: CreateTournamentRequest, request: Request) -> dict[str, A
         bots=body.bots, bot_level=body.bot_level,
         seating=body.seating,  # type: ignore[arg-type]
         public=body.public, seed=secrets.randbits(63), clock=body.clock,
-        next_after=body.next_after))
+        next_after=body.next_after, duplicate=body.duplicate))
     limits: Limits = request.app.state.limits
     store = _hub(request).store
     if limits.account_open_tournaments:
@@ -237,6 +239,7 @@ async def _show(request: Request, state: ts.State, user: User | None) -> dict[st
         "rules": settings.rules, "rules_words": rules_words(settings.rules, lang),
         "games_three": settings.games_three, "games_four": settings.games_four,
         "bots": settings.bots, "seating": settings.seating, "public": row.public,
+        "duplicate": settings.duplicate,
         "clock": settings.clock, "most_players": MAX_PLAYERS,
         "organiser": names.get(row.organiser or -1) or await _name(store, row.organiser),
         "players": [{"name": p.name, "status": p.status, "id": p.user_id,

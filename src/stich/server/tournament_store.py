@@ -166,13 +166,13 @@ async def withdraw(store: Store, state: State, user: User) -> None:
 
 
 def _table(settings: TournamentSettings, seats: Sequence[str | None],
-           names: dict[str, str], organiser: int | None
+           names: dict[str, str], organiser: int | None, seed: int
            ) -> tuple[TableRow, TableSettings, list[Event]]:
     """A round's table as the lobby makes one: the drawn players seated, the bots in
-    theirs, started (every seat is taken)."""
+    theirs, started (every seat is taken); its deals from the secret ``seed``."""
     specs = tuple("person" if k is not BOT else f"bot:{settings.bot_level}" for k in seats)
     ts = TableSettings(game=games.SKAT.name, rules=settings.rules, seats=specs,
-                       seed=secrets.randbits(63), games=settings.games(len(seats)),
+                       seed=seed, games=settings.games(len(seats)),
                        public=False, next_after=settings.next_after, clock=settings.clock,
                        bank=60 if settings.clock else 0, on_timeout="bot",
                        scoring=settings.scoring)
@@ -193,7 +193,12 @@ async def start_round(hub: Hub, state: State) -> int:
                                           await results_of(hub.store, state))]
     drawn = draw(settings, players, round_no, order)
     names = {p.key: p.name for p in players}
-    made = [_table(settings, seats, names, state.row.organiser) for seats in drawn]
+    # duplicate rounds: one secret seed per table size (the same deals, and the same first
+    # dealer, at every table of that size); else one of its own per table
+    shared = {3: secrets.randbits(63), 4: secrets.randbits(63)}
+    made = [_table(settings, seats, names, state.row.organiser,
+                   shared[len(seats)] if settings.duplicate else secrets.randbits(63))
+            for seats in drawn]
     async with hub.store._writing(), hub.store.session.begin() as s:
         await bump(s, state.row, status="running", round=round_no)
         for number, ((row, _, events), seats) in enumerate(zip(made, drawn, strict=True),

@@ -73,7 +73,7 @@ form?.addEventListener("submit", async (ev) => {
     scoring: String(f.get("scoring") || "seeger"), rounds: Number(f.get("rounds")),
     games_three: Number(f.get("games_three")), games_four: Number(f.get("games_four")),
     seating: String(f.get("seating") || "results"), bots: f.get("bots") === "on",
-    public: f.get("public") === "on",
+    public: f.get("public") === "on", duplicate: f.get("duplicate") === "on",
   };
   const button = form.querySelector("button");
   if (button) button.disabled = true;
