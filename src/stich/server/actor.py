@@ -162,7 +162,16 @@ class TableActor:
                 raise ArgumentError("server.not_saved") from None
             if not ok:  # another worker wrote first: its events instead of these
                 self._undo(len(events))
+                before = self.sitting.seq
                 await self._catch_up_locked(force=True)
+                if self.sitting.seq == before:
+                    # nobody else wrote: a unique key refused the commit for another
+                    # reason (a mistake of ours), which a retry would meet again and
+                    # again: noted, and refused as not saved, never as stale
+                    self._trouble("saving events", RuntimeError(
+                        f"a unique key refused events {events[0].seq}..{events[-1].seq} "
+                        "though no other writer wrote"))
+                    raise ArgumentError("server.not_saved")
                 raise ArgumentError("server.stale", current=self.sitting.seq,
                                     seen=events[0].seq - 1)
             self._deliver(rendered)
