@@ -16,10 +16,11 @@ SPEED = ("baptisten_cost", "baptisten_playouts", "dds", "env_steps", "server_loa
 run (OpenSpiel, a fixed workload, a target)."""
 
 TUNING = ("baptisten_bid_model", "baptisten_inference", "baptisten_strong",
-          "baptisten_strong_ab", "ohhell_ismcts", "skat_giveups", "skat_inference",
-          "skat_kontra", "skat_null", "skat_ramsch", "skat_strong", "skat_strong_ab")
+          "baptisten_strong_ab", "ohhell_ismcts", "ratings", "skat_giveups",
+          "skat_inference", "skat_kontra", "skat_null", "skat_ramsch", "skat_strong",
+          "skat_strong_ab")
 """Tuning: how strong the bots play and what their settings are worth (paired runs on
-the same deals, with 95 % intervals)."""
+the same deals, with 95 % intervals), and how fast the ratings tell them apart."""
 
 SOAK = ("server_abuse", "server_crash", "server_leaks", "server_outage")
 """Soak and correctness: the server's test scenarios, longer and at scale."""

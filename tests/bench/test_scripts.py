@@ -37,6 +37,7 @@ OPTIONS = {
     "dds": "--engine --file --limit --python --python-count",
     "env_steps": "--batch --rounds --seconds --seed",
     "ohhell_ismcts": "--bot --deals --json --resampler --seed --sims --tricks",
+    "ratings": "--bots --games --load --save --seed --seeds --series --worlds",
     "server_abuse": "--attack --pace --python --seconds",
     "server_crash": "--bot-tables --db --games --kills --seed",
     "server_leaks": "--db --games --parallel --seed",
@@ -122,6 +123,12 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
                        rf"^  resampler fair +easy {NUMBER}  IS-MCTS {NUMBER}  difference "
                        rf"{NUMBER} \[{NUMBER}, {NUMBER}\]  exact \d+% vs \d+%  IS-MCTS "
                        rf"{NUMBER} ms/move  {NUMBER} s$"]),
+    "ratings": (["--games", "6", "--bots", "random,easy,easy"], [
+        r"^6 games \(\d+ declared\) of random, easy, easy in \d+ s, seed 1",
+        rf"^ +team: ordered and stayed .*; random {NUMBER} \(mu {NUMBER}, sigma {NUMBER}\), "
+        rf"easy {NUMBER}",
+        rf"^series: ordered and stayed .*; random {NUMBER} \(mu {NUMBER}, sigma "
+        rf"{NUMBER}\), easy {NUMBER}"]),
     "skat_inference": (["--deals", "1", "--samples", "5", "--jobs", "1"], [
         rf"^ +\d +\d+ +{NUMBER} +{NUMBER}  {NUMBER} \({NUMBER} \.\. {NUMBER}\)$",
         rf"^all +\d+  mean gain {NUMBER}$"]),
