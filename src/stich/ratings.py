@@ -51,6 +51,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from stich import games
+
 __all__ = ["BOT_LEVELS", "DECLARER", "MU", "SIGMA", "STANDIN_LEVEL", "Change", "Line", "Rating",
            "Ratings", "bot_entity", "entity_of", "group_of", "rate_teams", "skat_teams",
            "user_entity", "user_of"]
@@ -172,24 +174,9 @@ def group_of(game: str, rules: str) -> str:
     >>> group_of("baptisten", "baptisten(preset=default)")
     'default'
     """
-    try:
-        if game == "skat":
-            from stich.skat import SkatRules
-
-            parsed_skat = SkatRules.parse(rules)
-            name = parsed_skat.preset_name
-            text = str(parsed_skat)
-        elif game == "baptisten":
-            from stich.baptisten import BaptistenRules
-
-            parsed_b = BaptistenRules.parse(rules)
-            name = parsed_b.preset_name
-            text = str(parsed_b)
-        else:
-            return rules
-    except ValueError:
+    if game not in games.names():
         return rules
-    return name if text == f"{game}(preset={name})" else text
+    return games.get(game).rating_group(rules)
 
 
 def skat_teams(lines: Sequence[Line]) -> tuple[list[list[Line]], list[int]] | None:
@@ -273,11 +260,12 @@ class Ratings:
         ``easy`` bots, moves by the sum of its seats' moves and keeps the smaller
         sigma)."""
         group = group_of(game, rules) if group is None else group
-        split = skat_teams(lines) if game == "skat" else baptisten_teams(lines)
+        by_declarer = games.get(game).rated_by == "declarer"
+        split = skat_teams(lines) if by_declarer else baptisten_teams(lines)
         if split is None:
             return []
         teams, ranks = split
-        declared = game == "skat" and any(x.declarer for x in teams[0])
+        declared = by_declarer and any(x.declarer for x in teams[0])
         return self.apply_teams(game, group, teams, ranks,
                                 advantage=DECLARER if declared else None)
 

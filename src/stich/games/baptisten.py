@@ -112,6 +112,16 @@ class BaptistenGame:
         """What the history files a table's rules under: the game's name."""
         return self.name
 
+    rated_by = "places"
+
+    def rating_group(self, rules: str) -> str:
+        try:
+            parsed = BaptistenRules.parse(rules)
+        except ValueError:
+            return rules
+        name, text = parsed.preset_name, str(parsed)
+        return name if text == f"{self.name}(preset={name})" else text
+
     def new_play(self, rules: str, seats: int) -> BaptistenPlay:
         parsed = BaptistenRules.parse(rules)
         if parsed.players != seats:

@@ -93,6 +93,16 @@ class Game(Protocol):
         """What the history files a table's rules under (a preset's name, ``custom``)."""
         ...
 
+    rated_by: str
+    """What one game's rating update compares (:mod:`stich.ratings`): ``declarer`` (the
+    declarer against the defenders, one declarer a game) or ``places`` (every seat by
+    its place)."""
+
+    def rating_group(self, rules: str) -> str:
+        """The ratings' rule group of ``rules``: a preset's name when they are exactly a
+        preset, else their canonical text (rules that cannot be read: the text)."""
+        ...
+
     def new_play(self, rules: str, seats: int) -> TablePlay:
         """The game side of a new table with ``seats`` seats playing ``rules`` (their
         text); rules for another number of seats are refused."""

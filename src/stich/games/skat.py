@@ -75,6 +75,16 @@ class SkatGame:
         name = parsed.preset_name
         return name if str(parsed) == f"skat(preset={name})" else "custom"
 
+    rated_by = "declarer"
+
+    def rating_group(self, rules: str) -> str:
+        try:
+            parsed = SkatRules.parse(rules)
+        except ValueError:
+            return rules
+        name, text = parsed.preset_name, str(parsed)
+        return name if text == f"{self.name}(preset={name})" else text
+
     def new_play(self, rules: str, seats: int) -> SkatPlay:
         return SkatPlay(SkatRules.parse(rules))
 

@@ -295,7 +295,8 @@ async def _with_ratings(store: Store, rows: list[dict[str, Any]], rules: str,
     from stich.server.store.ratings import group_ratings
 
     rated = {r["name"]: r for e, r in
-             (await group_ratings(store, "skat", group_of("skat", rules))).items()
+             (await group_ratings(store, games.SKAT.name,
+                                  group_of(games.SKAT.name, rules))).items()
              if e.startswith("user:")}
     out = {row["name"]: {"rating": round(r["mu"] - 3 * r["sigma"], 1),
                          "sigma": round(r["sigma"], 2)}
@@ -314,7 +315,7 @@ async def _bot_lines(store: Store, rules: str) -> list[dict[str, Any]]:
     from stich.ratings import group_of
     from stich.server.store.ratings import bot_ratings
 
-    bots = await bot_ratings(store, "skat", group_of("skat", rules))
+    bots = await bot_ratings(store, games.SKAT.name, group_of(games.SKAT.name, rules))
     return [{"level": lv, "rating": round(bots[lv]["mu"] - 3 * bots[lv]["sigma"], 1),
              "sigma": round(bots[lv]["sigma"], 2), "games": bots[lv]["games"]}
             for lv in LEVELS if lv in bots]
@@ -364,7 +365,7 @@ def rate_players(games: list[tuple[GameRow, list[GamePlayer]]],
     return out
 
 
-BAPTISTEN_GAME = "baptisten"
+BAPTISTEN_GAME = games.BAPTISTEN.name
 
 
 @router.get("/users/{name}")

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from stich import games
 from stich.server.store.db import Store
 from stich.server.store.models import GamePlayer, GameRow, TableRow
 from stich.server.store.ratings import bot_ratings, user_history, user_ratings
@@ -107,14 +108,14 @@ async def player_stats(store: Store, user_id: int) -> dict[str, Any]:
     async with store.session() as s:
         rows = (await s.execute(q)).all()
     skat = [(r.record, _position(r.record, r.seat, r.sat_out), r.score, r.declarer, r.won)
-            for r in rows if r.game == "skat"]
-    bapt = [r for r in rows if r.game == "baptisten"]
-    out: dict[str, Any] = {"skat": skat_stats(skat), "limit": STATS_GAMES}
-    out["skat"] |= await _preisskat(store, user_id,
+            for r in rows if r.game == games.SKAT.name]
+    bapt = [r for r in rows if r.game == games.BAPTISTEN.name]
+    out: dict[str, Any] = {games.SKAT.name: skat_stats(skat), "limit": STATS_GAMES}
+    out[games.SKAT.name] |= await _preisskat(store, user_id,
                                     list(dict.fromkeys(r.table_id for r in rows
-                                                       if r.game == "skat")))
+                                                       if r.game == games.SKAT.name)))
     places = [r.place for r in bapt if r.place]
-    out["baptisten"] = {"games": len(bapt), "wins": sum(1 for p in places if p == 1),
+    out[games.BAPTISTEN.name] = {"games": len(bapt), "wins": sum(1 for p in places if p == 1),
                         "average_place": round(sum(places) / len(places), 2)
                         if places else None}
     return out
@@ -169,7 +170,7 @@ async def player_ratings(store: Store, user_id: int, lang: str) -> list[dict[str
         bots = await bot_ratings(store, r["game"], r["group"])
         group = r["group"]
         words = None
-        if r["game"] == "skat" and "(" in group:
+        if r["game"] == games.SKAT.name and "(" in group:
             try:
                 words = rules_words(group, lang, short=True)
             except ValueError:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, text
 from sqlalchemy.engine import Connection
 
+from stich import games
 from stich.ratings import (
     DECLARER,
     Change,
@@ -97,7 +98,7 @@ def rate_stored_game(conn: Connection, game_id: int, game: str, rules: str,
     lines = [_line(p) for p in players]
     group = group_of(game, rules)
     entities = sorted({e for x in lines if (e := entity_of(x)) is not None and stored(e)}
-                      | ({DECLARER} if game == "skat" else set()))
+                      | ({DECLARER} if games.get(game).rated_by == "declarer" else set()))
     book = Ratings()
     counts: dict[str, int] = {}
     if entities:
