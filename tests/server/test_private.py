@@ -102,7 +102,12 @@ def test_every_route_refuses_a_private_tables_data_to_strangers(
     keys = [k for tid, invite in tables for k in _games(owner, tid, invite)]
     skat_keys = [k for tid, invite in (tables[0], tables[2]) for k in _games(owner, tid, invite)]
     assert len(keys) >= 3 + 1 + 1
-    secrets = [tid for tid, _ in tables] + [inv for _, inv in tables] + keys
+    # her private tournament (issue 43): its id and invite are as secret as a table's
+    r = owner.post("/api/tournaments", {"name": "Geheimturnier", "public": False})
+    assert r.status_code == 200, r.text
+    tournament = r.json()["tournament"]
+    secrets = [tid for tid, _ in tables] + [inv for _, inv in tables] + keys \
+        + [tournament["id"], tournament["invite"]]
     seqs = {tid: owner.get(f"/api/tables/{tid}", params={"invite": inv}).json()["table"]["seq"]
             for tid, inv in tables}
 
@@ -119,7 +124,7 @@ def test_every_route_refuses_a_private_tables_data_to_strangers(
     guest.guest(uid("Gast"))
     stranger.register(uid("Fremd"))
     values = {"table_id": [tid for tid, _ in tables], "key": keys, "name": [name],
-              "seat": ["0"]}
+              "seat": ["0"], "tournament_id": [tournament["id"]]}
     asked = 0
     walked: set[tuple[str, str]] = set()
     routes = _routes()

@@ -86,14 +86,17 @@ _LOOK = """() => {
   return {out: !!v && v.phase !== "OVER" && you !== null && !v.positions.includes(you),
           tag: text(".player.me .tag.sits-out"), note: text(".sits-out-note"),
           cards: document.querySelectorAll(".skat .hand .card").length,
-          open: document.querySelectorAll(".skat .open-hand").length,
+          // hands shown face up beyond what everybody sees: an Ouvert declarer's cards
+          // and the cards still held after an early end are everybody's to see
+          open: document.querySelectorAll(".skat .open-hand:not(.held-at-end)").length
+                - (v && v.ouvert && v.ouvert.length ? 1 : 0),
           hand: v?.hand ?? null, legal: v?.legal ?? null, hands: !!v?.hands};
 }"""
 
 
 def _sitting_out(page: Page, seen: Counter[str], size_name: str) -> None:
-    """While the person deals: the mark, the words, no card, no move (the page looked at
-    in one go: the bots play the game on meanwhile)."""
+    """While the person deals: the mark, the words, no card, no move, no hidden hand (the
+    page looked at in one go: the bots play the game on meanwhile)."""
     look = page.evaluate(_LOOK)
     if not look["out"] or look["tag"] is None:
         return

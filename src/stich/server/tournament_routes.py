@@ -77,7 +77,10 @@ class InviteRequest(_Strict):
 
 
 class ReplaceRequest(_Strict):
-    user: int = Field(ge=0, le=2**31 - 1)
+    """The player to replace (asked for after the organiser is checked: a stranger's
+    request is refused as one, whatever its body)."""
+
+    user: int | None = Field(default=None, ge=0, le=2**31 - 1)
 
 
 def _hub(request: Request) -> Hub:
@@ -314,6 +317,8 @@ async def replace(tournament_id: str, body: ReplaceRequest,
                   request: Request) -> dict[str, Any]:
     """The organiser replaces a player (a no-show) by a bot."""
     state, _ = await _organiser(request, tournament_id)
+    if body.user is None:
+        raise ArgumentError("server.bad_message", reason="user: missing")
     await ts.replace(_hub(request), state, body.user)
     return await show(tournament_id, request)
 
