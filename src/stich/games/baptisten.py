@@ -14,7 +14,7 @@ from stich.cards import plain_deck
 from stich.core import ArgumentError, RulesError
 from stich.games import baptisten_arena
 from stich.games.baptisten_play import BaptistenPlay
-from stich.games.base import TableOptions
+from stich.games.base import TableOptions, preset_or_text
 from stich.games.played import ArenaDeal, PlayedGame, SeatResult
 from stich.record import baptisten_record, replay_baptisten
 
@@ -115,12 +115,7 @@ class BaptistenGame:
     rated_by = "places"
 
     def rating_group(self, rules: str) -> str:
-        try:
-            parsed = BaptistenRules.parse(rules)
-        except ValueError:
-            return rules
-        name, text = parsed.preset_name, str(parsed)
-        return name if text == f"{self.name}(preset={name})" else text
+        return preset_or_text(self.name, BaptistenRules.parse, rules)
 
     def new_play(self, rules: str, seats: int) -> BaptistenPlay:
         parsed = BaptistenRules.parse(rules)

@@ -16,7 +16,18 @@ from stich.core import GameState
 from stich.games.play import TablePlay
 from stich.games.played import ArenaDeal, PlayedGame, SeatResult
 
-__all__ = ["Game", "TableOptions"]
+__all__ = ["Game", "TableOptions", "preset_or_text"]
+
+
+def preset_or_text(game: str, parse: Callable[[str], Any], rules: str) -> str:
+    """A preset's name when ``rules`` are exactly that preset of ``game``, else their
+    canonical text (rules ``parse`` cannot read: the text as given)."""
+    try:
+        parsed = parse(rules)
+    except ValueError:
+        return rules
+    name, text = parsed.preset_name, str(parsed)
+    return str(name) if text == f"{game}(preset={name})" else text
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from stich import skat
 from stich.bots import BOTS, make_bot
 from stich.core import ArgumentError
 from stich.games import skat_arena
-from stich.games.base import TableOptions
+from stich.games.base import TableOptions, preset_or_text
 from stich.games.played import ArenaDeal, PlayedGame, SeatResult
 from stich.games.skat_play import SkatPlay
 from stich.record import replay_skat, skat_record
@@ -78,12 +78,7 @@ class SkatGame:
     rated_by = "declarer"
 
     def rating_group(self, rules: str) -> str:
-        try:
-            parsed = SkatRules.parse(rules)
-        except ValueError:
-            return rules
-        name, text = parsed.preset_name, str(parsed)
-        return name if text == f"{self.name}(preset={name})" else text
+        return preset_or_text(self.name, SkatRules.parse, rules)
 
     def new_play(self, rules: str, seats: int) -> SkatPlay:
         return SkatPlay(SkatRules.parse(rules))
