@@ -23,20 +23,25 @@ CREATE TRIGGER stich_boom BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION 
 """
 
 
+def _three_people_at_a_table(srv: Server, prefix: str) -> tuple[list[Client], str]:
+    """Three guests seated at a new Skat table of people (started: every seat taken)."""
+    people = [Client(srv) for _ in range(3)]
+    for i, c in enumerate(people):
+        c.guest(f"{prefix}{i}")
+    t = people[0].create(game="skat", seats=["me", "person", "person"], grace=3600)
+    tid = t["table"]["id"]
+    for c in people[1:]:
+        assert c.post(f"/api/tables/{tid}/join", {"invite": t["invite"]}).status_code == 200
+    return people, tid
+
+
 def test_a_failed_commit_leaves_the_table_as_stored(tmp_path: Path,
                                                     run: Callable[..., Any]) -> None:
     with database("postgresql", tmp_path) as url:
         srv = Server(url, bot_delay=0.0)
         srv.start()
         try:
-            people = [Client(srv) for _ in range(3)]
-            for i, c in enumerate(people):
-                c.guest(f"P{i}")
-            t = people[0].create(game="skat", seats=["me", "person", "person"], grace=3600)
-            tid = t["table"]["id"]
-            for c in people[1:]:
-                assert c.post(f"/api/tables/{tid}/join", {"invite": t["invite"]}).status_code \
-                    == 200
+            people, tid = _three_people_at_a_table(srv, "P")
 
             def stored() -> list[int]:
                 with psycopg.connect(url) as conn:
@@ -99,14 +104,7 @@ def test_a_key_refused_without_a_race_is_not_saved_not_stale(
         srv = Server(url, bot_delay=0.0)
         srv.start()
         try:
-            people = [Client(srv) for _ in range(3)]
-            for i, c in enumerate(people):
-                c.guest(f"K{i}")
-            t = people[0].create(game="skat", seats=["me", "person", "person"], grace=3600)
-            tid = t["table"]["id"]
-            for c in people[1:]:
-                assert c.post(f"/api/tables/{tid}/join", {"invite": t["invite"]}).status_code \
-                    == 200
+            people, tid = _three_people_at_a_table(srv, "K")
 
             async def story() -> tuple[str, int]:
                 socks = [await c.connect(tid) for c in people]
