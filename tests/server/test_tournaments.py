@@ -333,6 +333,36 @@ def seeger_from_records(url: str, table_ids: list[str]) -> dict[str, dict[int, l
     return out
 
 
+def standings_from_records(url: str, t: dict[str, Any]
+                           ) -> tuple[list[tuple[int, int, int, int]], list[int]]:
+    """The standings of the tournament ``t`` (as the API shows it) computed again from
+    the stored records of every round's tables (:func:`seeger_from_records`): each
+    player's place, score, games won and lost in the order of the ranking (score, then
+    games won, then fewer games lost; a tie shares the place), and the players' ids in
+    that order (a tie by name).  Every table must have played its whole series."""
+    ids = {p["name"]: p["id"] for p in t["players"]}
+    names = {p["id"]: p["name"] for p in t["players"]}
+    mine: dict[int, list[int]] = {i: [0, 0, 0] for i in ids.values()}
+    for played in t["rounds_played"]:
+        tables = played["tables"]
+        lines = seeger_from_records(url, [x["link"].removeprefix("/t/") for x in tables])
+        for x in tables:
+            got = lines[x["link"].removeprefix("/t/")]
+            series = t["games_three"] if len(x["seats"]) == 3 else t["games_four"]
+            assert x["games_played"] == series, x
+            for seat, s in enumerate(x["seats"]):
+                acc = mine[ids[s["name"]]]
+                for k in range(3):
+                    acc[k] += got[seat][k]
+    order = sorted(mine, key=lambda i: (-mine[i][0], -mine[i][1], mine[i][2]))
+    expected = []
+    for i in order:
+        place = next(j for j in order if mine[j] == mine[i])
+        expected.append((order.index(place) + 1, mine[i][0], mine[i][1], mine[i][2]))
+    return expected, sorted(order, key=lambda i: (-mine[i][0], -mine[i][1], mine[i][2],
+                                                 names[i].casefold()))
+
+
 def test_a_small_tournament_played_to_its_end(server: Server,
                                               clients: Callable[..., Client]) -> None:
     org = person(clients, "Org")
@@ -370,28 +400,9 @@ def test_a_small_tournament_played_to_its_end(server: Server,
     four = next(x for x in round2 if len(x["seats"]) == 4)
     names = {p["id"]: p["name"] for p in t["players"]}
     assert {s["name"] for s in four["seats"]} == {names[i] for i in best}
-    # the independent computation
-    ids = {p["name"]: p["id"] for p in t["players"]}
-    mine: dict[int, list[int]] = {i: [0, 0, 0] for i in ids.values()}
-    for tables in (t["rounds_played"][0]["tables"], round2):
-        lines = seeger_from_records(server.db, [x["link"].removeprefix("/t/")
-                                                for x in tables])
-        for x in tables:
-            got = lines[x["link"].removeprefix("/t/")]
-            assert x["games_played"] == len(x["seats"])  # 3 at three, 4 at four
-            for seat, s in enumerate(x["seats"]):
-                acc = mine[ids[s["name"]]]
-                for k in range(3):
-                    acc[k] += got[seat][k]
-    order = sorted(mine, key=lambda i: (-mine[i][0], -mine[i][1], mine[i][2]))
-    expected = []
-    for i in order:
-        place = next(j for j in order if mine[j] == mine[i])
-        expected.append((order.index(place) + 1, mine[i][0], mine[i][1], mine[i][2]))
-    got = [(s["place"], s["score"], s["won"], s["lost"]) for s in t["standings"]]
-    assert got == expected
-    assert [s["id"] for s in t["standings"]] == sorted(
-        order, key=lambda i: (-mine[i][0], -mine[i][1], mine[i][2], names[i].casefold()))
+    expected, order = standings_from_records(server.db, t)
+    assert [(s["place"], s["score"], s["won"], s["lost"]) for s in t["standings"]] == expected
+    assert [s["id"] for s in t["standings"]] == order
     assert all(s["series"] == 2 for s in t["standings"])
     # each player's place as the page shows it
     for p in people:
