@@ -485,3 +485,27 @@ def test_the_rates_are_bounded(tmp_path: Path) -> None:
         refused(p.post(f"/api/tournaments/{tid}/withdraw"), 429, "server.rate_limited")
         for c in (org, p):
             c.close()
+
+
+def test_round_tables_are_not_the_organisers_own(tmp_path: Path) -> None:
+    """A round's tables are the tournament's: with one open table allowed per account,
+    the organiser of a running round of two tables may still open a table of his own,
+    and that one counts (a second is refused)."""
+    limits = f"{ROOMY},account_open_tables=1,tournaments_per_hour=10," \
+             "tournament_actions_per_min=100"
+    with Server(f"sqlite:///{tmp_path / 'own.db'}", bot_delay=0.0,
+                env={"STICH_LIMITS": limits}) as srv:
+        org = Client(srv)
+        org.register(uid("Org"))
+        tid = create(org, games_three=3, games_four=4, clock=0, rounds=1)["id"]
+        people = [Client(srv) for _ in range(6)]
+        for p in people:
+            p.register(uid("P"))
+            ok(p.post(f"/api/tournaments/{tid}/register", {}))
+        t = ok(org.post(f"/api/tournaments/{tid}/start"))["tournament"]
+        assert len(t["rounds_played"][0]["tables"]) == 2
+        org.create(game="skat", seats=["me", "person", "person"])
+        refused(org.post("/api/tables", {"game": "skat", "seats": ["me", "person", "person"]}),
+                429, "server.open_tables")
+        for c in (org, *people):
+            c.close()

@@ -72,6 +72,7 @@ from stich.server.store.models import (
     Session,
     SnapshotRow,
     TableRow,
+    TournamentTable,
     User,
 )
 
@@ -617,17 +618,19 @@ class Store:
                     for i, n, st, at in (await s.execute(q)).all()]
 
     async def open_tables(self, *, created_by: int) -> list[TableRow]:
-        """The tables not over that an account created."""
+        """The tables not over that an account created (a tournament's round tables
+        not among them: its organiser did not open them for himself)."""
         async with self.session() as s:
             q = select(TableRow).where(TableRow.status != "over",
-                                       TableRow.created_by == created_by)
+                                       TableRow.created_by == created_by, _NOT_A_ROUND)
             return list((await s.execute(q.limit(1000))).scalars())
 
     async def count_open_tables(self, *, created_by: int | None = None,
                                 creator_addr: str | None = None) -> int:
         """How many tables not over an account, or an address, created (counted by the
-        database: no row is loaded)."""
-        q = select(func.count()).select_from(TableRow).where(TableRow.status != "over")
+        database: no row is loaded; a tournament's round tables are not counted)."""
+        q = select(func.count()).select_from(TableRow).where(TableRow.status != "over",
+                                                              _NOT_A_ROUND)
         if created_by is not None:
             q = q.where(TableRow.created_by == created_by)
         if creator_addr is not None:
@@ -1152,6 +1155,11 @@ def _insert(conn: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
     for i in range(0, len(rows), ROWS_PER_INSERT):
         conn.execute(insert(table).values(rows[i:i + ROWS_PER_INSERT]))
 
+
+_NOT_A_ROUND = ~select(TournamentTable.id).where(
+    TournamentTable.table_id == TableRow.id).exists()
+"""A table that no tournament's round plays (an organiser's round tables are the
+tournament's, not his own: they count for none of his limits of open tables)."""
 
 _SQLITE_EVENTS = (f"INSERT INTO {EventRow.__tablename__} (table_id, seq, kind, seat, data,"
                   " created_at) VALUES (?, ?, ?, ?, ?, ?)")
