@@ -20,6 +20,7 @@ import concurrent.futures
 import contextlib
 import hashlib
 import json
+import logging
 import re
 import secrets
 import sqlite3
@@ -75,6 +76,8 @@ from stich.server.store.models import (
     TournamentTable,
     User,
 )
+
+log = logging.getLogger("stich.server")
 
 __all__ = ["NewGame", "Store", "async_url", "migrate", "now", "random_guest_key", "revisions",
            "sync_url"]
@@ -1333,7 +1336,15 @@ def _write_games(conn: Connection, batch: list[_Append], at: datetime) -> None:
                  "rules": g.rules, "preset": g.preset, "record": g.record,
                  "finished_at": at}).scalar_one()
             _insert(conn, GamePlayer, [{"game_id": game_id, **p} for p in g.players])
-            rate_stored_game(conn, game_id, g.game, g.rules, g.players, at)
+            try:
+                # a savepoint: ratings that cannot be moved (a mistake of ours) never
+                # keep a table's game from being stored; the rebuild moves them later
+                with conn.begin_nested():
+                    rate_stored_game(conn, game_id, g.game, g.rules, g.players, at)
+            except Exception:
+                log.exception("ratings: game %s of table %s is stored without moving the "
+                              "ratings; `stich admin ratings --rebuild` computes them "
+                              "again from the stored games", game_id, a.table_id)
 
 
 async def _forget_user(s: AsyncSession, user_ids: list[int], neutral: str | None) -> None:
