@@ -11,6 +11,13 @@ define({
     "plural": {"en": "{n} {n:plural:{one}|{many}}", "de": "{n} {n:plural:{one}|{many}}"},
     # the command line: an error line on stderr
     "cli.error": {"en": "error: {text}", "de": "Fehler: {text}"},
+    # a command of the site (serve, admin) where only the command line is installed
+    "cli.needs_server": {
+        "en": "this command needs the site's packages ({package} is not installed): "
+              "pip install 'stich[server]'",
+        "de": "dieser Befehl braucht die Pakete der Seite ({package} ist nicht "
+              "installiert): pip install 'stich[server]'",
+    },
     # a file that cannot be read (stich.textfile), for every command
     "file.missing": {
         "en": "there is no file {file}",
