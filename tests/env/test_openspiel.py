@@ -76,13 +76,15 @@ def test_load_and_sizes() -> None:
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
 def test_random_sim(name: str, params: dict[str, Any]) -> None:
+    """OpenSpiel's simulation test, serialization included (the state serialized and
+    read back at the first ten steps and every power of two)."""
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_random_sim_default_baptisten() -> None:
     pyspiel.random_sim_test(pyspiel.load_game("python_stich_baptisten"), num_sims=1,
-                            serialize=False, verbose=False)
+                            serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("name", "params"), [GAMES[0], GAMES[2], GAMES[5]])

@@ -6,6 +6,7 @@ Importing this module registers both with ``pyspiel.register_game``::
     import stich.env.openspiel  # noqa: F401  (registers the games)
     game = pyspiel.load_game("python_stich_skat", {"rules": "isko"})
     game = pyspiel.load_game("python_stich_baptisten", {"players": 3})
+    game = pyspiel.load_game("python_stich_baptisten", {"rewards": "terminal"})  # for MCTS
 
 **Game types.**  Both are sequential, imperfect-information games with explicit chance
 and general-sum utilities: Skat list points are not zero-sum (the declarer wins or loses
@@ -31,7 +32,9 @@ number of players if that is larger), uniform over the cards not yet dealt.
   every round (``RewardModel.REWARDS``): each seat's score of that round from the
   engine's scoresheet, shown from the round's last card until the next player action
   (through the next deal: OpenSpiel's simulation test sums rewards at decision and
-  terminal nodes only); the returns are the scoresheet's totals.
+  terminal nodes only); the returns are the scoresheet's totals.  Parameter
+  ``rewards=terminal`` gives the same game with ``RewardModel.TERMINAL`` (rewards and
+  returns 0 until the end, then the totals), which OpenSpiel's ``MCTSBot`` requires.
 
 **Actions** are the adapters' fixed action ids (:data:`stich.env.skat.ACTIONS`, under
 house rules the rule set's :class:`stich.env.skat_space.SkatSpace`, and
@@ -47,7 +50,19 @@ of the information state (the order of the player's own bids is not in it); the
 ``information_state_string`` is exact: the player's private cards as dealt (with the
 Skat once picked up, an Ouvert hand once laid down, the other seats' cards in a forehead
 round) and every public action in order.  At chance nodes (during a deal) the tensors
-are zeros; the strings show the cards dealt so far.
+are zeros; the strings show the cards dealt so far.  An observer of the public
+information only (``private_info`` NONE) has the same layout with the slots of private
+cards at 0 (:data:`SKAT_PRIVATE_SLOTS`, :data:`BAPTISTEN_PRIVATE_SLOTS`), does not count
+Skat's discards and cards given, and its strings write them as ``?`` and show no hand;
+observers of every player's private information, or without the public information,
+are refused.  ``str(state)`` is the whole state (every seat's cards as dealt and held
+now, the Skat, the trump card).
+
+**Serialization.**  Games and states pickle, and OpenSpiel's ``serialize_game_and_state``
+reads back (``random_sim_test(serialize=True)``): a game is loaded again from its name and
+parameters; a state keeps its history and is rebuilt by replaying it.  A rule string
+ending in ``)`` is kept in the game's parameters with a blank after it, so that the game
+string reads back with the rules as a string.
 
 **Resampling.**  ``resample_from_infostate(player, sampler)`` deals the cards the player
 cannot see anew, at random among the deals consistent with what the player knows
@@ -90,6 +105,7 @@ from stich.skat.state import Phase, SkatState
 
 __all__ = [
     "BAPTISTEN_GAME_TYPE",
+    "BAPTISTEN_TERMINAL_TYPE",
     "SKAT_GAME_TYPE",
     "BaptistenGame",
     "BaptistenOSState",
@@ -146,7 +162,13 @@ def sample_slots(pool: int, slots: Sequence[tuple[int, int]], rng: random.Random
 class _Core:
     """The Python part of a state.  OpenSpiel clones a Python state by deep-copying its
     ``__dict__``; this copies the lists and shares the immutable engine states and the
-    game instead."""
+    game instead.  OpenSpiel serializes a Python state (``pickle``,
+    ``serialize_game_and_state``, ``random_sim_test(serialize=True)``) by pickling its
+    ``__dict__``: a core pickles as its game and its history and is rebuilt by replaying
+    the history on a new state (the engine states are not pickled)."""
+
+    g: Any
+    hist: list[int]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         new = type(self)()
@@ -154,6 +176,31 @@ class _Core:
         for k, v in self.__dict__.items():
             d[k] = v.copy() if isinstance(v, (list, dict)) else v
         return new
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, list[int]]]:
+        return _replayed_core, (self.g, list(self.hist))
+
+
+def _replayed_core(game: Any, history: list[int]) -> _Core:
+    """The core of the state that ``history`` (every action, chance ones too) reaches."""
+    state = game.new_initial_state()
+    for a in history:
+        state.apply_action(a)
+    return state._c  # type: ignore[no-any-return]
+
+
+def _game_reduce(game: Any) -> tuple[Any, tuple[str, dict[str, Any]]]:
+    """How a game pickles: loaded again from its name and parameters."""
+    return pyspiel.load_game, (game.get_type().short_name, dict(game.get_parameters()))
+
+
+def _param_text(rules: str) -> str:
+    """The rules as the game's parameter keeps them: a rule string such as
+    ``skat(preset=isko,kontra_re=yes)`` gets a blank after its closing parenthesis, so
+    that OpenSpiel reads the game string back with the rules as a string (a value
+    ending in ``)`` would be read as a game); the rule parsers ignore the blank."""
+    t = rules.strip()
+    return t + " " if t.endswith(")") else t
 
 
 
@@ -185,28 +232,55 @@ class _BaptistenCore(_Core):
 
 
 class _Observer:
-    """The PyObserver of both games: ``tensor`` and ``dict`` filled by ``set_from``."""
+    """The PyObserver of both games: ``tensor`` and ``dict`` filled by ``set_from``.
+    ``public`` (``private_info`` NONE): only what every player sees, the slots of
+    private cards at 0 (see the module's text)."""
 
-    def __init__(self, game: Any, perfect_recall: bool) -> None:
+    def __init__(self, game: Any, perfect_recall: bool, public: bool = False) -> None:
         self.perfect_recall = perfect_recall
+        self.public = public
         size = game.info_size if perfect_recall else game.obs_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = (state.info_tensor(player) if self.perfect_recall
-                          else state.obs_tensor(player))
+        self.tensor[:] = (state.info_tensor(player, self.public) if self.perfect_recall
+                          else state.obs_tensor(player, self.public))
 
     def string_from(self, state: Any, player: int) -> str:
-        return str(state.info_string(player) if self.perfect_recall
-                   else state.obs_string(player))
+        return str(state.info_string(player, self.public) if self.perfect_recall
+                   else state.obs_string(player, self.public))
 
 
 def _make_observer(game: Any, iig_obs_type: Any, params: Any) -> _Observer:
+    """An observer of one player's information (``private_info`` SINGLE_PLAYER, the
+    default) or of the public information only (NONE); with or without perfect recall.
+    Observers without the public information, or with every player's private
+    information, are refused."""
     if params:
         raise ValueError(f"observation parameters not supported; passed {params}")
-    recall = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
-    return _Observer(game, recall)
+    if iig_obs_type is None:
+        return _Observer(game, False)
+    private = iig_obs_type.private_info
+    if not iig_obs_type.public_info:
+        raise ValueError("observers without the public information (public_info=False) "
+                         "are not supported")
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        raise ValueError("observers of every player's private information "
+                         "(private_info=ALL_PLAYERS) are not supported")
+    return _Observer(game, bool(iig_obs_type.perfect_recall),
+                     private == pyspiel.PrivateInfoType.NONE)
+
+
+def _private_columns(layout: Sequence[tuple[str, int]], private: frozenset[str]) -> Any:
+    """The observation's columns of the slots named in ``private``."""
+    cols: list[int] = []
+    pos = 0
+    for name, width in layout:
+        if name in private:
+            cols.extend(range(pos, pos + width))
+        pos += width
+    return np.array(cols, np.intp)
 
 
 # === Skat ===================================================================================
@@ -231,6 +305,10 @@ SKAT_GAME_TYPE: Final = pyspiel.GameType(
 _SKAT_MAX_VALUE: Final = 264  # Grand Hand Ouvert, Schneider and Schwarz announced, 4 matadors
 SKAT_INFO_SIZE: Final = sk.OBS_SIZE + sk.N_ACTIONS + 32
 """The presets' information-state tensor size (house rules add to it)."""
+SKAT_PRIVATE_SLOTS: Final = frozenset({"hand", "skat_seen", "discarded", "pending_discard",
+                                       "partner_hand", "giving"})
+"""The observation slots a public observer (``private_info`` NONE) leaves at 0: the
+cards one player sees that not every player does."""
 
 
 def skat_utilities(rules: SkatRules) -> tuple[float, float]:
@@ -279,9 +357,17 @@ class SkatGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=length,
         )
-        super().__init__(SKAT_GAME_TYPE, info, {"rules": rules})
+        super().__init__(SKAT_GAME_TYPE, info, {"rules": _param_text(rules)})
         self.encoder.seat_of = (0, 1, 2)
         self.encoder.pos_of = [0, 1, 2]
+        self.private_cols = _private_columns(space.obs_layout, SKAT_PRIVATE_SLOTS)
+        # the actions whose card only its player knows: discards, the cards given
+        self.private_actions = frozenset(
+            [*range(sk.DISCARD0, sk.DISCARD0 + 32),
+             *(range(space.give0, space.give_done) if space.give0 >= 0 else ())])
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        return _game_reduce(self)
 
     def new_initial_state(self) -> SkatOSState:
         return SkatOSState(self)
@@ -303,6 +389,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         self._c.pending = -1
         self._c.giving = 0  # the cards chosen so far of a Revolution's give
         self._c.log = []  # (player, action id) of every player action
+        self._c.hist = []  # every action, chance ones too
         self._c.returns = [0.0, 0.0, 0.0]
         self._c.obs = [None, None, None]
 
@@ -351,6 +438,7 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         st = self._c.st
         self._c.obs = [None, None, None]
+        self._c.hist.append(action)
         if st is None:
             self._c.dealt[self._c.n % 3] |= 1 << action
             self._c.n += 1
@@ -391,11 +479,16 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         return list(self._c.returns)
 
     def __str__(self) -> str:
-        if self._c.st is None:
+        """The whole state: every hand and the Skat now (with the pending discard and
+        the cards chosen to give), the deal, the auction's value, the contract."""
+        st = self._c.st
+        if st is None:
             return "dealing: " + " | ".join(format_cards(h) for h in self._c.dealt)
         enc = self._c.g.encoder
         self._set_encoder()
-        return enc.render()
+        hands, skat = st.deal
+        return (enc.render() + "\n  dealt " + " | ".join(format_cards(h) for h in hands)
+                + f"  Skat {format_cards(skat)}")
 
     # --- observations ---
 
@@ -411,7 +504,8 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         enc.scores = [int(x) for x in self._c.returns] if over else [0, 0, 0]
         enc._changed()
 
-    def obs_tensor(self, player: int) -> F32:
+    def obs_tensor(self, player: int, public: bool = False) -> F32:
+        """The observation tensor of ``player`` (``public``: its private slots at 0)."""
         o = self._c.obs[player]
         if o is None:
             if self._c.st is None:
@@ -420,18 +514,24 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
                 self._set_encoder()
                 o = self._c.g.encoder._observe(player)
             self._c.obs[player] = o
+        if public:
+            o = o.copy()
+            o[self._c.g.private_cols] = 0.0
         return o
 
-    def info_tensor(self, player: int) -> F32:
+    def info_tensor(self, player: int, public: bool = False) -> F32:
+        """The information-state tensor of ``player`` (``public``: its private slots
+        at 0 and its discards and cards given not counted)."""
         g = self._c.g
         out = np.zeros(g.info_size, np.float32)
         st = self._c.st
         if st is None:
             return out
-        out[:g.obs_size] = self.obs_tensor(player)
+        out[:g.obs_size] = self.obs_tensor(player, public)
         base = g.obs_size
+        hidden = g.private_actions if public else ()
         for p, a in self._c.log:
-            if p == player:
+            if p == player and a not in hidden:
                 out[base + a] += 1.0
         base += g.space.n_actions
         for t, (_, cards, _) in enumerate(st.tricks):
@@ -442,15 +542,18 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
             out[base + c] = t / 10.0
         return out
 
-    def obs_string(self, player: int) -> str:
+    def obs_string(self, player: int, public: bool = False) -> str:
         if self._c.st is None:
-            return f"p{player} dealt {format_cards(self._c.dealt[player])}"
-        o = self.obs_tensor(player)
+            return (f"p{player} dealt {self._c.n}" if public
+                    else f"p{player} dealt {format_cards(self._c.dealt[player])}")
+        o = self.obs_tensor(player, public)
         return f"p{player} " + " ".join(
             f"{name}:{_slot_text(o[off:off + w], name)}"
             for name, w, off in self._c.g.slots if o[off:off + w].any())
 
-    def info_string(self, player: int) -> str:
+    def info_string(self, player: int, public: bool = False) -> str:
+        if public:
+            return self._public_string(player)
         st = self._c.st
         parts = [f"p{player}", "hand " + format_cards(self._c.dealt[player])]
         if st is None:
@@ -485,6 +588,29 @@ class SkatOSState(pyspiel.State):  # type: ignore[misc]
         if st.phase is Phase.OVER:
             parts.append(f"deal {[format_cards(h) for h in st.deal[0]]} "
                          f"{format_cards(st.deal[1])}")
+        return " ".join(parts)
+
+    def _public_string(self, player: int) -> str:
+        """The public information state: every action in order, a discard and a card
+        given as ``?`` (whose), an Ouvert hand as laid down; no card one player sees
+        that not every player does."""
+        st = self._c.st
+        parts = [f"p{player}"]
+        if st is None:
+            parts.append(f"dealt {self._c.n}")
+            return " ".join(parts)
+        space = self._c.g.space
+        for p, a in self._c.log:
+            if sk.DISCARD0 <= a < sk.DISCARD0 + 32:
+                text = "discard ?"
+            elif space.give0 <= a < space.give_done:
+                text = "give ?"
+            else:
+                text = space.actions[a]
+            parts.append(f"{p}:{text}")
+        con = st.contract
+        if con is not None and con.ouvert:
+            parts.append("ouvert " + format_cards(_initial_ouvert(st)))
         return " ".join(parts)
 
     # --- resampling ---
@@ -660,37 +786,53 @@ def _slot_text(values: F32, name: str) -> str:
 
 # === Baptistenskat ==========================================================================
 
-BAPTISTEN_GAME_TYPE: Final = pyspiel.GameType(
-    short_name="python_stich_baptisten",
-    long_name="stich Baptistenskat (one whole game)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
-    max_num_players=15,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 4, "rules": "default"},
-)
+def _baptisten_type(reward_model: Any) -> Any:
+    return pyspiel.GameType(
+        short_name="python_stich_baptisten",
+        long_name="stich Baptistenskat (one whole game)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=reward_model,
+        max_num_players=15,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": 4, "rules": "default", "rewards": "rounds"},
+    )
+
+
+BAPTISTEN_GAME_TYPE: Final = _baptisten_type(pyspiel.GameType.RewardModel.REWARDS)
+"""The registered type: rewards at the end of every round (``rewards=rounds``)."""
+BAPTISTEN_TERMINAL_TYPE: Final = _baptisten_type(pyspiel.GameType.RewardModel.TERMINAL)
+"""The type of a game loaded with ``rewards=terminal``: the totals at the end only."""
+BAPTISTEN_PRIVATE_SLOTS: Final = frozenset({"hand", "seen"})
+"""The observation slots a public observer (``private_info`` NONE) leaves at 0."""
 
 
 class BaptistenGame(pyspiel.Game):  # type: ignore[misc]
     """One whole game of Baptistenskat (see the module's text); parameters ``players``
-    (default 4) and ``rules`` (a preset name or rule string, default ``default``)."""
+    (default 4), ``rules`` (a preset name or rule string, default ``default``) and
+    ``rewards``: ``rounds`` (default: each round's scores when it ends) or ``terminal``
+    (the totals at the end only, ``RewardModel.TERMINAL``: for OpenSpiel's MCTS)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
         rules_text = str(params.get("rules", "default"))
         players = int(params.get("players", 4))
+        rewards = str(params.get("rewards", "rounds"))
+        if rewards not in ("rounds", "terminal"):
+            raise ValueError(f"rewards must be 'rounds' or 'terminal', not {rewards!r}")
+        self.terminal_rewards = rewards == "terminal"
         r = self.rules = make_rules(rules_text, players)
         self.encoder = BaptistenAdapter(r)
         enc = self.encoder
         self.obs_size = enc.obs_size
         self.info_size = enc.obs_size + enc.n_actions
+        self.private_cols = _private_columns(enc.OBS_LAYOUT, BAPTISTEN_PRIVATE_SLOTS)
         self.deck = r.card_deck
         self.schedule = r.schedule()
         n = r.players
@@ -716,8 +858,13 @@ class BaptistenGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=length,
         )
-        super().__init__(BAPTISTEN_GAME_TYPE, info,
-                         {"players": n, "rules": rules_text})
+        super().__init__(BAPTISTEN_TERMINAL_TYPE if self.terminal_rewards
+                         else BAPTISTEN_GAME_TYPE, info,
+                         {"players": n, "rules": _param_text(rules_text),
+                          "rewards": rewards})
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        return _game_reduce(self)
 
     def new_initial_state(self) -> BaptistenOSState:
         return BaptistenOSState(self)
@@ -742,6 +889,7 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
         self._c.n = 0
         # (round, player, action id, card index played or -1) of every player action
         self._c.log = []
+        self._c.hist = []  # every action, chance ones too
         self._c.moves = 0  # actions applied (chance ones too)
         self._c.round_log0 = 0  # actions applied before the current round's deal
         self._c.rewards = [0.0] * n
@@ -801,6 +949,7 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
         g = self._c.g
         self._c.obs = {}
         self._c.moves += 1
+        self._c.hist.append(action)
         n = g.n_players
         if self._c.first < 0:
             self._c.first = action
@@ -867,25 +1016,42 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
         return self._c.g.encoder.ACTIONS[action]
 
     def rewards(self) -> list[float]:
+        if self._c.g.terminal_rewards:
+            return self.returns() if self.is_terminal() else [0.0] * self._c.g.n_players
         return list(self._c.rewards)
 
     def returns(self) -> list[float]:
+        """The scoresheet's totals so far (with ``rewards=terminal``: 0 until the end,
+        as OpenSpiel wants the returns to be the rewards received so far)."""
         st = self._c.st
-        if st is None:
+        if st is None or (self._c.g.terminal_rewards and st.phase is not BPhase.OVER):
             return [0.0] * self._c.g.n_players
         return [float(t) for t in st.totals]
 
     def __str__(self) -> str:
-        if self._c.st is None or self._c.dealing:
-            return (f"round {self._c.round + 1} dealing: "
-                    + " | ".join(self._c.g.deck.format(h) for h in self._c.hands))
-        enc = self._c.g.encoder
-        enc.start(self._c.st)
-        return enc.render()
+        """The whole state: every seat's cards (dealt this round and held now), the
+        trump card, the bids, tricks and totals."""
+        c = self._c
+        deck = c.g.deck
+        st = c.st
+        head = f"first player {c.first}" if c.first >= 0 else "first player to draw"
+        if st is None or c.dealing:
+            lines = [head, f"round {c.round + 1} dealing: "
+                     + " | ".join(deck.format(h) for h in c.hands)]
+            if st is not None:
+                lines.append(f"totals {list(st.totals)}")
+            return "\n".join(lines)
+        enc = c.g.encoder
+        enc.start(st)
+        deal = st.deals[st.round_index]
+        return "\n".join([head, enc.render()] + [
+            f"player_{q} holds {deck.format(h)} (dealt {deck.format(deal.hands[q])})"
+            for q, h in enumerate(st.hands)])
 
     # --- observations ---
 
-    def obs_tensor(self, player: int) -> F32:
+    def obs_tensor(self, player: int, public: bool = False) -> F32:
+        """The observation tensor of ``player`` (``public``: its private slots at 0)."""
         o = self._c.obs.get(player)
         if o is None:
             if self._c.st is None or self._c.dealing:
@@ -895,24 +1061,27 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
                 enc.start(self._c.st)
                 o = enc.observe(player)
             self._c.obs[player] = o
+        if public:
+            o = o.copy()
+            o[self._c.g.private_cols] = 0.0
         return o
 
-    def info_tensor(self, player: int) -> F32:
+    def info_tensor(self, player: int, public: bool = False) -> F32:
+        """The information-state tensor of ``player`` (every action is public: only
+        the observation's private slots differ with ``public``)."""
         g = self._c.g
         out = np.zeros(g.info_size, np.float32)
         if self._c.st is None or self._c.dealing:
             return out
-        out[:g.obs_size] = self.obs_tensor(player)
+        out[:g.obs_size] = self.obs_tensor(player, public)
         base = g.obs_size
-        enc = g.encoder
-        del enc
         for _, p, a, _ in self._c.log:
             if p == player:
                 out[base + a] += 1.0
         return out
 
-    def obs_string(self, player: int) -> str:
-        o = self.obs_tensor(player)
+    def obs_string(self, player: int, public: bool = False) -> str:
+        o = self.obs_tensor(player, public)
         enc = self._c.g.encoder
         parts = [f"p{player}"]
         for name, w in enc.OBS_LAYOUT:
@@ -921,10 +1090,11 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
             if seg.any():
                 parts.append(f"{name}:" + ",".join(f"{x:.4g}" for x in seg))
         if self._c.st is None or self._c.dealing:
-            parts.append("dealt " + self._c.g.deck.format(self._c.hands[player]))
+            parts.append(f"dealt {self._c.n}" if public
+                         else "dealt " + self._c.g.deck.format(self._c.hands[player]))
         return " ".join(parts)
 
-    def info_string(self, player: int) -> str:
+    def info_string(self, player: int, public: bool = False) -> str:
         g = self._c.g
         deck = g.deck
         parts = [f"p{player}"]
@@ -944,7 +1114,10 @@ class BaptistenOSState(pyspiel.State):  # type: ignore[misc]
                 deal = st.deals[r]
                 hands, trump = deal.hands, deal.trump_card
             forehead = g.rules.forehead and g.schedule[r] == 1
-            if forehead:
+            if public:
+                if r == self._c.round and self._c.dealing:
+                    parts.append(f"dealt {self._c.n}")
+            elif forehead:
                 parts.append("see " + " ".join(
                     f"{q}:{deck.format(h)}" for q, h in enumerate(hands) if q != player))
             else:
