@@ -33,9 +33,29 @@ figures are a lower bound of what the server alone could do.  When other jobs ru
 same machine (the load average is printed), ``--nice -10`` (as root) gives the server
 and the generator the cores first; the database server keeps its own priority.
 
+``--tournament`` (issue 43) compares tournament tables with ordinary ones on one server
+process: ``--tables`` tables of each kind, all Skat at three with the same rules
+(``--skat-rules``, default ``skat(preset=isko)``), Preisskat scoring and series of
+``--series`` games, no turn clock, a wait for "Weiter" after each game.  The ordinary
+tables come from the lobby; when a series ends its three players set up the next (one
+creates it, the others join by its invite).  The tournament tables are the rounds of
+tournaments of ``--tournament-size`` tables (a registered organiser, guests as players):
+when a series ends its players go to the tournament's page, which looks every 10 s and
+reloads on a change as ``tournament.js`` does, until it shows their next table; the
+organiser keeps the page open and starts the next round as soon as it shows the last one
+over (a new tournament after the eighth).  Both kinds are set up at once; then a phase
+with nobody acting (the server's own CPU), and ``--phases`` phases of ``--seconds`` in
+the order ordinary, tournament, tournament, ordinary, ... (a drift of the machine or the
+growing database falls on both kinds alike): in each one kind plays and the other waits
+at its tables, so the phase's server CPU is that kind's.  Printed per phase and per kind:
+actions/s, tables playing, p50/p99, the server's CPU per action (all of it, and less the
+idle share: "net"), and the ratio tournament/ordinary with the spread of the phases of
+one kind as the noise.
+
 Run: ``python -m bench.speed.server_load [--db sqlite|postgresql] [--tables 200] [--rate 2.0]
 [--seconds 60] [--warmup 10] [--procs 1] [--find-max [--step 1.3] [--step-seconds 20]]
-[--nice -10] [--ws-compression]``
+[--nice -10] [--ws-compression]``, or ``python -m bench.speed.server_load --tournament
+[--tables 50] [--tournament-size 25] [--series 3] [--phases 4] [...]``
 (PostgreSQL: a new database on ``$STICH_TEST_PG``, default
 ``postgresql://postgres@127.0.0.1:5432/test``, or on a throwaway server when none answers
 there, see ``tests/services.py``; dropped afterwards).
@@ -68,6 +88,12 @@ from there."""
 
 TARGET_P99_MS = 50.0
 
+# --tournament: the tournaments' tables and the ordinary ones alike
+NEXT_AFTER = 10  # seconds a table waits for "Weiter" after a game (a tournament's default)
+ROUNDS = 8  # a tournament's rounds (the most): a new tournament follows the last
+POLL = 10.0  # seconds between the tournament page's looks (tournament.js)
+KIND_NAMES = {"plain": "ordinary", "tournament": "tournament", "idle": "idle"}
+
 
 # --- the load generator (a child process) ------------------------------------------------
 
@@ -82,6 +108,11 @@ class Stats:
     ended: int = 0
     readies: int = 0  # "Weiter" after a game or round, when the table waits for it
     lag: list[float] = field(default_factory=list)  # the generator's own event-loop lag
+    # the comparison (--tournament) only:
+    playing: list[int] = field(default_factory=list)  # tables playing, every 0.5 s
+    looks: int = 0  # GET /api/tournaments/{id}: the tournament page's look every 10 s
+    pages: int = 0  # GET /tournaments/{id}: the page loaded (and reloaded on a change)
+    rounds: int = 0  # rounds started by the organisers (and tournaments begun anew)
 
 
 @dataclass
@@ -103,14 +134,49 @@ class Table:
     pending: dict[int, list[float]] = field(default_factory=dict)  # seq -> [t_sent, left]
     over: bool = False
     last: float = 0.0
+    # "" in the default mix; with --tournament "plain" (an ordinary table) or "tournament"
+    kind: str = ""
+    between: bool = False  # after a game: the table waits for "Weiter"
+
+    def full(self) -> bool:
+        """Every seat's player is at the table (a round's players come one by one)."""
+        return len(self.players) == 3 and all(p.ws is not None for p in self.players)
+
+
+@dataclass
+class Tour:
+    """A tournament of the comparison: its organiser (a registered account), its
+    players (guests, three per table) and the id of the tournament they play now (a new
+    one once all its rounds are played)."""
+
+    n: int  # its number (names its people)
+    size: int  # tables a round
+    org: str = ""  # the organiser's session
+    id: str = ""
+    players: list[TourPlayer] = field(default_factory=list)
+
+
+@dataclass
+class TourPlayer:
+    tour: Tour
+    token: str
+    table: str = ""  # the id of the table of its latest round
 
 
 class Generator:
     def __init__(self, http: str, ws: str, games: list[str], seed: int,
-                 skat_rules: str | None = None) -> None:
+                 skat_rules: str | None = None, series: int = 0) -> None:
         self.http, self.wsurl = http, ws
         self.skat_rules = skat_rules
+        self.series = series  # --tournament: the games of a series (both kinds)
         self.tables = [Table(g) for g in games]
+        self.tours: list[Tour] = []
+        self.tour_tables: dict[str, Table] = {}  # the tournaments' tables playing, by id
+        self.tour_players: dict[str, TourPlayer] = {}  # by session
+        # per kind of table, whether its players act (--tournament: one kind at a time)
+        self.go = {kind: asyncio.Event() for kind in ("", "plain", "tournament")}
+        for ev in self.go.values():
+            ev.set()
         self.rng = random.Random(seed)
         self.rate = 1.0
         self.stats = Stats()
@@ -139,17 +205,21 @@ class Generator:
         r.raise_for_status()
         return dict(r.json())
 
-    async def make_table(self, t: Table, n: int) -> None:
+    async def make_table(self, t: Table, n: int, tokens: list[str] | None = None) -> None:
         async with self.setup_gate:
-            t.players, t.pending, t.over = [], {}, False
+            t.players, t.pending, t.over, t.between = [], {}, False, False
             n_seats = 3 if t.game == "skat" else 4
-            tokens = [await self.guest(f"P{n}x{i}") for i in range(n_seats)]
+            if tokens is None:
+                tokens = [await self.guest(f"P{n}x{i}") for i in range(n_seats)]
             body: dict[str, Any] = {"game": t.game, "seats": ["me"] + ["person"]
                                     * (n_seats - 1), "grace": 3600}
-            if t.game == "skat":
+            if t.kind == "plain":  # a tournament's table, but from the lobby
+                body = {"game": t.game, "seats": ["me", "person", "person"],
+                        **self.series_settings()}
+            elif t.game == "skat":
                 body["games"] = 0  # an open-ended list: it never ends
-                if self.skat_rules:
-                    body["rules"] = self.skat_rules
+            if t.game == "skat" and self.skat_rules:
+                body["rules"] = self.skat_rules
             made = await self.post(tokens[0], "/api/tables", body)
             t.id = made["table"]["id"]
             for token in tokens[1:]:
@@ -167,6 +237,13 @@ class Generator:
             additional_headers={"Cookie": f"stich_session={p.token}"},
             max_size=2**22, open_timeout=60)
         self.spawn(self.read(p))
+
+    def series_settings(self) -> dict[str, Any]:
+        """What a tournament's table is (``stich.server.tournament_store._table``), as
+        the lobby's settings: a private Preisskat series, no turn clock (the idle half
+        would be played by its bots), a wait for "Weiter" after each game."""
+        return {"games": self.series, "scoring": "seeger", "public": False, "clock": 0,
+                "next_after": NEXT_AFTER}
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -202,13 +279,17 @@ class Generator:
                                     stats.slowest.append(took)
                                     stats.actions += 1
                         elif ek == "end" and not t.over:
-                            t.over = True
+                            t.over, t.between = True, False
                             self.stats.ended += 1
-                            self.spawn(self.renew(t))
+                            self.spawn(self.after_series(t) if t.kind == "tournament"
+                                       else self.renew(t))
                         elif (ek in ("game_over", "round_over")
                               and (msg.get("data") or {}).get("wait")):
                             # the table waits for "Weiter": the player clicks it
+                            t.between = True
                             self.spawn(self.ready_later(p))
+                        elif ek in ("deal", "next"):
+                            t.between = False
                     self.maybe_act(p)
                 elif kind == "welcome":
                     p.seat = msg["you"]
@@ -229,15 +310,15 @@ class Generator:
                     and not p.table.over)
 
     def maybe_act(self, p: Player) -> None:
-        if not p.waiting and self.my_turn(p):
+        if not p.waiting and self.my_turn(p) and self.go[p.table.kind].is_set():
             p.waiting = True
             self.spawn(self.act_later(p))
 
     async def act_later(self, p: Player) -> None:
         await asyncio.sleep(self.rng.expovariate(self.rate))
         p.waiting = False
-        if not self.my_turn(p):
-            return
+        if not self.my_turn(p) or not self.go[p.table.kind].is_set():
+            return  # (a paused kind's players act again when it goes on: resume)
         assert p.view is not None
         action = self.rng.choice(p.view["legal"])
         seq = p.seq
@@ -251,6 +332,11 @@ class Generator:
 
     async def ready_later(self, p: Player) -> None:
         await asyncio.sleep(self.rng.expovariate(self.rate))
+        go = self.go[p.table.kind]
+        if not go.is_set():  # its kind paused: the click waits, unless the wait ran out
+            await go.wait()
+            if not p.table.between:
+                return
         self.stats.readies += 1
         try:
             await p.ws.send(json.dumps({"type": "ready"}))
@@ -259,13 +345,170 @@ class Generator:
             self.stats.why["(not sent)"] = self.stats.why.get("(not sent)", 0) + 1
 
     async def renew(self, t: Table) -> None:
-        """A Baptistenskat table came to its end: the same four sit at a new one."""
+        """A Baptistenskat table came to its end: four new guests sit at a new one.  An
+        ordinary table of the comparison (``--tournament``) ended its series: the same
+        three set up the next one (one creates it, the others join by its invite)."""
         old = t.players
         for p in old:
             with contextlib.suppress(Exception):
                 await p.ws.close()
+        if t.kind == "plain":
+            await self.make_table(t, 0, [p.token for p in old])
+            return
         # a number no other table has (a guest holds its name while its session lives)
         await self.make_table(t, self.rng.randrange(10**6, 10**12))
+
+    # --tournament: the tournaments' organisers and players, and the kinds in turns
+    def pause(self, kind: str) -> None:
+        self.go[kind].clear()
+
+    def resume(self, kind: str) -> None:
+        self.go[kind].set()
+        for t in [*self.tables, *self.tour_tables.values()]:
+            if t.kind == kind:
+                for p in t.players:
+                    self.maybe_act(p)
+
+    async def get(self, token: str, path: str) -> Any:
+        r = await self.http_client.get(path, headers={"Cookie": f"stich_session={token}"})
+        r.raise_for_status()
+        return r.json() if path.startswith("/api/") else None
+
+    async def look(self, token: str, tour: Tour) -> dict[str, Any]:
+        """The tournament page's look (``tournament.js``, every 10 s)."""
+        self.stats.looks += 1
+        return dict((await self.get(token, f"/api/tournaments/{tour.id}"))["tournament"])
+
+    async def page(self, token: str, tour: Tour) -> None:
+        """The tournament's page, loaded (it looks at once) or reloaded (something
+        changed)."""
+        self.stats.pages += 1
+        await self.get(token, f"/tournaments/{tour.id}")
+
+    async def begin(self, tour: Tour) -> None:
+        """A new tournament: the organiser creates it, its players register, the
+        organiser starts its first round."""
+        made = await self.post(tour.org, "/api/tournaments", {
+            "name": f"Bench {tour.n}", "rules": self.skat_rules, "scoring": "seeger",
+            "rounds": ROUNDS, "games_three": self.series, "games_four": 4 * self.series // 3,
+            "clock": 0, "next_after": NEXT_AFTER})
+        tour.id = made["tournament"]["id"]
+        for tp in tour.players:
+            await self.post(tp.token, f"/api/tournaments/{tour.id}/register", {})
+        await self.post(tour.org, f"/api/tournaments/{tour.id}/start", {})
+
+    async def make_tour(self, tour: Tour) -> None:
+        async with self.setup_gate:
+            r = await self.http_client.post("/api/register", json={
+                "name": f"Org{tour.n}", "password": "geheim123"})
+            r.raise_for_status()
+            tour.org = str(r.cookies["stich_session"])
+            tour.players = [TourPlayer(tour, await self.guest(f"T{tour.n}x{i}"))
+                            for i in range(3 * tour.size)]
+            for tp in tour.players:
+                self.tour_players[tp.token] = tp
+            await self.begin(tour)
+            for tp in tour.players:
+                link = (await self.look(tp.token, tour))["you"]["table"]
+                await self.sit_down(tp, link)
+
+    async def sit_down(self, tp: TourPlayer, link: str) -> None:
+        """The player follows the link to its table (``/t/<id>``) and connects."""
+        table_id = link.rsplit("/", 1)[-1]
+        tp.table = table_id
+        t = self.tour_tables.get(table_id)
+        if t is None:
+            t = self.tour_tables[table_id] = Table("skat", id=table_id, kind="tournament",
+                                                   last=time.perf_counter())
+        p = Player(t, tp.token)
+        t.players.append(p)
+        await self.connect(p)
+
+    async def after_series(self, t: Table) -> None:
+        """A tournament's table ended its series: its players go to the tournament's
+        page until it shows their next table."""
+        self.tour_tables.pop(t.id, None)
+        for p in t.players:
+            with contextlib.suppress(Exception):
+                await p.ws.close()
+        for p in t.players:
+            self.spawn(self.wander(self.tour_players[p.token]))
+
+    async def wander(self, tp: TourPlayer) -> None:
+        """A player between series, on the tournament's page: it looks every
+        :data:`POLL` s and reloads on a change, as ``tournament.js`` does (also while
+        the tournament is between rounds, where the page stops looking: there the
+        player reloads by hand), until the page shows a new table."""
+        seen: str | None = None
+        reload = True
+        while True:
+            await self.go["tournament"].wait()
+            try:
+                if reload:
+                    await self.page(tp.token, tp.tour)
+                    reload = False
+                got = await self.look(tp.token, tp.tour)
+                link = got["you"]["table"]
+                if link and link.rsplit("/", 1)[-1] != tp.table:
+                    await self.page(tp.token, tp.tour)  # the page shows the link
+                    await self.sit_down(tp, link)
+                    return
+                key = page_key(got)
+                if seen is not None and key != seen:
+                    seen, reload = None, True
+                    continue
+                seen = key
+            except Exception as e:
+                self.refused(e)
+            await asyncio.sleep(POLL)
+
+    async def organise(self, tour: Tour) -> None:
+        """The organiser keeps the tournament's page open (it looks every :data:`POLL`
+        s, reloads on a change) and starts the next round as soon as it shows the last
+        one over; a tournament whose rounds are all played is followed by a new one."""
+        seen: str | None = None
+        reload = True
+        while True:
+            await self.go["tournament"].wait()
+            try:
+                if reload:
+                    await self.page(tour.org, tour)
+                    reload = False
+                got = await self.look(tour.org, tour)
+                if got["status"] in ("between", "over"):
+                    if got["status"] == "between":
+                        await self.post(tour.org, f"/api/tournaments/{tour.id}/start", {})
+                    else:
+                        await self.begin(tour)
+                    self.stats.rounds += 1
+                    seen, reload = None, True
+                    continue
+                key = page_key(got)
+                if seen is not None and key != seen:
+                    seen, reload = None, True
+                    continue
+                seen = key
+            except Exception as e:
+                self.refused(e)
+            await asyncio.sleep(POLL)
+
+    def refused(self, e: Exception) -> None:
+        """A request of a tournament's page refused (counted as a refusal)."""
+        code = getattr(getattr(e, "response", None), "status_code", None)
+        why = f"http {code}" if code else type(e).__name__
+        self.stats.errors += 1
+        self.stats.why[why] = self.stats.why.get(why, 0) + 1
+        if self.stats.errors <= 5:
+            print(f"tournament page: {e!r}", file=sys.stderr, flush=True)
+
+    async def watch_tables(self) -> None:
+        """Every 0.5 s: how many tables of the kinds going on are playing (all their
+        players at the table, the series not over)."""
+        while True:
+            await asyncio.sleep(0.5)
+            self.stats.playing.append(sum(
+                1 for t in [*self.tables, *self.tour_tables.values()]
+                if self.go[t.kind].is_set() and not t.over and t.full()))
 
     async def watch_lag(self) -> None:
         while True:
@@ -274,7 +517,17 @@ class Generator:
             self.stats.lag.append(time.perf_counter() - t0 - 0.05)
 
     def stuck(self, now: float) -> int:
-        return sum(1 for t in self.tables if not t.over and now - t.last > 5.0)
+        return sum(1 for t in [*self.tables, *self.tour_tables.values()]
+                   if not t.over and now - t.last > 5.0 and self.go[t.kind].is_set()
+                   and (t.kind != "tournament" or t.full()))
+
+
+def page_key(got: dict[str, Any]) -> str:
+    """What the tournament page's look compares (``tournament.js``): a change reloads
+    the page."""
+    return json.dumps([got["status"], got["round"], got["paused"], len(got["players"]),
+                       [[x["games_played"] for x in r["tables"]]
+                        for r in got["rounds_played"]]])
 
 
 async def child_main() -> None:
@@ -283,15 +536,29 @@ async def child_main() -> None:
     threading.Thread(target=lambda: [loop.call_soon_threadsafe(lines.put_nowait, s)
                                      for s in sys.stdin], daemon=True).start()
     cfg = json.loads(await lines.get())
-    gen = Generator(cfg["http"], cfg["ws"], cfg["games"], cfg["seed"], cfg.get("skat_rules"))
+    gen = Generator(cfg["http"], cfg["ws"], cfg["games"], cfg["seed"], cfg.get("skat_rules"),
+                    cfg.get("series", 0))
     gen.rate = cfg["rate"]
+    compare = bool(cfg.get("plain") or cfg.get("tours"))
+    if compare:  # nobody acts until the first phase names its kind
+        gen.pause("plain")
+        gen.pause("tournament")
+    gen.tables += [Table("skat", kind="plain") for _ in range(cfg.get("plain", 0))]
+    first = cfg["first"]
+    gen.tours = [Tour(first + len(gen.tables) + i, size)
+                 for i, size in enumerate(cfg.get("tours", []))]
     t0 = time.perf_counter()
-    await asyncio.gather(*(gen.make_table(t, cfg["first"] + i)
-                           for i, t in enumerate(gen.tables)))
+    await asyncio.gather(*(gen.make_table(t, first + i) for i, t in enumerate(gen.tables)),
+                         *(gen.make_tour(tour) for tour in gen.tours))
     gc.freeze()  # the generator's own collector pauses would count as latency
-    reply({"ready": len(gen.tables), "clients": sum(len(t.players) for t in gen.tables),
+    every = [*gen.tables, *gen.tour_tables.values()]
+    reply({"ready": len(every), "clients": sum(len(t.players) for t in every),
            "setup_s": time.perf_counter() - t0})
     gen.spawn(gen.watch_lag())
+    if compare:
+        gen.spawn(gen.watch_tables())
+        for tour in gen.tours:
+            gen.spawn(gen.organise(tour))
     for p in (p for t in gen.tables for p in t.players):
         gen.maybe_act(p)
     me = os.getpid()
@@ -300,6 +567,12 @@ async def child_main() -> None:
         if cmd["cmd"] == "quit":
             break
         gen.rate = cmd["rate"]
+        if cmd.get("kind"):  # --tournament: this kind plays, the other waits ("idle": both)
+            for kind in ("plain", "tournament"):
+                if kind == cmd["kind"]:
+                    gen.resume(kind)
+                else:
+                    gen.pause(kind)
         await asyncio.sleep(cmd["warmup"])
         gen.stats = Stats()
         c0, w0 = cpu_seconds(me), time.perf_counter()
@@ -308,8 +581,10 @@ async def child_main() -> None:
         reply({"every": st.every, "slowest": st.slowest, "actions": st.actions,
                "sent": st.sent, "errors": st.errors, "why": st.why, "ended": st.ended,
                "lag_p99": percentile(st.lag, 99), "cpu": (cpu_seconds(me) - c0) / el,
-               "elapsed": el, "stuck": gen.stuck(time.perf_counter())})
-    for t in gen.tables:
+               "elapsed": el, "stuck": gen.stuck(time.perf_counter()),
+               "playing": sum(st.playing) / max(len(st.playing), 1), "looks": st.looks,
+               "pages": st.pages, "rounds": st.rounds})
+    for t in [*gen.tables, *gen.tour_tables.values()]:
         for p in t.players:
             with contextlib.suppress(Exception):
                 await p.ws.close()
@@ -382,18 +657,31 @@ class Step:
     why: dict[str, int] = field(default_factory=dict)  # the refusals by code
     fsync_p50: float = float("nan")
     fsync_p99: float = float("nan")
+    # --tournament: the kind of table that played, its tables playing on average, the
+    # tournament pages' requests, the rounds started; the latencies (for the kind's own)
+    kind: str = ""
+    playing: float = 0.0
+    looks: int = 0
+    pages: int = 0
+    rounds: int = 0
+    slowest: list[float] = field(default_factory=list, repr=False)
 
 
 class Conductor:
-    def __init__(self, server: Any, games: list[str], procs: int, rate: float,
-                 seed: int, nice: int | None = None, skat_rules: str | None = None) -> None:
+    """The load generator's processes, each with its ``part`` of the tables: ``games``
+    (the default mix: a list of ``skat`` and ``baptisten``), ``skat_rules``; with
+    ``--tournament`` also ``plain`` (ordinary tables), ``tours`` (the tournaments'
+    sizes in tables) and ``series``."""
+
+    def __init__(self, server: Any, parts: list[dict[str, Any]], rate: float,
+                 seed: int, nice: int | None = None) -> None:
         self.server = server
         self.children: list[subprocess.Popen[str]] = []
         self.drains: list[Drain] = []
-        share = [games[i::procs] for i in range(procs)]
         first = 0
-        for i, part in enumerate(share):
-            if not part:
+        for i, part in enumerate(parts):
+            count = len(part["games"]) + part.get("plain", 0) + len(part.get("tours", []))
+            if not count:
                 continue
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(
                 [str(ROOT), os.environ.get("PYTHONPATH", "")])}
@@ -402,11 +690,11 @@ class Conductor:
                                      stderr=subprocess.PIPE, text=True, env=env)
             assert child.stdin is not None and child.stderr is not None
             self.drains.append(Drain(child.stderr))
-            child.stdin.write(json.dumps({"http": server.url, "ws": server.ws, "games": part,
+            child.stdin.write(json.dumps({"http": server.url, "ws": server.ws, **part,
                                           "seed": seed + i, "rate": rate,
-                                          "first": first, "skat_rules": skat_rules}) + "\n")
+                                          "first": first}) + "\n")
             child.stdin.flush()
-            first += len(part)
+            first += count
             self.children.append(child)
             if nice is not None:
                 renice(child.pid, nice)
@@ -426,12 +714,14 @@ class Conductor:
         return dict(json.loads(line))
 
     def step(self, rate: float, warmup: float, seconds: float,
-             probe: FsyncProbe | None = None) -> Step:
+             probe: FsyncProbe | None = None, kind: str = "") -> Step:
+        """One measurement; with ``kind`` (``--tournament``) that kind of table plays
+        and the other waits (from the warm-up on)."""
         pid = self.server.proc.pid
         for child in self.children:
             assert child.stdin is not None
             child.stdin.write(json.dumps({"cmd": "run", "rate": rate, "warmup": warmup,
-                                          "seconds": seconds}) + "\n")
+                                          "seconds": seconds, "kind": kind}) + "\n")
             child.stdin.flush()
         time.sleep(warmup)
         if probe is not None:
@@ -461,7 +751,12 @@ class Conductor:
                     why={k: sum(r["why"].get(k, 0) for r in results)
                          for k in sorted({k for r in results for k in r["why"]})},
                     fsync_p50=1000 * percentile(fsyncs, 50),
-                    fsync_p99=1000 * percentile(fsyncs, 99))
+                    fsync_p99=1000 * percentile(fsyncs, 99), kind=kind,
+                    playing=sum(r["playing"] for r in results),
+                    looks=sum(r["looks"] for r in results),
+                    pages=sum(r["pages"] for r in results),
+                    rounds=sum(r["rounds"] for r in results),
+                    slowest=slowest if kind else [])
 
     def close(self) -> None:
         for child in self.children:
@@ -519,6 +814,17 @@ def main() -> None:
                          "as root) so that other jobs on a shared machine disturb less")
     ap.add_argument("--ws-compression", action="store_true",
                     help="start the server with --ws-compression (permessage-deflate)")
+    ap.add_argument("--tournament", action="store_true",
+                    help="compare --tables tournament tables with as many ordinary Skat "
+                         "tables of the same rules, in phases of --seconds taking turns")
+    ap.add_argument("--tournament-size", type=int, default=25,
+                    help="with --tournament: the tables of one tournament (1 to 40)")
+    ap.add_argument("--series", type=int, default=3,
+                    help="with --tournament: the games of a series, both kinds (a "
+                         "multiple of 3, at most 72)")
+    ap.add_argument("--phases", type=int, default=4,
+                    help="with --tournament: phases, in the order ordinary, tournament, "
+                         "tournament, ordinary, ... (at least 2)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -529,6 +835,9 @@ def main() -> None:
         except ImportError:
             pass
         asyncio.run(child_main())
+        return
+    if args.tournament:
+        compare(args)
         return
 
     from tests.server.harness import Server, database
@@ -551,8 +860,10 @@ def main() -> None:
                   f"RSS {idle['VmRSS'] / 1024:.0f} MB", flush=True)
             if args.nice is not None:
                 renice(server.proc.pid, args.nice)
-            cond = Conductor(server, games, args.procs, args.rate, args.seed, args.nice,
-                             args.skat_rules)
+            cond = Conductor(server, [{"games": games[i::args.procs],
+                                       "skat_rules": args.skat_rules}
+                                      for i in range(args.procs)],
+                             args.rate, args.seed, args.nice)
             probe = FsyncProbe(tmp)
             loaded = proc_status(server.proc.pid)
             print(f"{args.tables} tables ({n_skat} Skat, {args.tables - n_skat} "
@@ -634,6 +945,139 @@ def report(args: argparse.Namespace, steps: list[Step], n_skat: int, cond: Condu
     else:
         print(f"p99 was over {TARGET_P99_MS:.0f} ms already at the first step")
 
+
+# --- --tournament: tournament tables against ordinary ones --------------------------------
+
+def compare(args: argparse.Namespace) -> None:
+    """``--tables`` tournament tables and as many ordinary Skat tables on one server
+    process, both kinds set up at once and played in phases taking turns (ordinary,
+    tournament, tournament, ordinary, ...: a drift of the machine or of the growing
+    database over the run falls on both alike); in each phase one kind plays and the
+    other waits at its tables (sockets open, nobody acting), so the server's CPU of the
+    phase is that kind's."""
+    from tests.server.harness import ROOMY, Server, database
+
+    n = args.tables
+    if not 1 <= args.tournament_size <= 40:
+        raise SystemExit("--tournament-size: 1 to 40 tables (a tournament takes at most "
+                         "120 players)")
+    if args.series <= 0 or args.series % 3 or args.series > 72:
+        raise SystemExit("--series: a multiple of 3, at most 72")
+    if args.phases < 2:
+        raise SystemExit("--phases: at least 2 (one of each kind)")
+    k = -(-n // args.tournament_size)
+    sizes = [n // k + (1 if i < n % k else 0) for i in range(k)]
+    rules = args.skat_rules or "skat(preset=isko)"  # a tournament's default
+    parts = [{"games": [], "plain": n // args.procs + (1 if i < n % args.procs else 0),
+              "tours": sizes[i::args.procs], "series": args.series, "skat_rules": rules}
+             for i in range(args.procs)]
+    limits = (f"{ROOMY},tournaments_per_hour=1000000,account_open_tournaments=1000000,"
+              "tournament_actions_per_min=1000000")
+    order = ["plain", "tournament", "tournament", "plain"]
+    load0 = os.getloadavg()
+    ref0 = reference_ms()
+    steps: list[Step] = []
+    with tempfile.TemporaryDirectory() as tmp, database(args.db, Path(tmp)) as url:
+        server = Server(url, bot_delay=0.0, env={"STICH_LIMITS": limits},
+                        args=["--ws-compression"] if args.ws_compression else [])
+        cond: Conductor | None = None
+        try:
+            took = server.start(timeout=60)
+            assert server.proc is not None
+            print(f"server (pid {server.proc.pid}) ready in {took:.2f} s on {args.db}; "
+                  f"RSS {proc_status(server.proc.pid)['VmRSS'] / 1024:.0f} MB", flush=True)
+            if args.nice is not None:
+                renice(server.proc.pid, args.nice)
+            cond = Conductor(server, parts, args.rate, args.seed, args.nice)
+            probe = FsyncProbe(tmp)
+            print(f"{n} ordinary Skat tables and {n} tournament tables ({k} tournament(s) of "
+                  f"{', '.join(map(str, sizes))} tables), {cond.clients} WebSocket clients, "
+                  f"set up in {cond.setup_s:.1f} s; server RSS "
+                  f"{proc_status(server.proc.pid)['VmRSS'] / 1024:.0f} MB", flush=True)
+            for i, kind in enumerate(["idle"] + [order[i % 4] for i in range(args.phases)]):
+                s = cond.step(args.rate, args.warmup, args.seconds, probe, kind)
+                print(show_phase(i, s), flush=True)
+                steps.append(s)
+        finally:
+            if cond is not None:
+                cond.close()
+            server.stop()
+    load1 = os.getloadavg()
+    report_compare(args, rules, steps, (load0[0], load1[0]), (ref0, reference_ms()))
+
+
+def show_phase(number: int, s: Step) -> str:
+    if s.kind == "idle":
+        return (f"phase {number} idle        nobody acts: server CPU {100 * s.server_cpu:.1f}% "
+                f"of a core  RSS {s.rss_mb:.0f} MB")
+    what = (f"series ended {s.ended}, rounds started {s.rounds}, tournament page "
+            f"{s.pages} loads + {s.looks} looks" if s.kind == "tournament"
+            else f"series ended (and set up anew) {s.ended}")
+    return (f"phase {number} {KIND_NAMES[s.kind]:<10}  done {s.actions_s:5.1f} actions/s  "
+            f"tables playing {s.playing:4.1f}  p50 {s.p50:5.1f} ms  p99 {s.p99:5.1f} ms  "
+            f"server CPU {100 * s.server_cpu:3.0f}% "
+            f"({1000 * s.server_cpu / max(s.actions_s, 1e-9):.3f} ms/action)  "
+            f"load CPU {100 * s.load_cpu:3.0f}%  RSS {s.rss_mb:.0f} MB  "
+            f"refused {s.errors}{_why(s)}  stuck {s.stuck}  {what}")
+
+
+def per_action(steps: list[Step], idle: float = 0.0) -> float:
+    """The server's CPU per action over phases of equal length, in ms: all their CPU
+    (less ``idle``, the server's own share of a core while nobody acts) over all their
+    actions."""
+    done = sum(s.actions_s for s in steps)
+    cpu = sum(s.server_cpu - idle for s in steps)
+    return 1000 * cpu / done if done else float("nan")
+
+
+def report_compare(args: argparse.Namespace, rules: str, steps: list[Step],
+                   load: tuple[float, float], ref: tuple[float, float]) -> None:
+    """Per kind: actions/s, latency, the server's CPU per action (all of it, and less
+    what the server spends while nobody acts); their ratio, and whether it is beyond
+    the noise (the spread of the phases of one kind)."""
+    unit = min(ref)
+    idle = next(s.server_cpu for s in steps if s.kind == "idle")
+    played = [s for s in steps if s.kind != "idle"]
+    print()
+    print(f"== ordinary tables against tournament tables: {args.db}, {args.tables} + "
+          f"{args.tables} Skat tables of three ({rules}, Preisskat, series of {args.series} "
+          f"games, a new one when a series ends), one server process, --bot-delay 0 ==")
+    print(f"note: {len(played)} phases of {args.seconds:g} s (after {args.warmup:g} s warm-up "
+          f"each), one kind playing at {args.rate:g} actions/s per table while the other "
+          f"waits; {os.cpu_count()} cores shared with the load generator; machine load "
+          f"average {load[0]:.1f} before, {load[1]:.1f} after")
+    print(f"idle      nobody acting, all {2 * args.tables} tables open: server CPU "
+          f"{100 * idle:.1f}% of a core (taken off below: 'net')")
+    figures: dict[str, tuple[float, float]] = {}
+    spread = 0.0
+    for kind in ("plain", "tournament"):
+        mine = [s for s in played if s.kind == kind]
+        gross, net = per_action(mine), per_action(mine, idle)
+        figures[kind] = (gross, net)
+        each = [per_action([s], idle) for s in mine]
+        if len(each) > 1:
+            spread = max(spread, (max(each) - min(each)) / (sum(each) / len(each)))
+        slowest = [x for s in mine for x in s.slowest]
+        label = f"{KIND_NAMES[kind]} tables:"
+        print(f"{label:<19} {sum(s.actions_s for s in mine) / len(mine):.1f} actions/s "
+              f"({sum(s.playing for s in mine) / len(mine):.1f} tables playing), p50 "
+              f"{1000 * percentile(slowest, 50):.1f} ms, p99 "
+              f"{1000 * percentile(slowest, 99):.1f} ms, server CPU {gross:.3f} ms/action, "
+              f"net {net:.3f} ms/action = {net / unit:.3f} reference workloads (phases: "
+              f"{', '.join(f'{x:.3f}' for x in each)} ms net)")
+    ratio = figures["tournament"][1] / figures["plain"][1]
+    if len(played) < 4:
+        verdict = "one phase of each kind: no measure of the noise, run --phases 4 or more"
+    elif abs(ratio - 1) <= spread:
+        verdict = (f"the phases of one kind differ by up to {100 * spread:.0f} %: "
+                   "within the noise")
+    else:
+        verdict = (f"the phases of one kind differ by up to {100 * spread:.0f} %: the "
+                   f"tournament tables cost {'more' if ratio > 1 else 'less'}, beyond the "
+                   "noise")
+    print(f"ratio tournament/ordinary, server CPU per action: {ratio:.3f} net, "
+          f"{figures['tournament'][0] / figures['plain'][0]:.3f} in all ({verdict}; the "
+          f"reference workload took {ref[0]:.1f} ms before and {ref[1]:.1f} ms after)")
 
 if __name__ == "__main__":
     main()

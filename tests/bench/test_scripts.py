@@ -41,8 +41,9 @@ OPTIONS = {
     "server_abuse": "--attack --pace --python --seconds",
     "server_crash": "--bot-tables --db --games --kills --seed",
     "server_leaks": "--db --games --parallel --seed",
-    "server_load": "--db --find-max --nice --procs --rate --seconds --seed --skat-rules "
-                   "--skat-share --step --step-seconds --tables --warmup --ws-compression",
+    "server_load": "--db --find-max --nice --phases --procs --rate --seconds --seed --series "
+                   "--skat-rules --skat-share --step --step-seconds --tables --tournament "
+                   "--tournament-size --warmup --ws-compression",
     "server_outage": "--kinds --outage --runs --watch",
     "server_setup": "--db --repeat --tables",
     "server_start": "--heavy-actions --heavy-tables --live --runs --top",
@@ -162,6 +163,27 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
 """Per script: the tiny run's arguments, and what its output must show (each pattern
 on a line of its own; the last one is the last line)."""
 
+TOURNAMENT_RUN = (["--tournament", "--tables", "2", "--rate", "10", "--seconds", "1",
+                   "--warmup", "0.5", "--phases", "2"], [
+    r"^2 ordinary Skat tables and 2 tournament tables \(1 tournament\(s\) of 2 tables\), 12 "
+    r"WebSocket clients, set up in ",
+    rf"^phase 0 idle +nobody acts: server CPU {NUMBER}% of a core",
+    rf"^phase 1 ordinary +done +{NUMBER} actions/s +tables playing +{NUMBER} +p50 +{NUMBER} ms +"
+    r"p99 .* refused 0  stuck 0  series ended \(and set up anew\) \d+$",
+    rf"^phase 2 tournament +done +{NUMBER} actions/s +tables playing +{NUMBER} +p50 +{NUMBER} ms +"
+    r"p99 .* refused 0  stuck 0  series ended \d+, rounds started \d+, tournament page \d+ "
+    r"loads \+ \d+ looks$",
+    rf"^ordinary tables: +{NUMBER} actions/s \({NUMBER} tables playing\), p50 {NUMBER} ms, "
+    rf"p99 {NUMBER} ms, server CPU {NUMBER} ms/action, net {NUMBER} ms/action = {NUMBER} "
+    r"reference workloads",
+    rf"^tournament tables: +{NUMBER} actions/s \({NUMBER} tables playing\), p50 {NUMBER} "
+    rf"ms, p99 {NUMBER} ms, server CPU {NUMBER} ms/action, net {NUMBER} ms/action = "
+    rf"{NUMBER} reference workloads",
+    rf"^ratio tournament/ordinary, server CPU per action: {NUMBER} net, {NUMBER} in all "
+    r"\(one phase of each kind: no measure of the noise, .*\)$"])
+"""``server_load --tournament`` (issue 43), tiny: both kinds of table set up on one
+server, a phase with nobody acting, one phase of each kind, and their ratio."""
+
 BY_OWN_TESTS = {"baptisten_cost", "env_steps", "server_setup"}
 TOO_SLOW = {"skat_giveups"}
 
@@ -243,3 +265,11 @@ def test_a_tiny_run_prints_its_figures(name: str) -> None:
         assert re.search(pattern, out, re.M), f"{module_of(name)}: {pattern!r} not in\n{out}"
     assert re.search(patterns[-1], out.rstrip("\n").rsplit("\n", 1)[-1]), (
         f"{module_of(name)}: the last line is not {patterns[-1]!r}:\n{out}")
+
+
+def test_server_load_compares_tournament_tables() -> None:
+    args, patterns = TOURNAMENT_RUN
+    out = run("server_load", *args, timeout=120)
+    for pattern in patterns:
+        assert re.search(pattern, out, re.M), f"server_load --tournament: {pattern!r} not in\n{out}"
+    assert re.search(patterns[-1], out.rstrip("\n").rsplit("\n", 1)[-1]), out
