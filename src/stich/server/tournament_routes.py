@@ -244,7 +244,7 @@ async def _show(request: Request, state: ts.State, user: User | None) -> dict[st
         "bots": settings.bots, "seating": settings.seating, "public": row.public,
         "duplicate": settings.duplicate,
         "clock": settings.clock, "most_players": MAX_PLAYERS,
-        "organiser": names.get(row.organiser or -1) or await _name(store, row.organiser),
+        "organiser": state.organiser_name,
         "players": [{"name": p.name, "status": p.status, "id": p.user_id,
                      "you": user is not None and p.user_id == user.id}
                     for p in state.players],
@@ -266,13 +266,6 @@ async def _show(request: Request, state: ts.State, user: User | None) -> dict[st
         out["invite_url"] = (site.origin or str(request.base_url).rstrip("/")) \
             + out["invite_path"]
     return {"tournament": out}
-
-
-async def _name(store: Any, user_id: int | None) -> str:
-    if user_id is None:
-        return ""
-    found = await store.user(user_id)
-    return str(found.name) if found is not None else ""
 
 
 @router.post("/{tournament_id}/register")

@@ -19,6 +19,7 @@ looked at whenever the tournament is read (:func:`refresh`): no timer, nothing t
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,6 +73,7 @@ class State:
     row: Tournament
     players: list[TournamentPlayer]
     tables: list[TournamentTable]
+    organiser_name: str = ""  # the organiser's account's name ("" once it is deleted)
 
     @property
     def settings(self) -> TournamentSettings:
@@ -103,7 +105,9 @@ async def load(store: Store, tournament_id: str) -> State | None:
         tables = list((await s.execute(
             select(TournamentTable).where(TournamentTable.tournament_id == tournament_id)
             .order_by(TournamentTable.round, TournamentTable.number))).scalars())
-    return State(row, players, tables)
+        organiser = None if row.organiser is None else (await s.execute(
+            select(User.name).where(User.id == row.organiser))).scalar_one_or_none()
+    return State(row, players, tables, organiser or "")
 
 
 async def bump(s: Any, row: Tournament, **values: Any) -> None:
@@ -294,8 +298,30 @@ async def results_of(store: Store, state: State) -> list[SeriesResult]:
     return out
 
 
+_STANDINGS: OrderedDict[tuple[Any, ...], list[Standing]] = OrderedDict()
+STANDINGS_KEPT = 256
+"""Standings computed lately, by what they depend on (a process's own, the most recent
+kept): a tournament's page and its API are asked every few seconds by every player
+waiting for the next round, and the standings only change when a table is done or a
+player's name or status changes (docs/speed.md, "Tournament tables under load")."""
+
+
 async def standings_of(store: Store, state: State) -> list[Standing]:
-    return standings(state.settings, state.model_players(), await results_of(store, state))
+    """The standings: the finished series summed (:func:`results_of`), ranked by the
+    model.  Kept by the tournament's version, its players and its tables done: none of
+    the series summed changes once its table is done."""
+    key = (store.url, state.row.id, state.row.version,
+           tuple((p.user_id, p.name, p.status, p.number) for p in state.players),
+           tuple(t.id for t in state.tables if t.done))
+    got = _STANDINGS.get(key)
+    if got is not None:
+        _STANDINGS.move_to_end(key)
+        return got
+    got = standings(state.settings, state.model_players(), await results_of(store, state))
+    _STANDINGS[key] = got
+    while len(_STANDINGS) > STANDINGS_KEPT:
+        _STANDINGS.popitem(last=False)
+    return got
 
 
 async def replace(hub: Hub, state: State, user_id: int) -> None:

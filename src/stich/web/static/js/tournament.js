@@ -2,8 +2,9 @@
 /**
  * The tournaments' pages: join and withdraw, the organiser's buttons (start a round,
  * pause, resume, end, replace a player by a bot), the form that creates a tournament,
- * printing; while a round runs the page looks every 10 s whether the tournament moved
- * on (a table done, the next round) and shows it.
+ * printing; until the tournament is over the page looks every 10 s whether it moved on
+ * (a table done, the next round, a new player) and then loads again; the games played
+ * at each table it puts in place.
  */
 import { _, api, h, siteHref } from "./site.js";
 
@@ -45,16 +46,29 @@ if (root) {
   }
   document.getElementById("tn-print")?.addEventListener("click", () => print());
   const status = root.dataset.status;
-  if (status === "running" || status === "registering") {
+  if (status !== "over") {
+    // What the page shows that only a new page can show (a round started or over, a
+    // table done, the standings moved, a player came or went, your table or place):
+    // then the page loads again; the games played at each table are put in place.
     /** @type {string|null} */
     let seen = null;
     const look = async () => {
       try {
         const got = (await api(base + (invite ? `?invite=${encodeURIComponent(invite)}` : ""))).tournament;
         const now = JSON.stringify([got.status, got.round, got.paused, got.players.length,
-          got.rounds_played.map((/** @type {any} */ r) => r.tables.map((/** @type {any} */ x) => x.games_played))]);
-        if (seen !== null && now !== seen) location.reload();
+          got.rounds_played.map((/** @type {any} */ r) => r.tables.map((/** @type {any} */ x) => x.done)),
+          got.you.table, got.you.place, got.you.status]);
+        if (seen !== null && now !== seen) {
+          location.reload();
+          return;
+        }
         seen = now;
+        for (const r of got.rounds_played) {
+          for (const x of r.tables) {
+            const el = root.querySelector(`[data-played="${r.round}-${x.number}"]`);
+            if (el) el.textContent = String(x.games_played);
+          }
+        }
       } catch {
         // the next look tries again
       }
