@@ -14,6 +14,7 @@ tournament to a stranger as if it did not exist.
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -32,7 +33,7 @@ from stich.server.hub import Hub
 from stich.server.limits import Limits
 from stich.server.lobby import new_table_id, same_invite
 from stich.server.store.db import now
-from stich.server.store.models import Tournament, User
+from stich.server.store.models import GameRow, TableRow, Tournament, User
 from stich.server.tournament import MAX_PLAYERS, TournamentSettings, check_settings
 
 __all__ = ["router"]
@@ -171,7 +172,7 @@ async def create(body: CreateTournamentRequest, request: Request) -> dict[str, A
         s.add(row)
     state = await ts.load(store, row.id)
     assert state is not None
-    return await _show(request, state, user)
+    return await _show(request, state, user, {})
 
 
 @router.get("")
@@ -194,17 +195,74 @@ async def list_public(request: Request, status: str = "open") -> dict[str, Any]:
          "created_at": r.created_at.isoformat()} for r in rows]}
 
 
+SEEN_KEPT = 256
+"""Tournaments kept as read in this process (the most recently asked): every player
+waiting for the next round looks every 10 s, and a tournament of 25 tables has 75 of
+them (docs/speed.md, "Tournament tables under load")."""
+_SEEN: OrderedDict[tuple[int, str], tuple[tuple[int, int, int], ts.State, dict[str, int]]] \
+    = OrderedDict()
+
+
+async def _mark(store: Any, tournament_id: str, open_ids: list[str]
+                ) -> tuple[int, int, int] | None:
+    """What a tournament as read depends on, in one query: its version (any change by
+    any worker counts it up), the games stored at its open tables and how many of those
+    are over; None if there is no such tournament."""
+    games_at = select(func.count()).select_from(GameRow).where(
+        GameRow.table_id.in_(open_ids)).scalar_subquery()
+    closed = select(func.count()).select_from(TableRow).where(
+        TableRow.id.in_(open_ids), TableRow.status == "over").scalar_subquery()
+    async with store.session() as s:
+        got = (await s.execute(select(Tournament.version, games_at, closed)
+                               .where(Tournament.id == tournament_id))).first()
+    return None if got is None else (int(got[0]), int(got[1]), int(got[2]))
+
+
+async def _seen(request: Request, tournament_id: str
+                ) -> tuple[ts.State, dict[str, int]] | None:
+    """The tournament as it is now, brought up to date, and the games played at its
+    open tables; None if there is no such tournament.  Read again only when its
+    :func:`_mark` moved since this process last read it (one query instead of seven)."""
+    hub = _hub(request)
+    key = (id(hub), tournament_id[:40])
+    hit = _SEEN.get(key)
+    if hit is not None:
+        open_ids = [t.table_id for t in hit[1].tables if not t.done]
+        if await _mark(hub.store, tournament_id, open_ids) == hit[0]:
+            _SEEN.move_to_end(key)
+            return hit[1], hit[2]
+    state = await ts.load(hub.store, tournament_id)
+    if state is None:
+        _SEEN.pop(key, None)
+        return None
+    state = await ts.refresh(hub, state)
+    open_ids = [t.table_id for t in state.tables if not t.done]
+    played = await ts.games_played(hub.store, open_ids)
+    mark = await _mark(hub.store, tournament_id, open_ids)
+    # kept only if nothing moved while it was read (a change between reading the row
+    # and its players, under PostgreSQL's read committed, shows in the version)
+    if mark is not None and mark[:2] == (state.row.version, sum(played.values())):
+        _SEEN[key] = (mark, state, played)
+        while len(_SEEN) > SEEN_KEPT:
+            _SEEN.popitem(last=False)
+    return state, played
+
+
 @router.get("/{tournament_id}")
 async def show(tournament_id: str, request: Request,
                invite: str | None = None) -> dict[str, Any]:
     user = await current_user(request)
-    state = await _state(request, tournament_id, invite, user)
-    return await _show(request, state, user)
+    seen = await _seen(request, tournament_id)
+    if seen is None or not _visible(seen[0], invite, user):
+        raise ArgumentError("tournament.no_such_tournament", tournament=tournament_id[:40])
+    return await _show(request, seen[0], user, seen[1])
 
 
-async def _show(request: Request, state: ts.State, user: User | None) -> dict[str, Any]:
+async def _show(request: Request, state: ts.State, user: User | None,
+                played: dict[str, int]) -> dict[str, Any]:
     """The tournament as ``user`` may see it: the invite only to the organiser, a
-    table's link only to its players and the organiser."""
+    table's link only to its players and the organiser (``played``: the games played at
+    its open tables)."""
     row, settings = state.row, state.settings
     lang = _lang(request)
     store = _hub(request).store
@@ -213,8 +271,6 @@ async def _show(request: Request, state: ts.State, user: User | None) -> dict[st
     me = None if user is None else next((p for p in state.players if p.user_id == user.id),
                                         None)
     names = {p.user_id: p.name for p in state.players}
-    open_ids = [t.table_id for t in state.tables if not t.done]
-    played = await ts.games_played(store, open_ids)
     rounds: list[dict[str, Any]] = []
     your_table = None
     for n in range(1, row.round + 1):
