@@ -436,17 +436,17 @@ class Generator:
 
     async def wander(self, tp: TourPlayer) -> None:
         """A player between series, on the tournament's page: it looks every
-        :data:`POLL` s and reloads on a change, as ``tournament.js`` does (also while
-        the tournament is between rounds, where the page stops looking: there the
-        player reloads by hand), until the page shows a new table."""
-        seen: str | None = None
+        :data:`POLL` s and reloads on a change, as ``tournament.js`` does
+        (:func:`page_reloads`), until the page shows a new table."""
+        seen: tuple[str, str] | None = None
         reload = True
+        loaded = 0.0
         while True:
             await self.go["tournament"].wait()
             try:
                 if reload:
                     await self.page(tp.token, tp.tour)
-                    reload = False
+                    reload, loaded = False, time.monotonic()
                 got = await self.look(tp.token, tp.tour)
                 link = got["you"]["table"]
                 if link and link.rsplit("/", 1)[-1] != tp.table:
@@ -454,10 +454,11 @@ class Generator:
                     await self.sit_down(tp, link)
                     return
                 key = page_key(got)
-                if seen is not None and key != seen:
+                if page_reloads(seen, key, time.monotonic() - loaded):
                     seen, reload = None, True
                     continue
-                seen = key
+                if seen is None or key == seen:
+                    seen = key
             except Exception as e:
                 self.refused(e)
             await asyncio.sleep(POLL)
@@ -466,14 +467,15 @@ class Generator:
         """The organiser keeps the tournament's page open (it looks every :data:`POLL`
         s, reloads on a change) and starts the next round as soon as it shows the last
         one over; a tournament whose rounds are all played is followed by a new one."""
-        seen: str | None = None
+        seen: tuple[str, str] | None = None
         reload = True
+        loaded = 0.0
         while True:
             await self.go["tournament"].wait()
             try:
                 if reload:
                     await self.page(tour.org, tour)
-                    reload = False
+                    reload, loaded = False, time.monotonic()
                 got = await self.look(tour.org, tour)
                 if got["status"] in ("between", "over"):
                     if got["status"] == "between":
@@ -484,10 +486,11 @@ class Generator:
                     seen, reload = None, True
                     continue
                 key = page_key(got)
-                if seen is not None and key != seen:
+                if page_reloads(seen, key, time.monotonic() - loaded):
                     seen, reload = None, True
                     continue
-                seen = key
+                if seen is None or key == seen:
+                    seen = key
             except Exception as e:
                 self.refused(e)
             await asyncio.sleep(POLL)
@@ -522,12 +525,26 @@ class Generator:
                    and (t.kind != "tournament" or t.full()))
 
 
-def page_key(got: dict[str, Any]) -> str:
-    """What the tournament page's look compares (``tournament.js``): a change reloads
-    the page."""
-    return json.dumps([got["status"], got["round"], got["paused"], len(got["players"]),
-                       [[x["games_played"] for x in r["tables"]]
-                        for r in got["rounds_played"]]])
+MINOR_RELOAD = 30.0
+"""Seconds a tournament page stays before a change of the standings alone reloads it
+(``tournament.js``)."""
+
+
+def page_key(got: dict[str, Any]) -> tuple[str, str]:
+    """What the tournament page's look compares (``tournament.js``): a change of the
+    first reloads the page at once (a round started or over, paused, your table), of
+    the second once the page is :data:`MINOR_RELOAD` s old (the standings moved)."""
+    you = got["you"]
+    return (json.dumps([got["status"], got["round"], got["paused"], you["table"],
+                        you["status"]]),
+            json.dumps([len(got["players"]), you["place"],
+                        [[x["done"] for x in r["tables"]] for r in got["rounds_played"]]]))
+
+
+def page_reloads(seen: tuple[str, str] | None, key: tuple[str, str], age: float) -> bool:
+    """Whether the page reloads on this look (``tournament.js``)."""
+    return seen is not None and (key[0] != seen[0]
+                                 or (key[1] != seen[1] and age >= MINOR_RELOAD))
 
 
 async def child_main() -> None:

@@ -47,22 +47,27 @@ if (root) {
   document.getElementById("tn-print")?.addEventListener("click", () => print());
   const status = root.dataset.status;
   if (status !== "over") {
-    // What the page shows that only a new page can show (a round started or over, a
-    // table done, the standings moved, a player came or went, your table or place):
-    // then the page loads again; the games played at each table are put in place.
-    /** @type {string|null} */
+    // What only a new page can show: at once when a round starts or ends, the
+    // tournament pauses or goes on, or your table changes; when only the standings
+    // moved (a table done, your place, a player came or went), at most every 30 s (a
+    // tournament of 25 tables has 75 pages open, docs/speed.md). The games played at
+    // each table are put in place.
+    const loaded = Date.now();
+    /** @type {[string, string]|null} */
     let seen = null;
     const look = async () => {
       try {
         const got = (await api(base + (invite ? `?invite=${encodeURIComponent(invite)}` : ""))).tournament;
-        const now = JSON.stringify([got.status, got.round, got.paused, got.players.length,
-          got.rounds_played.map((/** @type {any} */ r) => r.tables.map((/** @type {any} */ x) => x.done)),
-          got.you.table, got.you.place, got.you.status]);
-        if (seen !== null && now !== seen) {
+        const now = /** @type {[string, string]} */ ([
+          JSON.stringify([got.status, got.round, got.paused, got.you.table, got.you.status]),
+          JSON.stringify([got.players.length, got.you.place,
+            got.rounds_played.map((/** @type {any} */ r) => r.tables.map((/** @type {any} */ x) => x.done))])]);
+        if (seen !== null && (now[0] !== seen[0]
+            || (now[1] !== seen[1] && Date.now() - loaded >= 30000))) {
           location.reload();
           return;
         }
-        seen = now;
+        if (seen === null || now[0] === seen[0] && now[1] === seen[1]) seen = now;
         for (const r of got.rounds_played) {
           for (const x of r.tables) {
             const el = root.querySelector(`[data-played="${r.round}-${x.number}"]`);
