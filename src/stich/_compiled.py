@@ -32,10 +32,11 @@ ENGINE_MODULES: tuple[str, ...] = (
     "stich.baptisten.deal",
     "stich.baptisten.view",
     "stich.skat.observation",
+    "stich.skat.batch",
 )
 """The hot modules of both engines (states, tables, legal actions, views, outcomes,
-deals) and the Skat view's observation encoder for the environments (standard library
-only too)."""
+deals) and the Skat view's observation encoder and batch loop for the environments
+(standard library only too)."""
 
 
 def pure_python() -> bool:

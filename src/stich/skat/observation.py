@@ -31,6 +31,8 @@ __all__ = [
     "card_bytes",
     "card_set",
     "encode",
+    "encode_words",
+    "WORDS",
 ]
 
 _PHASES: Final = ("BIDDING", "SKAT", "DISCARD", "DECLARE", "PLAY", "OVER")
@@ -181,3 +183,153 @@ def encode(v: SkatView, pending: int, played_games: int, games: int,
         played_games / games,
         list_scores[me] / 120.0, list_scores[r1] / 120.0, list_scores[r2] / 120.0,
     )
+
+
+WORDS: Final = 13
+"""The 32-bit words of an observation's 0/1 slots in :func:`encode_words`: the eleven card
+planes, then the :data:`OBS_SIZE` − 352 = 48 slots after them (low bits first)."""
+
+
+def encode_words(v: SkatView, pending: int, played_games: int, games: int,
+                 list_scores: tuple[int, int, int], words: list[int], w: int,
+                 scalars: list[float], o: int) -> None:
+    """:func:`encode` again, for a batch: the 0/1 slots as :data:`WORDS` 32-bit words
+    (slot ``32 k + i`` is bit ``i`` of ``words[w + k]``: card planes are card sets) and
+    the scalar values, written into ``words`` from ``w`` and ``scalars`` from ``o``.  The
+    same function of the view and of the numbers the environment adds, written apart
+    from :func:`encode` (the fast path's tests compare the two over many positions)."""
+    me = v.seat
+    r1 = (me + 1) % 3
+    r2 = (me + 2) % 3
+    p0, p1, p2, t0, t1, t2 = _trick_sums(v.tricks)
+    c0 = c1 = c2 = 0  # the current trick's card, by seat
+    for s, c in v.trick:
+        bit = 1 << c
+        if s == 0:
+            c0 = bit
+            p0 |= bit
+        elif s == 1:
+            c1 = bit
+            p1 |= bit
+        else:
+            c2 = bit
+            p2 |= bit
+    # (by seat through pick3, not a tuple's ``[me]``: compiled, that builds the tuple)
+    words[w] = v.hand
+    words[w + 1] = v.skat_seen
+    words[w + 2] = v.discarded
+    words[w + 3] = v.ouvert_hand
+    words[w + 4] = pick3(me, p0, p1, p2)
+    words[w + 5] = pick3(r1, p0, p1, p2)
+    words[w + 6] = pick3(r2, p0, p1, p2)
+    words[w + 7] = pick3(me, c0, c1, c2)
+    words[w + 8] = pick3(r1, c0, c1, c2)
+    words[w + 9] = pick3(r2, c0, c1, c2)
+    words[w + 10] = (1 << pending if pending >= 0 and v.to_move == me
+                     and v.phase == "DISCARD" else 0)
+    tail = 1 << (_PHASE + _PHASE_INDEX[v.phase]) | 1 << (_POSITION + me)
+    if v.to_move >= 0:
+        tail |= 1 << (_TO_MOVE + (v.to_move - me) % 3)
+    if v.trick:
+        tail |= 1 << (_LEADER + (v.trick[0][0] - me) % 3)
+    tail |= _auction_bits(v.bidding, me)
+    tail |= 1 << (_DECLARER + ((v.declarer - me) % 3 if v.declarer >= 0 else 3))
+    game = v.game  # (by the member's id: an Enum's hash is Python code)
+    tail |= 1 << (_GAME + _GAME_SLOT.get(id(game), _NO_GAME))
+    con = v.contract
+    if con is not None:
+        tail |= (con.hand << _CONTRACT | con.schneider << (_CONTRACT + 1)
+                 | con.schwarz << (_CONTRACT + 2) | con.ouvert << (_CONTRACT + 3))
+    words[w + 11] = tail & 0xFFFFFFFF
+    words[w + 12] = tail >> 32
+    w0, w1, w2 = v.tricks_won
+    l0, l1, l2 = list_scores
+    scalars[o] = v.bid / 264.0
+    scalars[o + 1] = pick3(me, t0, t1, t2) / 120.0
+    scalars[o + 2] = pick3(r1, t0, t1, t2) / 120.0
+    scalars[o + 3] = pick3(r2, t0, t1, t2) / 120.0
+    scalars[o + 4] = pick3(me, w0, w1, w2) / 10.0
+    scalars[o + 5] = pick3(r1, w0, w1, w2) / 10.0
+    scalars[o + 6] = pick3(r2, w0, w1, w2) / 10.0
+    scalars[o + 7] = played_games / games
+    scalars[o + 8] = pick3(me, l0, l1, l2) / 120.0
+    scalars[o + 9] = pick3(r1, l0, l1, l2) / 120.0
+    scalars[o + 10] = pick3(r2, l0, l1, l2) / 120.0
+
+
+def pick3(k: int, a: int, b: int, c: int) -> int:
+    """``(a, b, c)[k]`` (compiled, without building the tuple)."""
+    if k == 0:
+        return a
+    if k == 1:
+        return b
+    return c
+
+
+# What :func:`encode_words` derives from a view's tricks and auction, kept by the tuple it
+# came from (held, so that its id is not reused; :func:`stich.skat.view.make_view` gives
+# the views of a game the same tuples until they change).
+_SUMS: dict[int, tuple[object, tuple[int, int, int, int, int, int]]] = {}
+_AUCTIONS: dict[int, tuple[object, tuple[int, int, int]]] = {}
+_CACHE_SIZE: Final = 4096
+_GAME_SLOT: Final[dict[int, int]] = {id(g): i for i, g in enumerate(_GAMES)}
+_NO_GAME: Final = 7  # the slot of no game yet
+assert len(_GAMES) == _NO_GAME
+
+
+def _trick_sums(tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+                ) -> tuple[int, int, int, int, int, int]:
+    """The cards each seat played in ``tricks`` and the card points each took."""
+    known = _SUMS.get(id(tricks))
+    if known is not None and known[0] is tricks:
+        return known[1]
+    pts = _POINTS
+    t0 = t1 = t2 = 0
+    p0 = p1 = p2 = 0
+    for leader, cards, winner in tricks:
+        got = pts[cards[0]] + pts[cards[1]] + pts[cards[2]]
+        if winner == 0:
+            t0 += got
+        elif winner == 1:
+            t1 += got
+        else:
+            t2 += got
+        for k in range(3):
+            s = (leader + k) % 3
+            bit = 1 << cards[k]
+            if s == 0:
+                p0 |= bit
+            elif s == 1:
+                p1 |= bit
+            else:
+                p2 |= bit
+    if len(_SUMS) >= _CACHE_SIZE:
+        _SUMS.clear()
+    sums = (p0, p1, p2, t0, t1, t2)
+    _SUMS[id(tricks)] = (tricks, sums)
+    return sums
+
+
+def _auction_bits(bidding: tuple[tuple[int, str], ...], me: int) -> int:
+    """The tail bits of the auction seen from ``me``: who passed, who said the highest
+    value."""
+    known = _AUCTIONS.get(id(bidding))
+    if known is None or known[0] is not bidding:
+        by_seat = [0, 0, 0]
+        for viewer in range(3):
+            bits = 0
+            last = -1
+            for s, text in bidding:
+                if text == "pass":
+                    bits |= 1 << (_PASSED + (s - viewer) % 3)
+                elif text[0].isdigit():
+                    last = s
+            if last >= 0:
+                bits |= 1 << (_LAST + (last - viewer) % 3)
+            by_seat[viewer] = bits
+        if len(_AUCTIONS) >= _CACHE_SIZE:
+            _AUCTIONS.clear()
+        known = (bidding, (by_seat[0], by_seat[1], by_seat[2]))
+        _AUCTIONS[id(bidding)] = known
+    b0, b1, b2 = known[1]
+    return pick3(me, b0, b1, b2)

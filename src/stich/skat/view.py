@@ -10,13 +10,13 @@ cards too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stich.cards import CARDS, Card, Suit, card_points, cards_of
 from stich.core import ArgumentError
 from stich.skat.actions import Action, Declare
 from stich.skat.lookup import TABLES
-from stich.skat.rules import GameType
+from stich.skat.rules import GameType, SkatRules
 
 if TYPE_CHECKING:
     from stich.skat.state import SkatState
@@ -168,35 +168,126 @@ def make_view(state: SkatState, seat: int) -> SkatView:
             for s, seen, put in info.schieben:
                 if s == seat:
                     skat_seen, discarded = seen, put
-    return SkatView(
-        seat=seat,
-        rules=str(state.rules),
-        phase=phase,
-        to_move=state.to_move,
-        hand=state.hands[seat],
-        bidding=tuple((s, str(a)) for s, a in state.bidding_history()),
-        bid=state.bid_value,
-        declarer=declarer,
-        game=game,
-        contract=contract,
-        skat_seen=skat_seen,
-        discarded=discarded,
-        ouvert_hand=ouvert,
-        trick=trick,
-        tricks=tuple(state.tricks),
-        tricks_won=state.tricks_won,
-        legal_actions=tuple(state.legal_actions()) if state.to_move == seat else (),
-        deal=state.deal if over else None,
-        kontra=-1 if info is None else info.kontra,
-        re=info is not None and info.re,
-        pushes=0 if info is None else info.pushes,
-        knocks=0 if info is None else info.knocks,
-        claims=state.claims() if state.to_move == seat else (),
-        resigned=0 if info is None else info.resigned,
-        partner_hand=partner,
-        gift=0 if info is None else info.gift,
-        gift_pending=0 if info is None else info.gift_pending,
-    )
+    moves = state.to_move == seat
+    return _new_view(
+        seat, _rules_text(state.rules), phase, state.to_move, _hand(state, seat),
+        _bidding_texts(state), state.bid_value, declarer, game, contract, skat_seen,
+        discarded, ouvert, trick, _tricks(state), state.tricks_won,
+        tuple(state.legal_actions()) if moves else (), state.deal if over else None,
+        -1 if info is None else info.kontra, info is not None and info.re,
+        0 if info is None else info.pushes, 0 if info is None else info.knocks,
+        state.claims() if moves else (), 0 if info is None else info.resigned, partner,
+        0 if info is None else info.gift, 0 if info is None else info.gift_pending)
+
+
+_NATIVE: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc): then :func:`_new_view` fills a view's slots
+itself."""
+
+
+def _new_view(seat: int, rules: str, phase: str, to_move: int, hand: int,
+              bidding: tuple[tuple[int, str], ...], bid: int, declarer: int,
+              game: GameType | None, contract: Declare | None, skat_seen: int,
+              discarded: int, ouvert_hand: int, trick: tuple[tuple[int, int], ...],
+              tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+              tricks_won: tuple[int, int, int], legal_actions: tuple[Action, ...],
+              deal: tuple[tuple[int, int, int], int] | None, kontra: int, re: bool,
+              pushes: int, knocks: int, claims: tuple[Action, ...], resigned: int,
+              partner_hand: int, gift: int, gift_pending: int) -> SkatView:
+    """``SkatView(...)`` of these fields.  Compiled, the view is a native object whose
+    dataclass ``__init__`` is still interpreted Python (27 ``object.__setattr__`` calls,
+    most of the cost of a view): here the slots are filled directly, every one of them
+    (the equality and the pickling of the result are the dataclass's, as always)."""
+    if not _NATIVE:
+        return SkatView(seat, rules, phase, to_move, hand, bidding, bid, declarer, game,
+                        contract, skat_seen, discarded, ouvert_hand, trick, tricks,
+                        tricks_won, legal_actions, deal, kontra, re, pushes, knocks,
+                        claims, resigned, partner_hand, gift, gift_pending)
+    v = SkatView.__new__(SkatView)
+    v.seat = seat  # type: ignore[misc]
+    v.rules = rules  # type: ignore[misc]
+    v.phase = phase  # type: ignore[misc]
+    v.to_move = to_move  # type: ignore[misc]
+    v.hand = hand  # type: ignore[misc]
+    v.bidding = bidding  # type: ignore[misc]
+    v.bid = bid  # type: ignore[misc]
+    v.declarer = declarer  # type: ignore[misc]
+    v.game = game  # type: ignore[misc]
+    v.contract = contract  # type: ignore[misc]
+    v.skat_seen = skat_seen  # type: ignore[misc]
+    v.discarded = discarded  # type: ignore[misc]
+    v.ouvert_hand = ouvert_hand  # type: ignore[misc]
+    v.trick = trick  # type: ignore[misc]
+    v.tricks = tricks  # type: ignore[misc]
+    v.tricks_won = tricks_won  # type: ignore[misc]
+    v.legal_actions = legal_actions  # type: ignore[misc]
+    v.deal = deal  # type: ignore[misc]
+    v.kontra = kontra  # type: ignore[misc]
+    v.re = re  # type: ignore[misc]
+    v.pushes = pushes  # type: ignore[misc]
+    v.knocks = knocks  # type: ignore[misc]
+    v.claims = claims  # type: ignore[misc]
+    v.resigned = resigned  # type: ignore[misc]
+    v.partner_hand = partner_hand  # type: ignore[misc]
+    v.gift = gift  # type: ignore[misc]
+    v.gift_pending = gift_pending  # type: ignore[misc]
+    return v
+
+
+# The texts of the rules and of each auction, and the tricks so far, kept by the object
+# they were made from (held here, so that its id is not reused): a view is built at every
+# step of a game whose auction is over, and ``str`` of the rules and of each bid is
+# Python code.  The views of one game share these tuples until they change (the
+# environments' encoder keeps what it derives from them by them too).
+_RULES_TEXTS: dict[int, tuple[SkatRules, str]] = {}
+_AUCTION_TEXTS: dict[int, tuple[object, tuple[tuple[int, str], ...]]] = {}
+_TRICKS: dict[int, tuple[object, tuple[tuple[int, tuple[int, ...], int], ...]]] = {}
+_CACHE_SIZE: Final = 4096
+
+
+def _hand(state: SkatState, seat: int) -> int:
+    """``state.hands[seat]`` (compiled, without building the tuple)."""
+    h0, h1, h2 = state.hands
+    return h0 if seat == 0 else h1 if seat == 1 else h2
+
+
+def _rules_text(rules: SkatRules) -> str:
+    known = _RULES_TEXTS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    if len(_RULES_TEXTS) >= _CACHE_SIZE:
+        _RULES_TEXTS.clear()
+    text = str(rules)
+    _RULES_TEXTS[id(rules)] = (rules, text)
+    return text
+
+
+def _bidding_texts(state: SkatState) -> tuple[tuple[int, str], ...]:
+    node = state._auction  # the auction, newest first: one object per auction so far
+    if node is None:
+        return ()
+    known = _AUCTION_TEXTS.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    if len(_AUCTION_TEXTS) >= _CACHE_SIZE:
+        _AUCTION_TEXTS.clear()
+    texts = tuple((s, str(a)) for s, a in state.bidding_history())
+    _AUCTION_TEXTS[id(node)] = (node, texts)
+    return texts
+
+
+def _tricks(state: SkatState) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    node = state._tricks  # the finished tricks, newest first
+    if node is None:
+        return ()
+    known = _TRICKS.get(id(node))
+    if known is not None and known[0] is node:
+        return known[1]
+    if len(_TRICKS) >= _CACHE_SIZE:
+        _TRICKS.clear()
+    tricks = tuple(state.tricks)
+    _TRICKS[id(node)] = (node, tricks)
+    return tricks
 
 
 _SUIT_ORDER = (Suit.EICHEL, Suit.GRUEN, Suit.HERZ, Suit.SCHELLEN)
