@@ -45,6 +45,7 @@ OTHER_MEANING = Counter({
     ("bots/baptisten_strong.py", "baptisten"): 1,  # (the same rule)
     ("cli/baptisten_screen.py", "baptisten"): 1,  # (the same rule)
     ("env/openspiel.py", "baptisten"): 1,  # (the same rule)
+    ("env/baptisten.py", "baptisten"): 1,  # (the same rule: the table sizes it allows)
 })
 """The string used for something else (the Skat's two cards, a deck, a rule's value)."""
 

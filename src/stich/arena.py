@@ -37,7 +37,6 @@ averaged the same way, with ``mean(d) ± 1.96 · sd(d) / √n``.
 from __future__ import annotations
 
 import importlib
-import os
 import random
 import statistics
 from collections.abc import Callable, Sequence
@@ -119,9 +118,9 @@ def entry_point_bot(name: str) -> Any:
     return bot
 
 
-def policy_file_bot(name: str) -> Any:
+def policy_file_bot(name: str, game: str | None = None) -> Any:
     """A trained policy's file (``file:policy.npz``, :mod:`stich.env.policy`; needs the
-    ``rl`` extra) as a bot."""
+    ``rl`` extra) as a bot; with ``game``, a policy of another game is refused."""
     path = name[len(POLICY_FILE):]
     try:
         from stich.env.policy import load_bot
@@ -129,7 +128,7 @@ def policy_file_bot(name: str) -> Any:
         raise ArgumentError("arena.entry_point", name=name,
                             problem=f"{e} (pip install 'stich[rl]')") from None
     try:
-        return load_bot(path)
+        return load_bot(path, game=game)
     except (OSError, ValueError, KeyError) as e:
         raise ArgumentError("arena.entry_point", name=name, problem=str(e)) from None
 
@@ -138,7 +137,7 @@ def _make(game: str, name: str) -> Any:
     if name.startswith(ENTRY_POINT):
         return entry_point_bot(name)
     if name.startswith(POLICY_FILE):
-        return policy_file_bot(name)
+        return policy_file_bot(name, game)
     return game_named(game).make_bot(name)
 
 
@@ -165,7 +164,7 @@ class Match:
             if name.startswith(ENTRY_POINT):
                 entry_point_bot(name)  # refused now, not in a worker process
             elif name.startswith(POLICY_FILE):
-                policy_file_bot(name)
+                policy_file_bot(name, self.game)
             elif name not in game.bots:
                 raise ArgumentError("arena.unknown_bot", name=name, game=self.game,
                                     choices=", ".join(sorted(game.bots)))
@@ -238,12 +237,11 @@ def _deal_task(args: tuple[Match, int]) -> list[Game]:
     return play_deal(*args)
 
 
-def default_jobs() -> int:
-    """The number of CPUs this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+DEFAULT_JOBS = 1
+"""Processes of ``stich arena`` unless ``--jobs`` says otherwise: one.  Every CPU would
+take a shared machine from its other users, and ``strong`` decides in a set time, so
+processes that compete for CPUs make it play weaker; give ``--jobs`` the CPUs that are
+free."""
 
 
 def play_match(match: Match, jobs: int = 1,

@@ -55,9 +55,10 @@ def test_registry() -> None:
     with pytest.raises(ArgumentError, match="unknown bot") as e:
         make_bot("clever")
     assert e.value.code == "bots.unknown" and e.value.params["name"] == "clever"
-    assert str(e.value) == "unknown bot 'clever': use one of easy, heuristic, random, strong"
+    assert str(e.value) == ("unknown bot 'clever': use one of easy, heuristic, learned, random, "
+                            "strong")
     assert e.value.text("de") == ("Unbekannter Bot „clever“: möglich sind "
-                                  "easy, heuristic, random, strong")
+                                  "easy, heuristic, learned, random, strong")
 
 
 def test_heuristic_beats_random_clearly() -> None:

@@ -336,7 +336,7 @@ def test_own_card_in_a_forehead_round_does_not_show() -> None:
 # --- illegal actions -----------------------------------------------------------------------
 
 def test_illegal_action_raises() -> None:
-    e = baptisten_v0(players=4)
+    e = baptisten_v0(players=4, on_illegal="raise")
     e.reset(seed=3)
     obs, *_ = e.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[-1])  # a card while bidding

@@ -68,7 +68,7 @@ def test_the_strong_bot_plays_a_seat_too() -> None:
 
 
 def test_refusals() -> None:
-    env = SingleSeat("baptisten", seat=0, bots="random", players=3)
+    env = SingleSeat("baptisten", seat=0, bots="random", players=3, on_illegal="raise")
     obs, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction, match="not legal now; legal: bid 0"):

@@ -261,7 +261,7 @@ def test_no_leak_of_hidden_cards(rules: str) -> None:
 
 
 def test_an_illegal_action_raises_naming_the_legal_ones() -> None:
-    env = skat_v0()
+    env = skat_v0(on_illegal="raise")
     env.reset(seed=1)
     agent = env.agent_selection
     hold = ACTIONS.index("hold")

@@ -4,11 +4,19 @@ The match itself (duplicate deals, seeding, the estimator) is :mod:`stich.arena`
 are the options, the progress bar on stderr, and the table (or ``--json``) at the end.
 Refusals (an unknown bot, a wrong number of bots, deals or jobs, rules that do not
 exist) are printed as ``Fehler: …`` / ``error: …`` with exit status 2.
+
+The arena speaks English unless the locale is German (:func:`locale_lang`; ``--lang``
+chooses): its figures are read by people who train and compare bots anywhere, where the
+rest of the command line, made for playing at a German table, speaks German by default.
+Its tables are as wide as they need to be when the output is not a terminal (a file, a
+pipe), unless ``COLUMNS`` says otherwise; in a terminal they fit the terminal.
 """
 
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Mapping
 from typing import Any
 
 import typer
@@ -16,17 +24,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from stich.arena import Match, default_jobs, run_match
+from stich.arena import DEFAULT_JOBS, Match, run_match
 from stich.baptisten import BaptistenRules
 from stich.baptisten.rules import variant_fields
 from stich.cards import PLAIN_DECKS
-from stich.cli.app import HELP_OPTIONS, app, check_lang, lang_option, print_error
+from stich.cli.app import HELP_OPTIONS, app, check_lang, print_error
 from stich.core import ArgumentError
 from stich.games import BAPTISTEN, SKAT
 from stich.games import get as game_named
 from stich.messages import StichError
 
-__all__ = ["arena_app", "arena_baptisten", "arena_skat", "render_report"]
+__all__ = ["arena_app", "arena_baptisten", "arena_skat", "locale_lang", "render_report"]
 
 arena_app = typer.Typer(help="Bots against bots on duplicate deals, with the figures.",
                         no_args_is_help=True, context_settings=HELP_OPTIONS)
@@ -84,9 +92,46 @@ KIND_WORDS = {
 }
 
 _BOTS_HELP = ("The bots by seat, separated by commas: random, easy (rule-based; also "
-              "heuristic), strong, or a bot from Python code such as a trained policy: "
+              "heuristic), strong; a policy trained with stich.env: file:policy.npz "
+              "(played greedily; needs the rl extra); or a bot from Python code: "
               "py:package.module:factory (factory() returns an object with "
               "choose(view, rng)).")
+
+WIDE = 10_000
+"""The console's width when the output is not a terminal: tables take the width they
+need (Rich fits them to 80 columns otherwise, squeezing columns to nothing)."""
+
+
+def locale_lang(environ: Mapping[str, str] | None = None) -> str:
+    """``de`` when the locale is German, else ``en``: the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set decides, as POSIX reads them.
+
+    >>> locale_lang({"LANG": "de_DE.UTF-8"}), locale_lang({"LANG": "en_GB.UTF-8"})
+    ('de', 'en')
+    >>> locale_lang({"LC_ALL": "C", "LANG": "de_AT"}), locale_lang({})
+    ('en', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+def _lang_option() -> Any:
+    return typer.Option(None, "--lang", metavar="LANG", show_default=False,
+                        help="Language of the output: en or de (default: de when the "
+                             "locale, LC_ALL, LC_MESSAGES or LANG, is German, else en).")
+
+
+def _console() -> Console:
+    """The console of the figures: a terminal's width, else as wide as they need (or
+    ``COLUMNS``)."""
+    console = Console()
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console = Console(width=WIDE)
+    return console
 
 
 def _num(x: float, lang: str, digits: int = 2) -> str:
@@ -194,12 +239,12 @@ def _bots(text: str) -> tuple[str, ...]:
     return tuple(b.strip() for b in text.split(",") if b.strip())
 
 
-def _run(build: Any, jobs: int | None, as_json: bool, lang: str) -> None:
+def _run(build: Any, jobs: int, as_json: bool, given_lang: str | None) -> None:
     """Build the match (refusals: exit status 2), play it, print the figures."""
-    check_lang(lang)
+    lang = check_lang(locale_lang() if given_lang is None else given_lang)
     try:
         match: Match = build()
-        n_jobs = default_jobs() if jobs is None else jobs
+        n_jobs = jobs
         if n_jobs < 1:
             raise ArgumentError("arena.jobs", n=n_jobs)
     except StichError as e:
@@ -214,15 +259,16 @@ def _run(build: Any, jobs: int | None, as_json: bool, lang: str) -> None:
                   TimeRemainingColumn(), console=err, transient=True) as bar:
         task = bar.add_task(WORDS[lang]["progress"], total=match.deals)
         report = run_match(match, n_jobs, lambda done: bar.update(task, completed=done))
-    console = Console()
+    console = _console()
     for part in render_report(report, lang):
         console.print(part)
 
 
 def _jobs_option() -> Any:
-    return typer.Option(None, "--jobs", "-j", metavar="J",
-                        help="Processes to play in (default: one per CPU). The games are "
-                             "the same for any number.")
+    return typer.Option(DEFAULT_JOBS, "--jobs", "-j", metavar="J",
+                        help="Processes to play in. The deals and the bots' random numbers "
+                             "are the same for any number; strong thinks for a set time, so "
+                             "more processes than free CPUs make it weaker.")
 
 
 @arena_app.command(SKAT.name)
@@ -231,7 +277,7 @@ def arena_skat(
     deals: int = typer.Option(100, "--deals", metavar="N",
                               help="Deals; each is played once per seat rotation (3)."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Seed for the deals and bots."),
-    jobs: int | None = _jobs_option(),
+    jobs: int = _jobs_option(),
     rules: str = typer.Option("lothar", "--rules", metavar="RULES",
                               help="The rule set: lothar (Lothar's table), isko, or a rule string "
                                    "with house rules (skat(preset=lothar,kontra_re=yes))."),
@@ -242,7 +288,7 @@ def arena_skat(
         help="Also measure, at every card-play decision of a strong seat, the "
              "log-likelihood its world weights give the true cards against uniform "
              "sampling (by trick; about 100 sampled worlds a decision)."),
-    lang: str = lang_option(),
+    lang: str | None = _lang_option(),
 ) -> None:
     """Three bots play Skat on duplicate deals: list points per game with a 95 %
     interval, declarer win rate, decision times."""
@@ -260,7 +306,7 @@ def arena_baptisten(
                               help="Deals (whole games); each is played once per seat "
                                    "rotation (one per player)."),
     seed: int = typer.Option(0, "--seed", metavar="S", help="Seed for the deals and bots."),
-    jobs: int | None = _jobs_option(),
+    jobs: int = _jobs_option(),
     players: int | None = typer.Option(None, "--players", metavar="P",
                                        help="Players (default: as many as bots)."),
     max_cards: int = typer.Option(10, "--max-cards", metavar="N",
@@ -278,7 +324,7 @@ def arena_baptisten(
         help="Also measure, at every card decision of a strong seat, the log-likelihood "
              "its bid-weighted worlds give the true cards over its plain sampler (by "
              "round size; about 100 sampled worlds a decision)."),
-    lang: str = lang_option(),
+    lang: str | None = _lang_option(),
 ) -> None:
     """Bots play whole games of Baptistenskat on duplicate deals: points per game with a
     95 % interval, bid accuracy, decision times."""

@@ -37,13 +37,14 @@ from stich.baptisten import (
 from stich.baptisten.actions import BAction, ForeheadPlay
 from stich.baptisten.rules import variant_fields
 from stich.baptisten.view import BaptistenView
-from stich.bots.baptisten import BAPTISTEN_BOTS, BaptistenBot, make_baptisten_bot
+from stich.bots.baptisten import BaptistenBot
 from stich.cards import PLAIN_DECKS, PlainCard
 from stich.cli.app import check_lang, lang_option, play_app
 from stich.cli.baptisten_input import interpret
 from stich.cli.baptisten_render import PlainStyle, ranking_table, sheet_pages
 from stich.cli.baptisten_render import scoresheet as sheet_renderable
 from stich.cli.baptisten_screen import WIDE, BaptistenScreen
+from stich.cli.bot_choice import bot_kinds, make_bots
 from stich.cli.i18n import HELP_WORDS, LIST_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.play_skat import unique_bot_names
@@ -106,9 +107,10 @@ class BaptistenSession:
         self.seed = master.getrandbits(32)
         self.state = self.new_state(first)
         self.bot_rng = random.Random(master.getrandbits(64))
-        self.bots: dict[int, BaptistenBot] = {
-            p: make_baptisten_bot(opts.bot) for p in range(n) if p != self.person
-        }
+        seats = [p for p in range(n) if p != self.person]
+        self.bots: dict[int, BaptistenBot] = dict(zip(
+            seats, make_bots(bot_kinds(opts.bot, BAPTISTEN.name, len(seats)),
+                             BAPTISTEN.name), strict=True))
         self.bs = BaptistenScreen(self.tr, self.style, rules, console, self.names,
                                   you=self.you, person=self.person)
         self.namer = TerminalNamer(cards=self.bs.describe, suit=self._suit_name,
@@ -369,7 +371,10 @@ def play_baptisten(
                                   "players (or alone, K): K bots play alone."),
     bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
                             help="How the bots play: easy (rule-based; also called "
-                                 "heuristic), strong (search) or random."),
+                                 "heuristic), strong (search), random, or "
+                                 "file:POLICY.npz (a policy trained for these rules, "
+                                 "examples/train_baptisten.py); KIND,KIND,...: one per "
+                                 "bot seat."),
     as_json: bool = typer.Option(False, "--json",
                                  help="Bots only: print the scoresheet JSON, nothing else."),
     name: str | None = typer.Option(None, "--name",
@@ -399,9 +404,7 @@ def play_baptisten(
                                must_overtrump=flags["must_overtrump"])
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
-    if bot not in BAPTISTEN_BOTS:
-        raise typer.BadParameter(f"use {' or '.join(sorted(BAPTISTEN_BOTS))}",
-                                 param_hint="--bot")
+    bot_kinds(bot, BAPTISTEN.name, n if bots_only else n - 1)
     if as_json and not bots_only:
         raise typer.BadParameter(f"--json needs --bots {n} (bots only)", param_hint="--json")
     if save is not None and no_save:

@@ -33,9 +33,10 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
-from stich.bots import BOTS, Bot, make_bot
+from stich.bots import Bot
 from stich.cards import Suit
 from stich.cli.app import check_lang, lang_option, play_app
+from stich.cli.bot_choice import bot_kinds, make_bots
 from stich.cli.i18n import HELP_WORDS, LIST_WORDS, NO_WORDS, YES_WORDS, Translator
 from stich.cli.namer import TerminalNamer
 from stich.cli.prompt import (
@@ -125,9 +126,10 @@ class SkatSession:
         self.players = players
         self.master = random.Random(opts.seed)
         self.bot_rng = random.Random(self.master.getrandbits(64))
-        self.bots: dict[int, Bot] = {
-            p: make_bot(opts.bot) for p in range(n) if p != self.person
-        }
+        seats = [p for p in range(n) if p != self.person]
+        self.bots: dict[int, Bot] = dict(zip(
+            seats, make_bots(bot_kinds(opts.bot, SKAT.name, len(seats)), SKAT.name),
+            strict=True))
         self.table = SkatList(players, opts.rules, first_dealer=self.master.randrange(n))
         self.namer = TerminalNamer(cards=self.sk.describe, suit=self._suit_name,
                                    game=self._game_name, names=players)
@@ -431,7 +433,10 @@ def play_skat(
                                   "players (3 or 4): bots play alone."),
     bot: str = typer.Option("heuristic", "--bot", metavar="KIND",
                             help="How the bots play: easy (rule-based; also called "
-                                 "heuristic), strong (search) or random."),
+                                 "heuristic), strong (search), random, learned (a "
+                                 "trained network), or file:POLICY.npz (a policy of "
+                                 "examples/train_skat.py); KIND,KIND,...: one per bot "
+                                 "seat."),
     as_json: bool = typer.Option(False, "--json",
                                  help="With bots only (--bots 3 or 4): print one game "
                                       "record (JSON) per line, nothing else."),
@@ -473,8 +478,7 @@ def play_skat(
     if style not in CARD_STYLES:
         raise typer.BadParameter(f"use {', '.join(CARD_STYLES)}", param_hint="--cards")
     n, bots_only = table_size(players, bots)
-    if bot not in BOTS:
-        raise typer.BadParameter(f"use {' or '.join(sorted(BOTS))}", param_hint="--bot")
+    bot_kinds(bot, SKAT.name, n if bots_only else n - 1)
     if as_json and not bots_only:
         raise typer.BadParameter(f"--json needs --bots {n}", param_hint="--json")
     if scoring not in ("list", "seeger"):

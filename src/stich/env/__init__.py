@@ -1,6 +1,9 @@
 """Environments for training agents on the real rules of both games (``pip install
-'stich[rl]'``): PettingZoo AEC (:func:`skat_v0`, :func:`baptisten_v0`) and a Gymnasium
-single-seat wrapper (:class:`stich.env.gym.SingleSeat`).  See docs/env.md.
+'stich[rl]'``): PettingZoo AEC (:func:`skat_v0`, :func:`baptisten_v0`; the modules
+:mod:`stich.env.skat` and :mod:`stich.env.baptisten` also have ``env`` and
+``parallel_env``, and every environment a global ``state()``) and a Gymnasium
+single-seat wrapper (:class:`stich.env.gym.SingleSeat`, registered as ``stich/Skat-v0``
+and ``stich/Baptisten-v0`` when that module is imported).  See docs/env.md.
 
 The engines never import this package; it imports NumPy, Gymnasium and PettingZoo.
 """

@@ -61,13 +61,29 @@ tests check.  The game is *not* zero-sum: with stakes every player wins or loses
 own stake, under trick scoring every score is ≥ 0.
 
 **Episodes**: ``whole_game=True``: one episode is the whole game (2N − 1 rounds, or one
-with ``rounds=single``).  ``whole_game=False``: one episode is one round of a real game:
-``reset`` draws the game from the seed, draws the round (uniformly from the schedule, or
-``round_no`` when given) and plays the rounds before it with uniformly random legal
-actions from the same seed, so the episode starts at that round's first bid with a real
-scoresheet, totals and 40s still owed; it ends when that round is scored.  (The first
-round alone would be a one-card round every time; this way an agent trains on every
-round size and on the 40s obligation as it stands mid-game.)
+with ``rounds=single``).  ``whole_game=False``: one episode is one round k of a game:
+``reset`` draws the first player by the game's draw and the round (uniformly from the
+schedule, or ``round_no`` when given) from the seed; the episode starts at round k's
+first bid with a scoresheet of the k − 1 rounds before it, its totals and the 40s still
+owed, and ends when round k is scored.  (The first round alone would be a one-card round
+every time; this way an agent trains on every round size and on the 40s obligation as it
+stands mid-game.)  How the earlier rounds come about is ``earlier_rounds``:
+
+- ``"drawn"`` (default): the episode starts at round k at once.  Each earlier round is
+  scored as a table of random players would score it, without dealing its cards: each
+  seat's bid and stake uniformly from those the rules allow it then (the hook rule, a
+  40 forced as the engine forces it, a 40 as likely as any other stake while one is
+  owed), each trick won by a seat drawn uniformly (under random play every seat has the
+  same chance of each trick; the cards that decide it are not dealt), scored by the rules
+  (the stake won or lost, a 40 paid off; or trick scoring).  Round k itself is dealt as
+  in a game (``stich.baptisten.deal.deal_round``) and played by the engine
+  (``stich.baptisten.position.round_position``: the engine's state of that round, with
+  that sheet, whose game ends with it).  What the seats observe is of the same kind as
+  in a whole game: round number, cards, the first player's turn, totals, 40s owed, the
+  view's scoresheet rows.
+- ``"played"``: the rounds before k are played by the engine with uniformly random legal
+  actions (the behaviour before; each reset then costs a random game's first k − 1
+  rounds, and episodes ran at about half the steps a second of whole games).
 """
 
 from __future__ import annotations
@@ -79,15 +95,20 @@ from typing import Any
 import numpy as np
 
 from stich.baptisten.actions import FOREHEAD_PLAY, BAction, BBid, bid_action
-from stich.baptisten.deal import draw_first_player
+from stich.baptisten.deal import deal_round, draw_first_player
+from stich.baptisten.position import round_position
 from stich.baptisten.rules import BaptistenRules
-from stich.baptisten.state import BaptistenState
+from stich.baptisten.state import BaptistenState, RoundResult
 from stich.baptisten.view import BaptistenView
 from stich.cards import PLAIN_DECKS, PlainCard
 from stich.core import RulesError
-from stich.env.base import IllegalAction, StichAEC
+from stich.env.base import IllegalAction, StichAEC, parallel
+from stich.games import BAPTISTEN
 
-__all__ = ["BaptistenAdapter", "baptisten_v0", "env"]
+__all__ = ["BaptistenAdapter", "baptisten_v0", "env", "make_rules", "parallel_env"]
+
+EARLIER_ROUNDS = ("drawn", "played")
+"""How a one-round episode's earlier rounds come about (see the module's text)."""
 
 F32 = np.dtype[np.float32]
 I8 = np.dtype[np.int8]
@@ -100,7 +121,16 @@ PHASES = ("BIDDING", "PLAY", "OVER")
 
 def make_rules(rules: BaptistenRules | str | None, players: int | None) -> BaptistenRules:
     """The rule set from a rules object, a rule string or preset name, or None (the
-    default rules); ``players`` replaces the rules' number of players when given."""
+    default rules); ``players`` replaces the rules' number of players when given.
+
+    With the default rules (None) at a table the default N (10) does not fit, N is the
+    most cards the deck gives each player (9–11 players with Elfer raus's 80 cards: 8, 8,
+    7).  Rules that do not fit the players are refused with the rules that would: the
+    same with fewer cards, another deck, or one round (``rounds=single``: 2 players).
+
+    >>> make_rules(None, 9).max_cards, make_rules(None, 11).max_cards
+    (8, 7)
+    """
     if rules is None:
         base = BaptistenRules()
     elif isinstance(rules, str):
@@ -114,11 +144,48 @@ def make_rules(rules: BaptistenRules | str | None, players: int | None) -> Bapti
     try:
         return dataclasses.replace(base, players=players)
     except RulesError as e:
-        fits = [d.name for d in PLAIN_DECKS.values() if d.size // 7 >= players]
-        hint = (f"; decks that allow {players} players: {', '.join(fits)} "
-                f"(e.g. rules='baptisten(deck={fits[0]})')" if fits and players >= 3 else "")
+        fits = _fitting(base, players)
+        if rules is None and fits and fits[0][0] == {"max_cards": fits[0][1].max_cards}:
+            return fits[0][1]  # the default rules with as many cards as the deck gives
+        hint = ""
+        if fits:
+            hint = (f"; rules for {players} players: "
+                    + "; ".join(",".join(f"{k}={v}" for k, v in change.items())
+                                for change, _ in fits)
+                    + f" (e.g. rules='{fits[0][1]}')")
         raise ValueError(f"Baptistenskat with {players} players and the rules {base}: "
                          f"{e}{hint}") from e
+
+
+def _fitting(base: BaptistenRules, players: int
+             ) -> list[tuple[dict[str, object], BaptistenRules]]:
+    """The smallest changes of ``base`` that seat ``players``, with the rules each gives:
+    fewer cards (the most that fit), each other deck (with the most cards that fit, up to
+    ``base``'s N); one round only when none of these does."""
+    def most_cards(**change: object) -> tuple[dict[str, object], BaptistenRules] | None:
+        try:
+            return change, dataclasses.replace(base, players=players, **change)  # type: ignore[arg-type]
+        except RulesError:
+            pass
+        for n in range(base.max_cards - 1, 0, -1):
+            try:
+                return ({**change, "max_cards": n},
+                        dataclasses.replace(base, players=players, max_cards=n,
+                                            **change))  # type: ignore[arg-type]
+            except RulesError:
+                continue
+        return None
+
+    out = []
+    for change in ({}, *({"deck": d} for d in PLAIN_DECKS if d != base.deck)):
+        got = most_cards(**change)
+        if got is not None and got[0]:
+            out.append(got)
+    if not out and base.rounds != "single":
+        got = most_cards(rounds="single")
+        if got is not None:
+            out.append(got)
+    return out
 
 
 class BaptistenAdapter:
@@ -127,17 +194,29 @@ class BaptistenAdapter:
 
     ``rules``: a :class:`BaptistenRules`, a rule string or preset name, or None for the
     default rules; ``players`` (3..deck size ÷ 7; None: the rules' own) replaces the
-    rules' number of players.  ``round_no`` (1-based) fixes the round of an episode when
-    ``whole_game`` is False."""
+    rules' number of players (:func:`make_rules`).  ``round_no`` (1-based) fixes the
+    round of an episode when ``whole_game`` is False; ``earlier_rounds`` (``drawn`` or
+    ``played``) says how the rounds before it come about (the module's text).
+
+    :meth:`global_state` (``state_size`` floats) is every seat's observation in table
+    order: all hands are in it (in a forehead round each card in the others' ``seen``
+    slots), so it is for a centralized critic, never an agent's observation."""
+
+    game = BAPTISTEN.name
 
     def __init__(self, rules: BaptistenRules | str | None = None, players: int | None = None,
-                 whole_game: bool = True, round_no: int | None = None) -> None:
+                 whole_game: bool = True, round_no: int | None = None,
+                 earlier_rounds: str = "drawn") -> None:
         self.rules = r = make_rules(rules, players)
         self.whole_game = whole_game
         n_rounds = len(r.schedule())
         if round_no is not None and not 1 <= round_no <= n_rounds:
             raise ValueError(f"round_no must be 1..{n_rounds} for {r}, not {round_no}")
+        if earlier_rounds not in EARLIER_ROUNDS:
+            raise ValueError(f"earlier_rounds must be one of {EARLIER_ROUNDS}, "
+                             f"not {earlier_rounds!r}")
         self.round_no = round_no
+        self.earlier_rounds = earlier_rounds
         self.n_agents = n = r.players
         deck = r.card_deck
         self.deck = deck
@@ -197,7 +276,17 @@ class BaptistenAdapter:
             self.offset[name] = pos
             pos += width
         self.obs_size = pos
+        self.state_size = n * pos
         self._buf = np.zeros(pos, np.float32)
+        # what :meth:`drawn_start` needs of the rules: the suit of each card, the 40s
+        # required, and per round its cards, whether the hook applies, whether a 40 may
+        # be staked, and the rounds with 3+ cards from it on (a 40 owed for each is forced)
+        self._suit_of = tuple(c.suit for c in deck.cards)
+        self._forties = r.forties_required
+        sched = r.schedule()
+        self._round_facts = tuple(
+            (c, r.hook_always or c >= 3, c >= 3 and not r.trick_scoring,
+             sum(1 for x in sched[j:] if x >= 3)) for j, c in enumerate(sched))
         self._phase_of = {p: i for i, p in enumerate(PHASES)}
         self._n_rounds = n_rounds
         self._owed_scale = 1.0 / max(1, r.forties_required)
@@ -212,16 +301,104 @@ class BaptistenAdapter:
 
     def reset(self, seed: int) -> None:
         rng = random.Random(seed)
+        end = self._n_rounds
+        if not self.whole_game and self.earlier_rounds == "drawn":
+            # the draw for the first player gives every seat the same chance: drawn so
+            first = int(rng.random() * self.n_agents)
+            r = self.round_no if self.round_no is not None else int(rng.random() * end) + 1
+            self.start(self.drawn_start(r, first, rng), r)
+            return
         first, _ = draw_first_player(self.rules, rng)
         state = BaptistenState.new(self.rules, rng=rng, first=first)
-        end = len(self.rules.schedule())
-        if not self.whole_game:
-            r = self.round_no if self.round_no is not None else rng.randrange(end) + 1
-            while state.round_no < r:
-                legal = state.legal_actions()
-                state = state.apply(legal[int(rng.random() * len(legal))])
-            end = r
-        self.start(state, end)
+        if self.whole_game:
+            self.start(state, end)
+            return
+        # "played": the rounds before r with random legal actions (the same games as before
+        # "drawn" became the default)
+        r = self.round_no if self.round_no is not None else rng.randrange(end) + 1
+        while state.round_no < r:
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+        self.start(state, r)
+
+    def drawn_start(self, r: int, first: int, rng: random.Random) -> BaptistenState:
+        """The engine's state at the first bid of round ``r`` (1-based) of a game that
+        ``first`` started, the rounds before it scored as random players would score
+        them (``earlier_rounds="drawn"``, the module's text), round ``r`` dealt from
+        ``rng``; its game ends with round ``r``."""
+        rules = self.rules
+        n = self.n_agents
+        rnd = rng.random
+        trick_scoring = rules.trick_scoring
+        per_trick, bonus, zero_bonus = (rules.points_per_trick, rules.exact_bonus,
+                                        rules.exact_zero_bonus)
+        suit_of = self._suit_of
+        size = len(suit_of)
+        owed = [self._forties] * n
+        totals = [0] * n
+        rows: list[RoundResult] = []
+        order = list(range(n))
+        for j in range(r - 1):
+            c, hook, forty_ok, left = self._round_facts[j]
+            first_j = (first + j) % n
+            bids = [0] * n
+            stakes: list[int | None] = [None] * n
+            forced = [False] * n
+            tricks = [0] * n
+            scores = [0] * n
+            for _ in range(c):  # each trick to a seat drawn uniformly
+                tricks[int(rnd() * n)] += 1
+            said = 0
+            for p in order[first_j:] + order[:first_j]:
+                if hook and said <= c and p == (first_j - 1) % n:
+                    t = int(rnd() * c)  # the hook: never the bid that makes the sum fit
+                    if t >= c - said:
+                        t += 1
+                else:
+                    t = int(rnd() * (c + 1))
+                bids[p] = t
+                said += t
+                got = tricks[p]
+                if trick_scoring:
+                    score = per_trick * got + (
+                        (zero_bonus if t == 0 else bonus) if t == got else 0)
+                else:
+                    o = owed[p]
+                    if forty_ok and o:
+                        if o >= left:
+                            forced[p] = True
+                            stake = 40
+                        else:
+                            stake = int(rnd() * 21) + 1
+                            if stake == 21:
+                                stake = 40
+                        if stake == 40:
+                            owed[p] = o - 1
+                    else:
+                        stake = int(rnd() * 20) + 1
+                    stakes[p] = stake
+                    score = stake if t == got else -stake
+                scores[p] = score
+                totals[p] += score
+            rows.append(RoundResult(j + 1, c, first_j, suit_of[int(rnd() * size)],
+                                    tuple(bids), tuple(stakes), tuple(forced), tuple(tricks),
+                                    tuple(scores), tuple(totals)))
+        c = self._round_facts[r - 1][0]
+        first_r = (first + r - 1) % n
+        deal = deal_round(self.deck, n, c, first_r, rng,
+                          c * n >= size and rules.trump_card == "baptisten")
+        forehead = rules.forehead and c == 1
+        hands = deal.hands
+        view = BaptistenView(
+            seat=first_r, rules=str(rules), round_no=r, cards=c, first=first_r,
+            phase="BIDDING", to_move=first_r, hand=0 if forehead else hands[first_r],
+            others=tuple(h if p != first_r else 0 for p, h in enumerate(hands))
+            if forehead else (0,) * n,
+            trump_card=deal.trump_card, trump=suit_of[deal.trump_card],
+            bids=(-1,) * n, stakes=(None,) * n, forced=(False,) * n, hooked=None,
+            owed=tuple(owed), trick=(), round_tricks=(), tricks_won=(0,) * n,
+            totals=tuple(totals), sheet=tuple(rows), legal_actions=())
+        return round_position(view, hands)
 
     def start(self, state: BaptistenState, end_rounds: int | None = None) -> None:
         """Play on from a given state (of these rules), e.g. one built from given deals;
@@ -338,6 +515,12 @@ class BaptistenAdapter:
     def observe(self, seat: int) -> np.ndarray[Any, F32]:
         return self.encode(self.view(seat))
 
+    def global_state(self) -> np.ndarray[Any, F32]:
+        """The whole state (``state_size`` floats): the observations of ``player_0`` …
+        ``player_{n-1}`` one after the other; for a centralized critic, never an agent's
+        observation (it shows every hand)."""
+        return np.concatenate([self.observe(p) for p in range(self.n_agents)])
+
     def encode(self, v: BaptistenView) -> np.ndarray[Any, F32]:
         """The observation of a view (its seat's): what :meth:`observe` gives, for a bot
         that is handed views."""
@@ -421,14 +604,21 @@ class BaptistenAdapter:
 
 def baptisten_v0(rules: BaptistenRules | str | None = None, players: int | None = None,
                  whole_game: bool = True, render_mode: str | None = None,
-                 on_illegal: str = "raise", max_cycles: int | None = None,
-                 round_no: int | None = None) -> StichAEC:
+                 on_illegal: str = "terminate", max_cycles: int | None = None,
+                 round_no: int | None = None, earlier_rounds: str = "drawn") -> StichAEC:
     """The Baptistenskat PettingZoo AEC environment (see :class:`BaptistenAdapter` and
     :class:`~stich.env.base.StichAEC`).  ``max_cycles`` counts steps of the whole table
-    (one agent's action each), as ``StichAEC`` does."""
-    adapter = BaptistenAdapter(rules, players, whole_game, round_no)
+    (one agent's action each), as ``StichAEC`` does; ``on_illegal``: ``terminate`` or
+    ``raise``."""
+    adapter = BaptistenAdapter(rules, players, whole_game, round_no, earlier_rounds)
     return StichAEC(lambda: adapter, "baptisten_v0", render_mode=render_mode,
                     on_illegal=on_illegal, max_cycles=max_cycles)
 
 
 env = baptisten_v0
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """The parallel API of :func:`baptisten_v0` (same arguments; see
+    :func:`stich.env.base.parallel`)."""
+    return parallel(baptisten_v0(**kwargs))

@@ -9,24 +9,39 @@ the rewards each step earned.  The engines never import this package.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-__all__ = ["Adapter", "IllegalAction", "StichAEC", "agent_name"]
+__all__ = ["Adapter", "IllegalAction", "StichAEC", "agent_name", "log_illegal", "parallel"]
 
 ILLEGAL = ("raise", "terminate")
+"""What an action the mask forbids does: ``terminate`` (the default: PettingZoo's
+convention for classic games, and what lets the libraries' checkers, which sample actions
+without the mask, run) or ``raise``."""
+LOG = logging.getLogger("stich.env")
 # the bound of every observation slot in the spaces (the slots are scaled to about -1..1;
 # a list score or game total divided by its scale can grow past that in a long game)
 OBS_BOUND = 1e6
 
 
 class IllegalAction(ValueError):
-    """An action the mask forbids was sent (``on_illegal="raise"``, the default)."""
+    """An action the mask forbids was sent (``on_illegal="raise"``)."""
+
+
+def log_illegal(where: str) -> None:
+    """Log that an illegal action ended an episode (``on_illegal="terminate"``); the
+    environments do so once each: a learner's bug should not pass unseen, yet a checker
+    that samples without the mask should not flood the log (``logging``, not
+    ``warnings``: a checker run with warnings as errors is not failed by it)."""
+    LOG.warning("%s: an action the mask forbids ended the episode (on_illegal="
+                "'terminate'; its info says 'illegal'; on_illegal='raise' raises instead); "
+                "further ones of this environment are not logged", where)
 
 
 class Adapter(Protocol):
@@ -36,9 +51,11 @@ class Adapter(Protocol):
     reward of each seat earned by that step (a game's or a round's score when it ends,
     else zeros).  ``observe`` and ``mask`` use ``view(seat)`` only."""
 
+    game: str  # the game's name (:mod:`stich.games`)
     n_agents: int
     n_actions: int
     obs_size: int
+    state_size: int
 
     def reset(self, seed: int) -> None: ...
 
@@ -53,6 +70,11 @@ class Adapter(Protocol):
     def mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]: ...
 
     def step(self, action: int) -> list[float]: ...
+
+    def global_state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The whole state for a centralized critic (``state_size`` floats): every seat's
+        observation and the cards no seat sees.  Not an agent's observation."""
+        ...
 
     def action_text(self, action: int) -> str: ...
 
@@ -78,17 +100,23 @@ class StichAEC(AECEnv):  # type: ignore[misc]
     its engine text); after an illegal action under ``on_illegal="terminate"`` the
     offender's infos say ``illegal: True``.
 
-    ``on_illegal``: ``"raise"`` (default) raises :class:`IllegalAction` naming the legal
-    actions; ``"terminate"`` is PettingZoo's convention for classic games: the game ends
-    at once, the agent that sent it gets ``illegal_reward`` and the others 0.
-    ``max_cycles``: the game is truncated after that many steps (None: never; a game
-    always ends by itself)."""
+    ``on_illegal``: ``"terminate"`` (default) is PettingZoo's convention for classic
+    games: the game ends at once, the agent that sent it gets ``illegal_reward`` and the
+    others 0 (logged once per environment, see :func:`log_illegal`); ``"raise"`` raises
+    :class:`IllegalAction` naming the legal actions (for finding a learner's bug at the
+    step that made it).  ``max_cycles``: the game is truncated after that many steps
+    (None: never; a game always ends by itself).
+
+    :meth:`state` is the whole state for a centralized critic (:attr:`state_space`):
+    every seat's observation in table order, then the cards no seat sees (Skat: the
+    Skat).  It shows every hidden card, so it is never an agent's observation.  A
+    parallel API: :func:`parallel`."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
         "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, make: Callable[[], Adapter], name: str, *,
-                 render_mode: str | None = None, on_illegal: str = "raise",
+                 render_mode: str | None = None, on_illegal: str = "terminate",
                  illegal_reward: float = -1.0, max_cycles: int | None = None) -> None:
         super().__init__()
         if on_illegal not in ILLEGAL:
@@ -107,6 +135,9 @@ class StichAEC(AECEnv):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (self.game.n_actions,), np.int8),
         })
         self._act_space = spaces.Discrete(self.game.n_actions)
+        self.state_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.game.state_size,),
+                                      np.float32)
+        self._illegal_logged = False
         self._rng = random.Random()
         self._steps = 0
         self.agents: list[str] = []
@@ -118,6 +149,11 @@ class StichAEC(AECEnv):  # type: ignore[misc]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The whole state (:attr:`state_space`): every seat's observation in table
+        order, then the cards no seat sees; for a centralized critic, not an agent."""
+        return self.game.global_state()
 
     # --- the game -----------------------------------------------------------------------
 
@@ -170,6 +206,9 @@ class StichAEC(AECEnv):  # type: ignore[misc]
                     + (f" ({self.game.action_text(int(action))})"
                        if action is not None and 0 <= int(action) < len(mask) else "")
                     + f"; legal now: {', '.join(self._legal_texts(seat))}")
+            if not self._illegal_logged:
+                self._illegal_logged = True
+                log_illegal(self.metadata["name"])
             self.rewards[agent] = self.illegal_reward
             self.terminations = dict.fromkeys(self.agents, True)
         else:
@@ -203,3 +242,17 @@ class StichAEC(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+def parallel(aec: StichAEC) -> ParallelEnv:
+    """The parallel API over a turn-based environment (PettingZoo's
+    ``turn_based_aec_to_parallel``): every live agent is asked for an action at every
+    step, only the action of the agent to move is played (the others' masks are all
+    zero; ``infos[agent]["active_agent"]`` names the agent to move after a step, and so
+    does the ``to_move`` slot of each observation).  PettingZoo's
+    ``parallel_api_test`` and ``parallel_seed_test`` pass on it."""
+    from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
+        turn_based_aec_to_parallel,
+    )
+
+    return turn_based_aec_to_parallel(aec)

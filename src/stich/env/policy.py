@@ -4,9 +4,12 @@ format, and the bot that plays with it anywhere a `stich` bot plays (``stich are
 
 The network: observation → ``hidden`` tanh units → ``hidden`` tanh units → one logit per
 action of the game's fixed action space, illegal actions masked out; and a value head on
-the same body (for training with PPO: ``examples/train_baptisten.py``).
+the same body (for training with PPO: ``examples/train_baptisten.py``,
+``examples/train_skat.py``).
 
 >>> import numpy as np
+
+from stich.games import BAPTISTEN, SKAT
 >>> net = Policy.new(obs_size=4, n_actions=3, hidden=8, seed=1)
 >>> p = net.probabilities(np.zeros(4, np.float32), np.array([1, 0, 1], np.int8))
 >>> float(p[1]), round(float(p.sum()), 6)
@@ -18,10 +21,13 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from stich.games import BAPTISTEN, SKAT
 
 __all__ = ["Policy", "PolicyBot", "load_bot"]
 
@@ -91,32 +97,73 @@ def masked_softmax(logits: Array, mask: np.ndarray[Any, Any]) -> Array:
 class PolicyBot:
     """A bot that plays a trained :class:`Policy`: it encodes the view it is given (the
     same observation the environment gives) and plays the most likely legal action
-    (``greedy``) or samples one."""
+    (``greedy``) or samples one.  Baptistenskat and Skat policies play (``meta["game"]``);
+    a Skat discard or Revolution give is chosen card by card, as the environment's
+    steps are (:meth:`stich.env.skat.SkatAdapter.action_of_view`)."""
 
     def __init__(self, policy: Policy, greedy: bool = True) -> None:
-        from stich.env.baptisten import BaptistenAdapter
-        from stich.games import BAPTISTEN
-
         self.policy = policy
         self.greedy = greedy
         meta = policy.meta
-        if meta.get("game") != BAPTISTEN.name:
-            raise ValueError(f"a policy for {meta.get('game')!r}: only baptisten policies "
-                             "play as bots so far")
-        self.codec = BaptistenAdapter(**meta.get("adapter", {}))
+        self.game = meta.get("game")
+        self.codec: Any
+        if self.game == BAPTISTEN.name:
+            from stich.env.baptisten import BaptistenAdapter
+
+            self.codec = BaptistenAdapter(**meta.get("adapter", {}))
+        elif self.game == SKAT.name:
+            from stich.env.skat import SkatAdapter
+
+            adapter = {k: v for k, v in meta.get("adapter", {}).items() if k == "rules"}
+            self.codec = SkatAdapter(**adapter)
+        else:
+            raise ValueError(f"a policy for {self.game!r}: only skat and baptisten "
+                             "policies play as bots")
+        if (self.codec.obs_size, self.codec.n_actions) != (meta.get("obs_size"),
+                                                           meta.get("n_actions")):
+            raise ValueError(f"the policy's sizes {meta.get('obs_size')}, "
+                             f"{meta.get('n_actions')} are not those of its game's "
+                             f"space ({self.codec.obs_size}, {self.codec.n_actions})")
         self.name = f"policy:{meta.get('name', 'file')}"
 
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        obs = self.codec.encode(view)
-        mask = self.codec.view_mask(view)
+    def _pick(self, obs: Array, mask: np.ndarray[Any, Any], rng: random.Random) -> int:
         probs = self.policy.probabilities(obs, mask)
         if self.greedy:
-            i = int(np.argmax(probs))
-        else:
-            i = int(np.searchsorted(np.cumsum(probs), rng.random() * float(probs.sum())))
-        return self.codec.action_of_view(view, i)
+            return int(np.argmax(probs))
+        return int(np.searchsorted(np.cumsum(probs), rng.random() * float(probs.sum())))
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        codec = self.codec
+        if self.game == BAPTISTEN.name:
+            return codec.action_of_view(view, self._pick(codec.encode(view),
+                                                         codec.view_mask(view), rng))
+        from stich.env.skat_space import DISCARD0
+
+        pending, giving = -1, 0
+        while True:
+            i = self._pick(codec.encode(view, pending, giving),
+                           codec.view_mask(view, pending, giving), rng)
+            action = codec.action_of_view(view, i, pending, giving)
+            if action is not None:
+                return action
+            if DISCARD0 <= i < DISCARD0 + 32:
+                pending = i - DISCARD0
+            else:
+                giving |= 1 << (i - codec.space.give0)
 
 
-def load_bot(path: str, greedy: bool = True) -> PolicyBot:
-    """The bot of a policy file (``stich arena --bots file:PATH``)."""
+def load_bot(path: str, greedy: bool = True, game: str | None = None) -> PolicyBot:
+    """The bot of a policy file (``stich arena --bots file:PATH``); with ``game``, a
+    policy trained for another game is refused (ValueError).  A file is read once per
+    process while it is unchanged (the arena asks for a bot every game; the bot keeps
+    no state between its choices)."""
+    p = Path(path)
+    bot = _bot_of(str(p.resolve()), p.stat().st_mtime_ns, greedy)
+    if game is not None and bot.game != game:
+        raise ValueError(f"{path} is a policy for {bot.game}, not for {game}")
+    return bot
+
+
+@lru_cache(maxsize=16)
+def _bot_of(path: str, mtime: int, greedy: bool) -> PolicyBot:
     return PolicyBot(Policy.load(path), greedy)

@@ -46,11 +46,17 @@ included), or the Seeger–Fabian score (``scoring="seeger"``, see :func:`seeger
 The step that ends a game of the list also deals the next one: the agents see the next
 deal at once (the finished game's view, with its whole deal, only after the last game).
 
+**State** (:meth:`StichAEC.state <stich.env.base.StichAEC.state>`, for a centralized
+critic): the three seats' observations in table order (``player_0`` first, each
+relative to its own seat as above), then the 32 cards lying in the Skat now: ``3 ×
+obs_size + 32`` floats (1,232 for the presets).  It shows every card, so it is never an
+agent's observation.
+
 ``max_cycles`` of :func:`skat_v0` counts steps (every agent's), as the base environment
-does.  PettingZoo's ``max_cycles_test`` does not fit a turn-based game (it samples
-unmasked actions and wants every agent to act once per cycle; PettingZoo skips it for its
-classic games too), so there is no ``parallel_env`` here: PettingZoo's
-``turn_based_aec_to_parallel`` wraps :func:`skat_v0` when one is wanted.
+does.  :func:`parallel_env` is the parallel API (:func:`stich.env.base.parallel`: all
+agents are asked, the one to move plays).  PettingZoo's ``max_cycles_test`` does not fit
+a turn-based game (it samples unmasked actions and wants every agent to act once per
+cycle; PettingZoo skips it for its classic games too).
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ from typing import Any, Final
 import numpy as np
 
 from stich.cards import CARDS, Card, format_cards
-from stich.env.base import IllegalAction, StichAEC
+from stich.env.base import IllegalAction, StichAEC, parallel
 from stich.env.skat_space import (
     ACTIONS,
     BIDS,
@@ -77,6 +83,7 @@ from stich.env.skat_space import (
     give_steps,
     space_of,
 )
+from stich.games import SKAT
 from stich.skat.actions import Action, Discard, Give
 from stich.skat.observation import card_bytes, card_set, encode
 from stich.skat.rules import SkatRules
@@ -97,6 +104,7 @@ __all__ = [
     "SkatSpace",
     "discard_steps",
     "env",
+    "parallel_env",
     "seeger_scores",
     "skat_v0",
     "space_of",
@@ -157,6 +165,7 @@ class SkatAdapter:
     ``space`` is the rule set's :class:`~stich.env.skat_space.SkatSpace`; ``n_actions``,
     ``obs_size``, ``obs_layout`` and ``scalar_columns`` come from it."""
 
+    game = SKAT.name
     n_agents = 3
 
     def __init__(self, rules: str | SkatRules = "lothar", games: int = 1,
@@ -169,6 +178,7 @@ class SkatAdapter:
         self.space: SkatSpace = space_of(self.rules)
         self.n_actions: int = self.space.n_actions
         self.obs_size: int = self.space.obs_size
+        self.state_size: int = 3 * self.obs_size + 32  # :meth:`global_state`
         self.obs_layout = self.space.obs_layout
         self.scalar_columns = list(self.space.scalar_columns)  # :meth:`encoded`'s values
         self._index = self.space.index
@@ -245,20 +255,28 @@ class SkatAdapter:
         return m.copy()
 
     def _mask(self, seat: int) -> I8:
-        m = np.zeros(self.n_actions, dtype=np.int8)
         if self.played >= self.games:
-            return m
-        legal = self.view(seat).legal_actions
+            return np.zeros(self.n_actions, dtype=np.int8)
+        return self.view_mask(self.view(seat), self.pending, self.giving)
+
+    # --- a view's actions by id (for a bot that is handed views: stich.env.policy) -------
+
+    def view_mask(self, view: SkatView, pending: int = -1, giving: int = 0) -> I8:
+        """The mask of ``view``'s legal actions, as :meth:`mask` gives it for the seat
+        to move: ``pending`` is the first discard card chosen (-1: none), ``giving`` the
+        cards chosen so far of a Revolution's give (0: none)."""
+        m = np.zeros(self.n_actions, dtype=np.int8)
+        legal = view.legal_actions
         if not legal:
             return m
         if isinstance(legal[0], Discard):
-            cards = discard_steps(legal, self.pending)
+            cards = discard_steps(legal, pending)
             for i in range(32):
                 if cards >> i & 1:
                     m[DISCARD0 + i] = 1
             return m
         if isinstance(legal[0], Give):
-            cards, done = give_steps(legal, self.giving)
+            cards, done = give_steps(legal, giving)
             g0 = self.space.give0
             for i in range(32):
                 if cards >> i & 1:
@@ -270,9 +288,64 @@ class SkatAdapter:
             m[index[a]] = 1
         return m
 
+    def action_ids(self, action: Action) -> tuple[int, ...]:
+        """The ids an agent plays, in order, for an engine action: one id; a discard
+        two (its lower card first, either order is legal); a Revolution's give one per
+        card given (low first), then ``give done``.  KeyError for an action outside
+        this rule set's space (a claim, say)."""
+        if isinstance(action, Discard):
+            return tuple(DISCARD0 + i for i in range(32) if action.cards >> i & 1)
+        if isinstance(action, Give):
+            g0 = self.space.give0
+            return (*(g0 + i for i in range(32) if action.cards >> i & 1),
+                    self.space.give_done)
+        return (self._index[action],)
+
+    def action_index(self, action: Action) -> int:
+        """The one id of an engine action that is a single step (ValueError for a
+        discard or a give: :meth:`action_ids`)."""
+        ids = self.action_ids(action)
+        if len(ids) != 1:
+            raise ValueError(f"{action} takes {len(ids)} steps: use action_ids")
+        return ids[0]
+
+    def action_of_view(self, view: SkatView, action: int, pending: int = -1,
+                       giving: int = 0) -> Action | None:
+        """The engine action that id ``action`` completes for the seat of ``view``,
+        given the first discard card chosen (``pending``) and the cards chosen to give
+        (``giving``); None for a step that only chooses a card (the first discard step,
+        a ``give <card>``: add it to ``pending`` / ``giving`` and ask again).  The id is
+        not checked against the view: :meth:`view_mask` says which are legal."""
+        if DISCARD0 <= action < DISCARD0 + 32:
+            if pending < 0:
+                return None
+            return Discard(1 << pending | 1 << (action - DISCARD0))
+        if self.space.give0 <= action < self.space.give_done:
+            return None
+        if action == self.space.give_done:
+            return Give(giving)
+        a = self.space.action_obj[action]
+        if a is None:
+            raise ValueError(f"no engine action for id {action}")
+        return a
+
+    def encode(self, view: SkatView, pending: int = -1, giving: int = 0) -> F32:
+        """The observation of ``view`` as a one-game list gives it (no games played
+        before, list scores 0, no Bock, no Ramsch round): what a policy trained on
+        ``games=1`` saw, for a bot that is handed views only."""
+        obs, scalars = encode(view, pending, 0, 1, (0, 0, 0))
+        if self.space.house_size:
+            house, values = self.space.encode_house(view, 1, 0, False, 0, giving)
+            obs, scalars = obs + house, scalars + values
+        out = np.frombuffer(obs, np.uint8).astype(np.float32)
+        out[self.scalar_columns] = scalars
+        return out
+
     def step(self, action: int) -> list[float]:
         if DISCARD0 <= action < DISCARD0 + 32:
             card = action - DISCARD0
+            if self._held_step_refused(action):
+                raise IllegalAction(f"discard {CARDS[card]} is not legal now")
             if self.pending < 0:
                 self.pending = card
                 self._changed()
@@ -280,6 +353,8 @@ class SkatAdapter:
             engine: Action = Discard(1 << self.pending | 1 << card)
             self.pending = -1
         elif self.space.give0 <= action <= self.space.give_done:
+            if self._held_step_refused(action):
+                raise IllegalAction(f"{self.action_text(action)} is not legal now")
             if action < self.space.give_done:
                 self.giving |= 1 << (action - self.space.give0)
                 self._changed()
@@ -304,6 +379,13 @@ class SkatAdapter:
         else:
             self._changed()
         return [float(x) for x in scores]
+
+    def _held_step_refused(self, action: int) -> bool:
+        """Whether a step the adapter holds (a discard's or a give's card, ``give
+        done``) is one the mask forbids: the engine sees such a step only later, so it
+        is checked here (two to a few steps a game)."""
+        seat = self.to_move()
+        return seat is None or not self.mask(seat)[action]
 
     def play_bot(self, bot: Any, rng: random.Random) -> list[float]:
         """The seat to move plays what a `stich` Skat bot chooses from its view (a
@@ -339,6 +421,20 @@ class SkatAdapter:
         obs, scalars = self.encoded(seat)
         out = np.frombuffer(obs, np.uint8).astype(np.float32)
         out[self.scalar_columns] = scalars
+        return out
+
+    def global_state(self) -> F32:
+        """The whole state (``state_size`` floats): the observations of ``player_0``,
+        ``player_1`` and ``player_2``, then the cards in the Skat now; for a centralized
+        critic, never an agent's observation."""
+        out = np.zeros(self.state_size, np.float32)
+        size = self.obs_size
+        for seat in range(3):
+            out[seat * size:(seat + 1) * size] = self.observe(seat)
+        skat = self.state.skat
+        for i in range(32):
+            if skat >> i & 1:
+                out[3 * size + i] = 1.0
         return out
 
     def encoded(self, seat: int) -> tuple[bytes, tuple[float, ...]]:
@@ -410,11 +506,12 @@ class SkatAdapter:
 
 
 def skat_v0(rules: str | SkatRules = "lothar", games: int = 1, scoring: str = "list",
-            render_mode: str | None = None, on_illegal: str = "raise",
+            render_mode: str | None = None, on_illegal: str = "terminate",
             max_cycles: int | None = None) -> StichAEC:
     """The Skat AEC environment (see the module's text).  ``rules``: a preset name or a
     rule string (``skat(preset=isko)``, house rules included); ``games``: games in the
-    list; ``scoring``: ``list`` or ``seeger``."""
+    list; ``scoring``: ``list`` or ``seeger``; ``on_illegal``: ``terminate`` or
+    ``raise`` (:class:`~stich.env.base.StichAEC`)."""
     rules_obj = _rules_of(rules)
     return StichAEC(lambda: SkatAdapter(rules_obj, games, scoring), "skat_v0",
                     render_mode=render_mode, on_illegal=on_illegal,
@@ -422,3 +519,9 @@ def skat_v0(rules: str | SkatRules = "lothar", games: int = 1, scoring: str = "l
 
 
 env = skat_v0
+
+
+def parallel_env(**kwargs: Any) -> Any:
+    """The parallel API of :func:`skat_v0` (same arguments; see
+    :func:`stich.env.base.parallel`)."""
+    return parallel(skat_v0(**kwargs))

@@ -9,7 +9,7 @@ from typing import Any
 
 from stich import baptisten
 from stich.baptisten import BaptistenRules, BaptistenState
-from stich.bots import BAPTISTEN_BOTS, make_baptisten_bot
+from stich.bots import BAPTISTEN_BOTS, LEVELS, make_baptisten_bot
 from stich.cards import plain_deck
 from stich.core import ArgumentError, RulesError
 from stich.games import baptisten_arena
@@ -30,6 +30,7 @@ class BaptistenGame:
     table_seats: tuple[int, ...] | None = None
     analysable = False
     one_game_per_table = True
+    bot_levels = LEVELS
 
     @property
     def bots(self) -> Mapping[str, Callable[[], Any]]:

@@ -60,9 +60,13 @@ class Game(Protocol):
     """A table plays one game of many rounds (Baptistenskat), not a list of games."""
     analysable: bool
     """The open-card analysis (the Skat solver) reads finished games of this game."""
+    bot_levels: tuple[str, ...]
+    """The bot levels a table of the game offers, weakest first (each in :attr:`bots`)."""
+
     @property
     def bots(self) -> Mapping[str, Callable[[], Any]]:
-        """The bot levels by name, each a factory of a bot (``choose(view, rng)``)."""
+        """The bot levels by name, each a factory of a bot (``choose(view, rng)``); older
+        names too."""
         ...
 
     def make_bot(self, name: str) -> Any:

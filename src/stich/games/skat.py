@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from stich import skat
-from stich.bots import BOTS, make_bot
+from stich.bots import BOTS, SKAT_LEVELS, make_bot
 from stich.core import ArgumentError
 from stich.games import skat_arena
 from stich.games.base import TableOptions, preset_or_text
@@ -30,6 +30,7 @@ class SkatGame:
     """Seats a table may have: three, or four with the dealer sitting each game out."""
     analysable = True  # the open-card analysis (the solver) reads its games
     one_game_per_table = False
+    bot_levels = SKAT_LEVELS  # the levels of both games, and the trained network
 
     @property
     def bots(self) -> Mapping[str, Callable[[], Any]]:

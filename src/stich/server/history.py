@@ -311,14 +311,13 @@ async def _with_ratings(store: Store, rows: list[dict[str, Any]], rules: str,
 async def _bot_lines(store: Store, rules: str) -> list[dict[str, Any]]:
     """The bots' ratings in the rules' group, weakest level first (the yardstick: "plays
     like ``strong``")."""
-    from stich.bots import LEVELS
     from stich.ratings import group_of
     from stich.server.store.ratings import bot_ratings
 
     bots = await bot_ratings(store, games.SKAT.name, group_of(games.SKAT.name, rules))
     return [{"level": lv, "rating": round(bots[lv]["mu"] - 3 * bots[lv]["sigma"], 1),
              "sigma": round(bots[lv]["sigma"], 2), "games": bots[lv]["games"]}
-            for lv in LEVELS if lv in bots]
+            for lv in games.SKAT.bot_levels if lv in bots]
 
 
 @router.get("/baptisten/ranking")

@@ -77,7 +77,7 @@ def _settings(body: CreateTableRequest, limits: Limits) -> TableSettings:
     for spec in body.seats:
         if spec in ("me", "person"):
             continue
-        if not spec.startswith("bot:") or not known_level(spec[4:]):
+        if not spec.startswith("bot:") or not known_level(spec[4:], games.get(body.game).bots):
             raise ArgumentError("server.bad_seat_spec", spec=spec)
     if not 5 <= body.grace <= 3600:
         raise ArgumentError("server.grace", grace=body.grace)

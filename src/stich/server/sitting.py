@@ -363,7 +363,7 @@ class Sitting:
         if self.seats[seat] is not None:
             raise ArgumentError("server.seat_taken", seat=seat + 1)
         if bot is not None:
-            bot_level(bot)
+            bot_level(bot, games.get(self.settings.game).bots)
         if user is not None and any(s and s.user == user for s in self.seats):
             raise ArgumentError("server.already_seated")
         ev = self._next("seat", seat, name=name, user=user, bot=bot)
@@ -376,7 +376,7 @@ class Sitting:
         for i, spec in enumerate(self.settings.seats):
             if spec.startswith("bot:") and self.seats[i] is None:
                 level = spec[4:]
-                bot_level(level)
+                bot_level(level, games.get(self.settings.game).bots)
                 seq += 1
                 events.append(Event(seq, "seat", i, {"name": "", "user": None, "bot": level}))
         return [*events, *self._after(events)]

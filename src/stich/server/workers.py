@@ -24,12 +24,10 @@ from typing import Any
 from stich.bots import (
     BAPTISTEN_BOTS,
     BOTS,
-    LEVELS,
     BaptistenRandomBot,
     RandomBot,
-    make_baptisten_bot,
-    make_bot,
 )
+from stich.games import GAMES
 from stich.games import get as game_named
 from stich.record import bock_factor, replay_skat
 from stich.skat.analysis import analyze
@@ -84,9 +82,9 @@ def choose_action(game: str, level: str, view: Any, seed: int) -> str:
 
 def warm_up() -> int:
     """Run once in each new worker process: the bots are imported and ready."""
-    for level in LEVELS:
-        make_bot(level)
-        make_baptisten_bot(level)
+    for game in GAMES.values():  # (the learned bot reads its network here)
+        for level in game.bot_levels:
+            game.make_bot(level)
     return os.getpid()
 
 

@@ -257,10 +257,11 @@ function tablesBox() {
   return box;
 }
 
-/** A seat chooser: me, a person (invite), or a bot. @param {number} i @param {string} value */
-function seatSelect(i, value) {
+/** A seat chooser at a table of `game`: me, a person (invite), or a bot of the game's levels.
+ * @param {number} i @param {string} value @param {string} game */
+function seatSelect(i, value, game) {
   return h("select", { name: `seat${i}`, "aria-label": _("Seat {n}", { n: i + 1 }) },
-    ...[["me", _("me")], ["person", _("a person (invite)")], ...botLevels().map((b) => ["bot:" + b.level, b.choice])]
+    ...[["me", _("me")], ["person", _("a person (invite)")], ...botLevels(game).map((b) => ["bot:" + b.level, b.choice])]
       .map(([v, l]) => h("option", { value: v, selected: v === value }, l)));
 }
 
@@ -274,7 +275,7 @@ function createBox() {
   const skatPlayers = /** @type {HTMLSelectElement} */ (h("select", { name: "skat_players", id: "skat_players" },
     h("option", { value: 3 }, "3"), h("option", { value: 4 }, _("4 (the dealer sits out)"))));
   const skatGames = /** @type {HTMLSelectElement} */ (h("select", { name: "games" }));
-  const fourth = seatSelect(3, "bot:easy");
+  const fourth = seatSelect(3, "bot:easy", "skat");
   const dealerSees = /** @type {HTMLSelectElement} */ (h("select", { name: "dealer_sees", id: "dealer_sees" },
     h("option", { value: "nothing" }, _("nothing (like a spectator)")), h("option", { value: "all" }, _("every hand"))));
   const dealerSeesLabel = h("label", { for: "dealer_sees" }, _("The dealer who sits out sees"));
@@ -312,7 +313,7 @@ function createBox() {
     h("label", { for: "scoring" }, _("Scoring")), scoring, scoringHelp,
     h("label", {}, _("Games"), " ", skatGames),
     h("p", { class: "muted" }, _("The seats, in playing order:")),
-    h("div", { class: "row seats3" }, seatSelect(0, "me"), seatSelect(1, "bot:easy"), seatSelect(2, "bot:easy"), fourth),
+    h("div", { class: "row seats3" }, seatSelect(0, "me", "skat"), seatSelect(1, "bot:easy", "skat"), seatSelect(2, "bot:easy", "skat"), fourth),
     dealerSeesLabel, dealerSees,
     // the table ends a game once its remaining tricks all go to one side (XSkat's -shortcut)
     h("label", {}, h("input", { type: "checkbox", name: "shortcut", id: "shortcut", "aria-describedby": "shortcut-help" }),
@@ -324,7 +325,7 @@ function createBox() {
   const drawSeats = () => {
     const n = players();
     const old = [...bseats.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-    bseats.replaceChildren(...Array.from({ length: n }, (_x, i) => seatSelect(i, old[i] || (i === 0 ? "me" : "bot:easy"))));
+    bseats.replaceChildren(...Array.from({ length: n }, (_x, i) => seatSelect(i, old[i] || (i === 0 ? "me" : "bot:easy"), "baptisten")));
   };
   const players = () => Math.max(3, Math.min(15, Number(count.value) || 4));
   // the decks with their cards and the players they take (cards ÷ 7, the seed text's rule)

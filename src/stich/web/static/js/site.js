@@ -101,19 +101,23 @@ export function botIcon(label) {
 }
 
 /**
- * The bot levels the pages offer for a seat, strongest first, each with its words: at a
- * free seat of the table (`seat`: "Bot: …") and in the lobby's choice of a new table's
- * seats (`choice`: "bot: …", after "me" and "a person").  The browser's one list of the
- * levels, a copy of the server's (`stich.bots.LEVELS`): tests/web/test_bot_choices.py
- * keeps the two in step.  A function, so that the words come in the page's language.
- * @returns {{level: string, seat: string, choice: string}[]}
+ * The bot levels the pages offer for a seat of a game's table, strongest first, each with
+ * its words: at a free seat of the table (`seat`: "Bot: …") and in the lobby's choice of a
+ * new table's seats (`choice`: "bot: …", after "me" and "a person").  A level of one game
+ * only (`game`: Skat's learned bot) is offered at that game's tables.  The browser's one
+ * list of the levels, a copy of the server's (`stich.bots.levels`):
+ * tests/web/test_bot_choices.py keeps the two in step.  A function, so that the words
+ * come in the page's language.
+ * @param {string} game
+ * @returns {{level: string, seat: string, choice: string, game?: string}[]}
  */
-export function botLevels() {
+export function botLevels(game) {
   return [
     { level: "strong", seat: _("Bot: strong (search)"), choice: _("bot: strong (search)") },
     { level: "easy", seat: _("Bot: rule-based"), choice: _("bot: rule-based") },
+    { level: "learned", seat: _("Bot: learned (trained network)"), choice: _("bot: learned (trained network)"), game: "skat" },
     { level: "random", seat: _("Bot: random"), choice: _("bot: random") },
-  ];
+  ].filter((b) => !b.game || b.game === game);
 }
 
 document.getElementById("logout")?.addEventListener("click", async () => {

@@ -379,7 +379,7 @@ function waitingRoom() {
       h("span", {}, s.name, s.kind === "bot" ? " " : null, s.kind === "bot" ? h("span", { class: "tag" }, _("bot")) : null));
     if (s.kind === "free" && state.you !== null) {
       const sel = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": _("Bot level") },
-        ...botLevels().map((b) => h("option", { value: b.level, selected: b.level === "easy" }, b.seat))));
+        ...botLevels(t.game).map((b) => h("option", { value: b.level, selected: b.level === "easy" }, b.seat))));
       li.append(" ", sel, " ", h("button", { type: "button", class: "secondary", onclick: () => addBot(i, sel.value) }, _("Bot to this seat")));
     }
     if (i === state.you) li.append(" ", h("span", { class: "tag" }, _("you")));
