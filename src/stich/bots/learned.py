@@ -43,6 +43,7 @@ from typing import IO, Any
 from stich import skat
 from stich.bots.base import Bot
 from stich.bots.heuristic import SkatHeuristicBot
+from stich.core import ArgumentError
 from stich.skat.actions import Action, Discard, parse_action
 from stich.skat.observation import OBS_SIZE, SCALAR_COLUMNS, encode
 from stich.skat.rules import SkatRules
@@ -57,7 +58,7 @@ POLICY = "skat-learned.npz"
 def _npy(data: bytes) -> tuple[str, tuple[int, ...], bytes]:
     """The dtype text, shape and raw data of one ``.npy`` file (format 1.0 to 3.0)."""
     if data[:6] != b"\x93NUMPY":
-        raise ValueError("not a .npy array")
+        raise ArgumentError("bots.policy_file", reason="not a .npy array")
     major = data[6]
     if major == 1:
         size, start = int.from_bytes(data[8:10], "little"), 10
@@ -65,7 +66,7 @@ def _npy(data: bytes) -> tuple[str, tuple[int, ...], bytes]:
         size, start = int.from_bytes(data[8:12], "little"), 12
     header = ast.literal_eval(data[start:start + size].decode("latin1"))
     if header.get("fortran_order"):
-        raise ValueError("a Fortran-order array")
+        raise ArgumentError("bots.policy_file", reason="a Fortran-order array")
     return str(header["descr"]), tuple(header["shape"]), data[start + size:]
 
 
@@ -82,17 +83,18 @@ def load_npz(file: str | Path | IO[bytes]) -> tuple[dict[str, array[float]], dic
             key = name.removesuffix(".npy")
             if key == "meta":
                 if not descr.startswith("<U"):
-                    raise ValueError(f"meta is {descr}, not text")
+                    raise ArgumentError("bots.policy_file", reason=f"meta is {descr}, not text")
                 meta = json.loads(raw.decode("utf-32-le").rstrip("\0"))
                 continue
             if descr != "<f4":
-                raise ValueError(f"{key} is {descr}, not float32")
+                raise ArgumentError("bots.policy_file", reason=f"{key} is {descr}, not float32")
             a = array("f")
             a.frombytes(raw)
             if sys.byteorder == "big":
                 a.byteswap()
             if len(a) != math.prod(shape):
-                raise ValueError(f"{key}: {len(a)} numbers for the shape {shape}")
+                raise ArgumentError("bots.policy_file",
+                                    reason=f"{key}: {len(a)} numbers for the shape {shape}")
             params[key], shapes[key] = a, shape
     return params, meta, shapes
 
@@ -106,16 +108,19 @@ class LearnedSkatBot:
     def __init__(self, file: str | Path | IO[bytes]) -> None:
         params, meta, shapes = load_npz(file)
         if meta.get("game") != skat.NAME:
-            raise ValueError(f"a policy for {meta.get('game')!r}, not for {skat.NAME}")
+            raise ArgumentError("bots.policy_file",
+                                reason=f"a policy for {meta.get('game')!r}, not for {skat.NAME}")
         actions = meta.get("actions")
         if not actions:
-            raise ValueError("the policy file names no actions (meta['actions'])")
+            raise ArgumentError("bots.policy_file",
+                                reason="the policy file names no actions (meta['actions'])")
         n_in, hidden = shapes["w1"]
         n_out = shapes["wp"][1]
         if n_in != OBS_SIZE or n_out != len(actions):
-            raise ValueError(f"the network's sizes {n_in}, {n_out} are not those of the "
-                             f"presets' observation ({OBS_SIZE}) and of its "
-                             f"{len(actions)} actions")
+            raise ArgumentError("bots.policy_file",
+                                reason=f"the network's sizes {n_in}, {n_out} are not those "
+                                f"of the presets' observation ({OBS_SIZE}) and of its "
+                                f"{len(actions)} actions")
         self.meta = meta
         self.rules = SkatRules.parse(meta.get("adapter", {}).get("rules", "lothar"))
         self.hidden = hidden

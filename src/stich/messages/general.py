@@ -115,6 +115,11 @@ define({
         "en": "unknown bot {name!r}: use one of {choices}",
         "de": "Unbekannter Bot „{name}“: möglich sind {choices}",
     },
+    # a trained network's file (stich.bots.learned) that does not fit
+    "bots.policy_file": {
+        "en": "the policy file cannot be played: {reason}",
+        "de": "Die Strategiedatei lässt sich nicht spielen: {reason}",
+    },
     "bots.few_samples": {
         "en": "samples must be at least 1, not {given}",
         "de": "samples muss mindestens 1 sein, nicht {given}",
