@@ -251,7 +251,12 @@ async def _seen(request: Request, tournament_id: str
 @router.get("/{tournament_id}")
 async def show(tournament_id: str, request: Request,
                invite: str | None = None) -> dict[str, Any]:
-    user = await current_user(request)
+    return await show_to(request, tournament_id, invite, await current_user(request))
+
+
+async def show_to(request: Request, tournament_id: str, invite: str | None,
+                  user: User | None) -> dict[str, Any]:
+    """:func:`show` for a user looked up already (the tournament's page)."""
     seen = await _seen(request, tournament_id)
     if seen is None or not _visible(seen[0], invite, user):
         raise ArgumentError("tournament.no_such_tournament", tournament=tournament_id[:40])

@@ -19,6 +19,7 @@ from stich import __version__
 from stich.present.languages import LANGS, choose_lang
 from stich.present.skat_rules import rules_words
 from stich.server import auth
+from stich.server.store.models import User
 from stich.web.i18n import HERE, js_strings, translations
 
 __all__ = ["LANG_COOKIE", "lang_of", "mount", "render_page", "router", "trouble_page"]
@@ -41,12 +42,17 @@ def lang_of(request: Request) -> str:
 
 
 async def render_page(request: Request, template: str, *, anonymous: bool = False,
+                      seen_user: tuple[User | None] | None = None,
                       **context: Any) -> HTMLResponse:
     """``template`` in the visitor's language, with the logged-in user (or None;
-    ``anonymous``: not looked up, as when the database does not answer)."""
+    ``anonymous``: not looked up, as when the database does not answer; ``seen_user``:
+    the user the page's handler looked up already, in a tuple)."""
     lang = lang_of(request)
     tr = translations(lang)
-    user = None if anonymous else await auth.current_user(request)
+    if seen_user is not None:
+        user = seen_user[0]
+    else:
+        user = None if anonymous else await auth.current_user(request)
     ctx: dict[str, Any] = {
         "_": tr.gettext, "lang": lang, "langs": LANGS, "version": __version__,
         "user": None if user is None else auth.user_json(user),

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from stich.messages import StichError
 from stich.server import tournament_routes
+from stich.server.auth import current_user
 from stich.server.guard import capitalised
 from stich.web.pages import lang_of, render_page
 from stich.web.standings import signed
@@ -30,16 +31,17 @@ async def listing(request: Request) -> Response:
 
 @router.get("/tournaments/{tournament_id}", response_class=HTMLResponse)
 async def page(request: Request, tournament_id: str, invite: str | None = None) -> Response:
+    user = await current_user(request)
     try:
-        got = await tournament_routes.show(tournament_id, request,
-                                           invite[:64] if invite else None)
+        got = await tournament_routes.show_to(request, tournament_id,
+                                              invite[:64] if invite else None, user)
     except StichError as e:
         resp = await render_page(request, "notfound.html",
                                  reason=capitalised(e.text(lang_of(request))))
         resp.status_code = 404
         return resp
     return await render_page(request, "tournament.html", t=got["tournament"], signed=signed,
-                             invite=invite[:64] if invite else None)
+                             invite=invite[:64] if invite else None, seen_user=(user,))
 
 
 def mount(app: FastAPI) -> None:
