@@ -147,10 +147,14 @@ def test_a_full_disk_is_said_at_the_table_and_it_goes_on(
                                    arg=acted, timeout=RECOVERY * 1000)
             page.wait_for_function("(n) => window.stichTable.state.view.hand.length < n",
                                    arg=cards, timeout=5000)
-            # and the bots after her play on (unless her card ended the game: then the
-            # table waits for "Weiter", as after any game)
+            # and the bots after her play on (unless her card won the trick: then she
+            # leads again; or it ended the game: then the table waits for "Weiter", as
+            # after any game)
             seq = state(page)["seq"]
             page.wait_for_function("(s) => window.stichTable.state.seq > s"
+                                   " || (window.stichTable.state.view.to_move"
+                                   "     === window.stichTable.state.you"
+                                   "     && window.stichTable.state.view.legal.length > 0)"
                                    " || !!window.stichTable.state.table?.between"
                                    " || window.stichTable.state.table?.status === 'over'",
                                    arg=seq, timeout=RECOVERY * 1000)
