@@ -63,7 +63,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -85,6 +84,7 @@ from stich.env.skat_space import (
 )
 from stich.games import SKAT
 from stich.skat.actions import Action, Discard, Give
+from stich.skat.batch import discard_steps
 from stich.skat.observation import card_bytes, card_set, encode
 from stich.skat.rules import SkatRules
 from stich.skat.state import SkatState
@@ -140,19 +140,6 @@ def seeger_scores(entry: ListGame) -> tuple[int, int, int]:
                 if s != d:
                     scores[s] += 40
     return (scores[0], scores[1], scores[2])
-
-
-def discard_steps(legal: Sequence[Action], pending: int) -> int:
-    """The cards a discard step may choose, as a set: with no card ``pending`` (-1) any
-    card of a legal pair, else the other card of every legal pair with it."""
-    cards = 0
-    for a in legal:
-        c = a.cards  # type: ignore[union-attr]
-        if pending < 0:
-            cards |= c
-        elif c >> pending & 1:
-            cards |= c & ~(1 << pending)
-    return cards
 
 
 def _rules_of(rules: str | SkatRules) -> SkatRules:

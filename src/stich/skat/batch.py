@@ -17,6 +17,7 @@ engines (``stich._compiled``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from stich.cards import Card
@@ -25,13 +26,27 @@ from stich.skat.observation import WORDS, encode_words, pick3
 from stich.skat.state import SkatState
 from stich.skat.view import SkatView, make_view
 
-__all__ = ["MASK_WORDS", "SkatBatch"]
+__all__ = ["MASK_WORDS", "SkatBatch", "discard_steps"]
 
 MASK_WORDS: Final = 6
 """32-bit words of a mask (192 bits: the presets' 165 actions fit)."""
 
 _CACHE_SIZE: Final = 4096
 
+
+
+def discard_steps(legal: Sequence[Action], pending: int) -> int:
+    """The cards a discard step may choose, as a set: with no card ``pending`` (-1) any
+    card of a legal pair, else the other card of every legal pair with it (the
+    environments take a discard in two steps, a card each)."""
+    cards = 0
+    for a in legal:
+        c = a.cards  # type: ignore[union-attr]
+        if pending < 0:
+            cards |= c
+        elif c >> pending & 1:
+            cards |= c & ~(1 << pending)
+    return cards
 
 class SkatBatch:
     """``n`` Skat games' states and the numbers their observations add to the views.
@@ -151,15 +166,7 @@ class SkatBatch:
         if not legal:
             return 0
         if isinstance(legal[0], Discard):
-            pending = self.pending[i]
-            cards = 0
-            for a in legal:
-                c = a.cards  # type: ignore[union-attr]
-                if pending < 0:
-                    cards |= c
-                elif c >> pending & 1:
-                    cards |= c & ~(1 << pending)
-            return cards << self.discard0
+            return discard_steps(legal, self.pending[i]) << self.discard0
         known = self._masks.get(id(legal))
         if known is not None and known[0] is legal:
             return known[1]
