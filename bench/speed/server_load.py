@@ -379,6 +379,12 @@ class Generator:
         self.stats.looks += 1
         return dict((await self.get(token, f"/api/tournaments/{tour.id}"))["tournament"])
 
+    async def show(self, token: str, tour: Tour, tab: OpenPage) -> None:
+        """The page of ``tab``, loaded if it is to be (first, or after a change)."""
+        if tab.reload:
+            await self.page(token, tour)
+            tab.reload, tab.loaded = False, time.monotonic()
+
     async def page(self, token: str, tour: Tour) -> None:
         """The tournament's page, loaded (it looks at once) or reloaded (something
         changed)."""
@@ -438,27 +444,19 @@ class Generator:
         """A player between series, on the tournament's page: it looks every
         :data:`POLL` s and reloads on a change, as ``tournament.js`` does
         (:func:`page_reloads`), until the page shows a new table."""
-        seen: tuple[str, str] | None = None
-        reload = True
-        loaded = 0.0
+        tab = OpenPage()
         while True:
             await self.go["tournament"].wait()
             try:
-                if reload:
-                    await self.page(tp.token, tp.tour)
-                    reload, loaded = False, time.monotonic()
+                await self.show(tp.token, tp.tour, tab)
                 got = await self.look(tp.token, tp.tour)
                 link = got["you"]["table"]
                 if link and link.rsplit("/", 1)[-1] != tp.table:
                     await self.page(tp.token, tp.tour)  # the page shows the link
                     await self.sit_down(tp, link)
                     return
-                key = page_key(got)
-                if page_reloads(seen, key, time.monotonic() - loaded):
-                    seen, reload = None, True
+                if tab.reloads(got):
                     continue
-                if seen is None or key == seen:
-                    seen = key
             except Exception as e:
                 self.refused(e)
             await asyncio.sleep(POLL)
@@ -467,15 +465,11 @@ class Generator:
         """The organiser keeps the tournament's page open (it looks every :data:`POLL`
         s, reloads on a change) and starts the next round as soon as it shows the last
         one over; a tournament whose rounds are all played is followed by a new one."""
-        seen: tuple[str, str] | None = None
-        reload = True
-        loaded = 0.0
+        tab = OpenPage()
         while True:
             await self.go["tournament"].wait()
             try:
-                if reload:
-                    await self.page(tour.org, tour)
-                    reload, loaded = False, time.monotonic()
+                await self.show(tour.org, tour, tab)
                 got = await self.look(tour.org, tour)
                 if got["status"] in ("between", "over"):
                     if got["status"] == "between":
@@ -483,14 +477,10 @@ class Generator:
                     else:
                         await self.begin(tour)
                     self.stats.rounds += 1
-                    seen, reload = None, True
+                    tab = OpenPage()  # the page loads again after the button
                     continue
-                key = page_key(got)
-                if page_reloads(seen, key, time.monotonic() - loaded):
-                    seen, reload = None, True
+                if tab.reloads(got):
                     continue
-                if seen is None or key == seen:
-                    seen = key
             except Exception as e:
                 self.refused(e)
             await asyncio.sleep(POLL)
@@ -545,6 +535,26 @@ def page_reloads(seen: tuple[str, str] | None, key: tuple[str, str], age: float)
     """Whether the page reloads on this look (``tournament.js``)."""
     return seen is not None and (key[0] != seen[0]
                                  or (key[1] != seen[1] and age >= MINOR_RELOAD))
+
+
+@dataclass
+class OpenPage:
+    """A tournament page open in a browser as ``tournament.js`` keeps it: whether it is
+    to be loaded, when it was, and what its looks saw since."""
+
+    reload: bool = True
+    loaded: float = 0.0
+    seen: tuple[str, str] | None = None
+
+    def reloads(self, got: dict[str, Any]) -> bool:
+        """Take a look's answer; whether the page loads again on it."""
+        key = page_key(got)
+        if page_reloads(self.seen, key, time.monotonic() - self.loaded):
+            self.seen, self.reload = None, True
+            return True
+        if self.seen is None or key == self.seen:
+            self.seen = key
+        return False
 
 
 async def child_main() -> None:
