@@ -62,6 +62,7 @@ cycle; PettingZoo skips it for its classic games too).
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from typing import Any, Final
 
@@ -257,7 +258,7 @@ class SkatAdapter:
         if not legal:
             return m
         if isinstance(legal[0], Discard):
-            cards = discard_steps(legal, pending)
+            cards = discard_steps(legal, operator.index(pending))
             for i in range(32):
                 if cards >> i & 1:
                     m[DISCARD0 + i] = 1
@@ -320,7 +321,7 @@ class SkatAdapter:
         """The observation of ``view`` as a one-game list gives it (no games played
         before, list scores 0, no Bock, no Ramsch round): what a policy trained on
         ``games=1`` saw, for a bot that is handed views only."""
-        obs, scalars = encode(view, pending, 0, 1, (0, 0, 0))
+        obs, scalars = encode(view, operator.index(pending), 0, 1, (0, 0, 0))
         if self.space.house_size:
             house, values = self.space.encode_house(view, 1, 0, False, 0, giving)
             obs, scalars = obs + house, scalars + values
@@ -329,6 +330,7 @@ class SkatAdapter:
         return out
 
     def step(self, action: int) -> list[float]:
+        action = operator.index(action)  # a numpy integer too; the compiled parts take int
         if DISCARD0 <= action < DISCARD0 + 32:
             card = action - DISCARD0
             if self._held_step_refused(action):
