@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from playwright.sync_api import Browser, BrowserContext, FloatRect, Page
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 T = TypeVar("T")
 
@@ -170,15 +171,27 @@ def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
             return "play"
         page.click(".hand button.card:not(.illegal)")
         return "card"
+    try:
+        return _skat_step(page, v, bid, declare)
+    except PlaywrightTimeoutError:
+        # the last game's result opened over the table after the state was read (its last
+        # trick was still shown): a person taps "Weiter" first, as the next step does
+        if page.query_selector(".layer-result:not([hidden])") is not None:
+            return None
+        raise
+
+
+def _skat_step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
+    phase = v["phase"]
     if phase == "BIDDING":
         numbers = [a for a in v["legal"] if a.isdigit()]
         if bid != "pass" and ("hold" in v["legal"] or (numbers and int(numbers[0]) <= int(bid))):
-            page.click(".actions button:not(.secondary)")
+            page.click(".actions button:not(.secondary)", timeout=10000)
             return "bid"
-        page.click(".actions button.secondary")
+        page.click(".actions button.secondary", timeout=10000)
         return "pass"
     if phase == "SKAT":
-        page.click("[data-key='a:pickup']")
+        page.click("[data-key='a:pickup']", timeout=10000)
         return "pickup"
     if phase == "DISCARD":
         for _ in range(2):
@@ -197,7 +210,7 @@ def _step(page: Page, v: Any, bid: str, declare: str | None) -> str | None:
             page.click(".layer-confirm [data-key^='confirm:']", timeout=5000)
         return "declare"
     if phase == "PLAY":
-        page.click(".hand button.card:not(.illegal)")
+        page.click(".hand button.card:not(.illegal)", timeout=10000)
         return "card"
     return None
 
