@@ -149,10 +149,12 @@ def test_a_full_disk_is_said_at_the_table_and_it_goes_on(
                                    arg=cards, timeout=5000)
             # and the bots after her play on (unless her card won the trick: then she
             # leads again; or it ended the game: then the table waits for "Weiter", as
-            # after any game)
+            # after any game).  (``view.to_move`` is a position in the game, not a seat:
+            # the seat is ``view.positions[to_move]``)
             seq = state(page)["seq"]
             page.wait_for_function("(s) => window.stichTable.state.seq > s"
-                                   " || (window.stichTable.state.view.to_move"
+                                   " || (window.stichTable.state.view.positions["
+                                   "       window.stichTable.state.view.to_move]"
                                    "     === window.stichTable.state.you"
                                    "     && window.stichTable.state.view.legal.length > 0)"
                                    " || !!window.stichTable.state.table?.between"
