@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -394,6 +395,7 @@ def test_a_small_tournament_played_to_its_end(server: Server,
         asyncio.run(asyncio.wait_for(go(), 180))
         t = ok(org.get(f"/api/tournaments/{tid}"))["tournament"]
         assert t["status"] == ("between" if round_no == 1 else "over"), t["status"]
+        _pages_mark_each_viewer(org, people, clients(), tid, t)
         if round_no == 1:  # seated by the standings: the table of four has the best four
             best = {s["id"] for s in t["standings"][:4]}
     round2 = t["rounds_played"][1]["tables"]
@@ -409,6 +411,38 @@ def test_a_small_tournament_played_to_its_end(server: Server,
         you = ok(p.get(f"/api/tournaments/{tid}"))["tournament"]["you"]
         assert you["place"] is not None and you["table"] is None
     refused(org.post(f"/api/tournaments/{tid}/start"), 400, "tournament.over")
+
+
+def _pages_mark_each_viewer(org: Client, people: list[Client], stranger: Client, tid: str,
+                            t: dict[str, Any]) -> None:
+    """The tournament's page (HTML), as each viewer gets it, in turns and in both
+    languages (the page is made of parts every viewer shares: the organiser's page
+    first, then the players', then a stranger's): the organiser gets every table's
+    link; a player their own tables' links, their own row and tables marked and no
+    other's; a stranger (and nobody logged in) no link and no mark."""
+    tables = [x for r in t["rounds_played"] for x in r["tables"]]
+    ids = {p["name"]: p["id"] for p in t["players"]}
+    for lang in ("de", "en"):
+        html = org.get(f"/tournaments/{tid}", params={"lang": lang}).text
+        assert html.count('href="/t/') == len(tables)
+        assert 'class="pg-who me"' not in html and '<li class="me"' not in html
+        for p in people:
+            mine = ok(p.get(f"/api/tournaments/{tid}"))["tournament"]
+            you = next(s for s in mine["standings"] if s["you"])
+            html = p.get(f"/tournaments/{tid}", params={"lang": lang}).text
+            links = set(re.findall(r'href="(/t/[^"]+)"', html))
+            assert links == {x["link"] for r in mine["rounds_played"] for x in r["tables"]
+                             if x["link"]}
+            assert len(links) == t["round"]  # a table of theirs in every round
+            rows = re.findall(r'<tr class="pg-who me">.*?</tr>', html, re.S)
+            assert len(rows) == 1 and f">{you['name']}<" in rows[0], rows
+            assert ids[you["name"]] == you["id"]
+            assert html.count('<li class="me"') == t["round"]
+        for who in (stranger, Client(org.server)):
+            html = who.get(f"/tournaments/{tid}", params={"lang": lang}).text
+            assert 'href="/t/' not in html and 'class="pg-who me"' not in html
+            assert '<li class="me"' not in html
+            assert all(f">{s['name']}<" in html for s in t["standings"])
 
 
 def test_a_kill_in_the_middle_of_a_round_loses_nothing(

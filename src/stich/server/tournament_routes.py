@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select
+from sqlalchemy import BindParameter, bindparam, func, select
 
 from stich import games
 from stich.core import ArgumentError
@@ -33,7 +34,7 @@ from stich.server.hub import Hub
 from stich.server.limits import Limits
 from stich.server.lobby import new_table_id, same_invite
 from stich.server.store.db import now
-from stich.server.store.models import GameRow, TableRow, Tournament, User
+from stich.server.store.models import GameRow, TableRow, Tournament, TournamentTable, User
 from stich.server.tournament import MAX_PLAYERS, TournamentSettings, check_settings
 
 __all__ = ["router"]
@@ -203,18 +204,25 @@ _SEEN: OrderedDict[tuple[int, str], tuple[tuple[int, int, int], ts.State, dict[s
     = OrderedDict()
 
 
+# the ids of the tournament's open tables
+_OPEN: BindParameter[list[str]] = bindparam("open", expanding=True)
+_MARK = select(
+    Tournament.version,
+    select(func.count()).select_from(GameRow).where(GameRow.table_id.in_(_OPEN))
+    .scalar_subquery(),
+    select(func.count()).select_from(TableRow)
+    .where(TableRow.id.in_(_OPEN), TableRow.status == "over").scalar_subquery(),
+).where(Tournament.id == bindparam("tournament"))
+"""The query of :func:`_mark`, built once (building it cost more than running it)."""
+
+
 async def _mark(store: Any, tournament_id: str, open_ids: list[str]
                 ) -> tuple[int, int, int] | None:
     """What a tournament as read depends on, in one query: its version (any change by
     any worker counts it up), the games stored at its open tables and how many of those
     are over; None if there is no such tournament."""
-    games_at = select(func.count()).select_from(GameRow).where(
-        GameRow.table_id.in_(open_ids)).scalar_subquery()
-    closed = select(func.count()).select_from(TableRow).where(
-        TableRow.id.in_(open_ids), TableRow.status == "over").scalar_subquery()
     async with store.session() as s:
-        got = (await s.execute(select(Tournament.version, games_at, closed)
-                               .where(Tournament.id == tournament_id))).first()
+        got = (await s.execute(_MARK, {"tournament": tournament_id, "open": open_ids})).first()
     return None if got is None else (int(got[0]), int(got[1]), int(got[2]))
 
 
@@ -256,11 +264,96 @@ async def show(tournament_id: str, request: Request,
 
 async def show_to(request: Request, tournament_id: str, invite: str | None,
                   user: User | None) -> dict[str, Any]:
-    """:func:`show` for a user looked up already (the tournament's page)."""
+    """:func:`show` for a user looked up already."""
+    return {"tournament": (await shown_to(request, tournament_id, invite, user))[1]}
+
+
+async def shown_to(request: Request, tournament_id: str, invite: str | None,
+                   user: User | None) -> tuple[Shown, dict[str, Any]]:
+    """What every viewer of the tournament sees alike, and :func:`show`'s figures for
+    ``user`` (looked up already: the tournament's page); refused as if there were no
+    such tournament to whom may not see it."""
     seen = await _seen(request, tournament_id)
     if seen is None or not _visible(seen[0], invite, user):
         raise ArgumentError("tournament.no_such_tournament", tournament=tournament_id[:40])
-    return await _show(request, seen[0], user, seen[1])
+    shown = await shown_of(request, *seen)
+    return shown, for_viewer(request, shown, user)
+
+
+SHOWN_KEPT = 2 * SEEN_KEPT
+"""What every viewer of a tournament sees alike, kept per tournament as read and
+language (:class:`Shown`)."""
+
+
+@dataclass(eq=False)
+class Shown:
+    """What every viewer of a tournament sees alike (:func:`_show`'s figures with no
+    link and nobody marked as "you"), made once per tournament as read (``state``,
+    ``played``: the objects :func:`_seen` keeps while nothing moved) and language, and
+    shared by the looks and pages of every viewer.  ``parts``: the page's HTML made of
+    it (:mod:`stich.web.tournaments`)."""
+
+    state: ts.State
+    played: dict[str, int]
+    head: dict[str, Any]  # the tournament's figures up to its players
+    players: list[dict[str, Any]]  # "you": False
+    standings: list[dict[str, Any]]  # "you": False
+    # per round: each table's figures ("link": None, every seat's "you": False)
+    rounds: list[tuple[int, list[tuple[TournamentTable, dict[str, Any]]]]]
+    places: dict[int, int]  # a player's place in the standings, by account
+    parts: dict[str, Any] = field(default_factory=dict)
+
+
+_SHOWN: OrderedDict[tuple[int, str, str], Shown] = OrderedDict()
+
+
+async def shown_of(request: Request, state: ts.State, played: dict[str, int]) -> Shown:
+    """The :class:`Shown` of a tournament as read (made, or kept from an earlier look
+    at the same objects)."""
+    lang = _lang(request)
+    key = (id(_hub(request)), state.row.id, lang)
+    hit = _SHOWN.get(key)
+    if hit is not None and hit.state is state and hit.played is played:
+        _SHOWN.move_to_end(key)
+        return hit
+    row, settings = state.row, state.settings
+    table = await ts.standings_of(_hub(request).store, state)
+    names = {p.user_id: p.name for p in state.players}
+    rounds: list[tuple[int, list[tuple[TournamentTable, dict[str, Any]]]]] = []
+    for n in range(1, row.round + 1):
+        rounds.append((n, [(t, {
+            "number": t.number, "games": t.games, "done": t.done,
+            "games_played": t.games if t.done and t.table_id not in played
+            else played.get(t.table_id, 0),
+            "seats": [{"name": names.get(k, "") if k is not None else None,
+                       "bot": k is None, "you": False} for k in t.seats],
+            "link": None}) for t in state.round_tables(n)]))
+    shown = Shown(
+        state=state, played=played,
+        head={"id": row.id, "name": row.name, "status": row.status, "paused": row.paused,
+              "round": row.round, "rounds": settings.rounds, "scoring": settings.scoring,
+              "rules": settings.rules, "rules_words": rules_words(settings.rules, lang),
+              "games_three": settings.games_three, "games_four": settings.games_four,
+              "bots": settings.bots, "seating": settings.seating, "public": row.public,
+              "duplicate": settings.duplicate,
+              "clock": settings.clock, "most_players": MAX_PLAYERS,
+              "organiser": state.organiser_name},
+        players=[{"name": p.name, "status": p.status, "id": p.user_id, "you": False}
+                 for p in state.players],
+        standings=[{k: v for k, v in st.to_dict().items() if k != "key"}
+                   | {"id": int(st.key), "you": False} for st in table],
+        rounds=rounds, places={int(st.key): st.place for st in table})
+    _SHOWN[key] = shown
+    while len(_SHOWN) > SHOWN_KEPT:
+        _SHOWN.popitem(last=False)
+    return shown
+
+
+def _marked(rows: list[dict[str, Any]], who: int | None) -> list[dict[str, Any]]:
+    """``rows`` (each with "id" and "you": False) with ``who``'s marked as "you"."""
+    if who is None:
+        return rows
+    return [r | {"you": True} if r["id"] == who else r for r in rows]
 
 
 async def _show(request: Request, state: ts.State, user: User | None,
@@ -268,57 +361,43 @@ async def _show(request: Request, state: ts.State, user: User | None,
     """The tournament as ``user`` may see it: the invite only to the organiser, a
     table's link only to its players and the organiser (``played``: the games played at
     its open tables)."""
-    row, settings = state.row, state.settings
-    lang = _lang(request)
-    store = _hub(request).store
-    table = await ts.standings_of(store, state)
-    organiser = user is not None and row.organiser == user.id
-    me = None if user is None else next((p for p in state.players if p.user_id == user.id),
-                                        None)
-    names = {p.user_id: p.name for p in state.players}
+    return {"tournament": for_viewer(request, await shown_of(request, state, played), user)}
+
+
+def for_viewer(request: Request, shown: Shown, user: User | None) -> dict[str, Any]:
+    """:func:`_show`'s answer for ``user``, made of what every viewer sees alike."""
+    row = shown.state.row
+    uid = None if user is None else user.id
+    organiser = uid is not None and row.organiser == uid
+    me = None if uid is None else next((p for p in shown.state.players if p.user_id == uid),
+                                       None)
     rounds: list[dict[str, Any]] = []
     your_table = None
-    for n in range(1, row.round + 1):
-        tables = []
-        for t in state.round_tables(n):
-            seated = user is not None and user.id in t.seats
-            link = f"/t/{t.table_id}" if seated or organiser else None
-            if seated and not t.done and n == row.round:
-                your_table = link
-            tables.append({
-                "number": t.number, "games": t.games, "done": t.done,
-                "games_played": t.games if t.done and t.table_id not in played
-                else played.get(t.table_id, 0),
-                "seats": [{"name": names.get(k, "") if k is not None else None,
-                           "bot": k is None, "you": user is not None and k == user.id}
-                          for k in t.seats],
-                "link": link})
-        rounds.append({"round": n, "tables": tables})
-    place = None
-    if me is not None:
-        place = next((s.place for s in table if s.key == str(me.user_id)), None)
-    out: dict[str, Any] = {
-        "id": row.id, "name": row.name, "status": row.status, "paused": row.paused,
-        "round": row.round, "rounds": settings.rounds, "scoring": settings.scoring,
-        "rules": settings.rules, "rules_words": rules_words(settings.rules, lang),
-        "games_three": settings.games_three, "games_four": settings.games_four,
-        "bots": settings.bots, "seating": settings.seating, "public": row.public,
-        "duplicate": settings.duplicate,
-        "clock": settings.clock, "most_players": MAX_PLAYERS,
-        "organiser": state.organiser_name,
-        "players": [{"name": p.name, "status": p.status, "id": p.user_id,
-                     "you": user is not None and p.user_id == user.id}
-                    for p in state.players],
-        "standings": [{k: v for k, v in s.to_dict().items() if k != "key"}
-                      | {"id": int(s.key), "you": me is not None and s.key == str(me.user_id)}
-                      for s in table],
+    for n, tables in shown.rounds:
+        out_tables = []
+        for t, x in tables:
+            seated = uid is not None and uid in t.seats
+            if seated or organiser:
+                x = x | {"link": f"/t/{t.table_id}"}
+                if seated:
+                    x["seats"] = [s | {"you": True} if k == uid else s
+                                  for k, s in zip(t.seats, x["seats"], strict=True)]
+                    if not t.done and n == row.round:
+                        your_table = x["link"]
+            out_tables.append(x)
+        rounds.append({"round": n, "tables": out_tables})
+    rounds_left = row.round < shown.head["rounds"]
+    out: dict[str, Any] = shown.head | {
+        "players": _marked(shown.players, uid),
+        "standings": _marked(shown.standings, None if me is None else me.user_id),
         "rounds_played": rounds,
         "you": {"organiser": organiser,
                 "registered": me is not None and me.status == "registered",
-                "status": None if me is None else me.status, "place": place,
+                "status": None if me is None else me.status,
+                "place": None if me is None else shown.places.get(me.user_id),
                 "table": your_table,
                 "next_round": row.round + 1 if row.status in ("registering", "between")
-                and row.round < settings.rounds else None},
+                and rounds_left else None},
     }
     if organiser:
         out["invite"] = row.invite
@@ -326,7 +405,7 @@ async def _show(request: Request, state: ts.State, user: User | None,
         site: Site = request.app.state.site
         out["invite_url"] = (site.origin or str(request.base_url).rstrip("/")) \
             + out["invite_path"]
-    return {"tournament": out}
+    return out
 
 
 @router.post("/{tournament_id}/register")

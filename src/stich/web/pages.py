@@ -22,18 +22,26 @@ from stich.server import auth
 from stich.server.store.models import User
 from stich.web.i18n import HERE, js_strings, translations
 
-__all__ = ["LANG_COOKIE", "lang_of", "mount", "render_page", "router", "trouble_page"]
+__all__ = ["LANG_COOKIE", "env", "lang_of", "mount", "render_page", "router", "trouble_page"]
 
 LANG_COOKIE = "stich_lang"
 router = APIRouter(include_in_schema=False)
 
 
 @cache
-def _env() -> Environment:
+def env() -> Environment:
+    """The pages' templates (made once)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True, extensions=["jinja2.ext.do"])
     return env
+
+
+@cache
+def _strings_json(lang: str) -> Markup:
+    """The scripts' texts in ``lang`` as the JSON every page carries (made once: it was
+    a tenth of a tournament page's server time, made anew for every page)."""
+    return Markup(json.dumps(js_strings(lang), ensure_ascii=False).replace("</", "<\\/"))
 
 
 def lang_of(request: Request) -> str:
@@ -59,11 +67,10 @@ async def render_page(request: Request, template: str, *, anonymous: bool = Fals
         "path": request.url.path,
         "lang_url": lambda code: _with_lang(request, code),
         "rules_words": rules_words,  # a Skat rule string in words (long, or short=True)
-        "js_strings": Markup(json.dumps(js_strings(lang), ensure_ascii=False)
-                             .replace("</", "<\\/")),
+        "js_strings": _strings_json(lang),
         **context,
     }
-    html = _env().get_template(template).render(ctx)
+    html = env().get_template(template).render(ctx)
     resp = HTMLResponse(html)
     q = request.query_params.get("lang")
     if q in LANGS:  # a choice made on the page stays

@@ -34,6 +34,7 @@ import orjson
 from sqlalchemy import (
     String,
     and_,
+    bindparam,
     case,
     cast,
     create_engine,
@@ -87,6 +88,11 @@ DEVICE_DAYS = 365  # a browser that logged in to an account is known this long a
 ADDRESS_DAYS = 30  # an address that an account logged in from is known this long after
 KNOWN_KEPT = 10  # browsers and addresses known per account (each): the newest
 INT_MAX = 2**31 - 1  # the largest value of an Integer column (PostgreSQL)
+
+# the session lookup of every request with a cookie, built once (building a statement cost
+# more of the server's time than running it: docs/speed.md, "Tournament tables under load")
+_SESSION_OF = (select(User, Session.expires_at).join(Session, Session.user_id == User.id)
+               .where(Session.token_hash == bindparam("digest")))
 
 
 def now() -> datetime:
@@ -426,10 +432,8 @@ class Store:
         it has expired)."""
         digest = token_hash(token)
         # one query (every request with a cookie asks this: two lookups cost twice)
-        q = (select(User, Session.expires_at).join(Session, Session.user_id == User.id)
-             .where(Session.token_hash == digest))
         async with self.session() as s:
-            row = (await s.execute(q)).first()
+            row = (await s.execute(_SESSION_OF, {"digest": digest})).first()
         if row is None or _aware(row[1]) < now():
             return None
         return row[0], digest
