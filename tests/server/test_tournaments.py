@@ -413,6 +413,77 @@ def test_a_small_tournament_played_to_its_end(server: Server,
     refused(org.post(f"/api/tournaments/{tid}/start"), 400, "tournament.over")
 
 
+def test_the_look_follows_the_games_played_while_a_round_runs(
+        clients: Callable[..., Client]) -> None:
+    """A round runs; the organiser's page looks after each game of a table (its players
+    wait for it): the games played there count up one by one, in the look and on the
+    page, while the other table has played none; after the series the table is done.
+    (A look reads the tournament again only when it changed; while only games were
+    played it reads just their numbers.)"""
+    org = person(clients, "Org")
+    tid = create(org, games_three=3, games_four=4, clock=0, next_after=0, rounds=1)["id"]
+    people = [person(clients, f"P{i}") for i in range(6)]
+    for p in people:
+        ok(p.post(f"/api/tournaments/{tid}/register", {}))
+    ok(org.post(f"/api/tournaments/{tid}/start"))
+    links = [ok(p.get(f"/api/tournaments/{tid}"))["tournament"]["you"]["table"]
+             for p in people]
+    here = [p for p, link in zip(people, links, strict=True) if link == links[0]]
+    assert len(here) == 3
+
+    def tables() -> list[dict[str, Any]]:
+        t = ok(org.get(f"/api/tournaments/{tid}"))["tournament"]
+        return list(t["rounds_played"][0]["tables"])
+
+    number = next(x["number"] for x in tables() if x["link"] == links[0])
+    allowed = [1]  # the players act in games up to this one
+    over: list[Any] = []  # the sockets that saw the series end
+
+    async def go() -> None:
+        sockets = [await p.connect(links[0].removeprefix("/t/")) for p in here]
+
+        async def one(ws: Any) -> None:
+            acted = -1
+            while True:
+                try:
+                    msg = await ws.recv(0.2)
+                except TimeoutError:
+                    msg = None
+                if msg and msg["type"] == "event" and msg["kind"] == "end":
+                    over.append(ws)
+                    return
+                v = ws.view
+                if v and v["legal"] and v["to_move"] == v["seat"] \
+                        and v["number"] <= allowed[0] and ws.seq != acted:
+                    acted = ws.seq
+                    await ws.act(random.Random(ws.seq).choice(v["legal"]))
+
+        async def look() -> None:
+            for game in (1, 2, 3):
+                # the game is stored: the next one is dealt (or the series ended)
+                end = time.monotonic() + 60
+                while not (over or any(ws.view and ws.view["number"] > game
+                                       for ws in sockets)):
+                    assert time.monotonic() < end
+                    await asyncio.sleep(0.05)
+                # the first look after it says so at once
+                got = await asyncio.to_thread(tables)
+                mine = next(x for x in got if x["number"] == number)
+                assert mine["games_played"] == game, mine
+                assert all(x["games_played"] == 0 for x in got if x is not mine)
+                html = (await asyncio.to_thread(org.get, f"/tournaments/{tid}")).text
+                assert f'<span data-played="1-{number}">{game}</span>' in html
+                allowed[0] = game + 1
+
+        await asyncio.gather(look(), *(one(ws) for ws in sockets))
+        for ws in sockets:
+            await ws.close()
+
+    asyncio.run(asyncio.wait_for(go(), 180))
+    mine = next(x for x in tables() if x["number"] == number)
+    assert mine["done"] and mine["games_played"] == 3
+
+
 def _pages_mark_each_viewer(org: Client, people: list[Client], stranger: Client, tid: str,
                             t: dict[str, Any]) -> None:
     """The tournament's page (HTML), as each viewer gets it, in turns and in both

@@ -13,9 +13,9 @@ tournament to a stranger as if it did not exist.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -235,10 +235,21 @@ async def _seen(request: Request, tournament_id: str
     key = (id(hub), tournament_id[:40])
     hit = _SEEN.get(key)
     if hit is not None:
-        open_ids = [t.table_id for t in hit[1].tables if not t.done]
-        if await _mark(hub.store, tournament_id, open_ids) == hit[0]:
+        kept = hit[1]
+        open_ids = [t.table_id for t in kept.tables if not t.done]
+        mark = await _mark(hub.store, tournament_id, open_ids)
+        if mark == hit[0]:
             _SEEN.move_to_end(key)
-            return hit[1], hit[2]
+            return kept, hit[2]
+        if mark is not None and (mark[0], mark[2]) == (hit[0][0], hit[0][2]):
+            # only games played at the open tables since (the most frequent change while
+            # a round runs): the tournament as read holds unless a series is complete
+            played = await ts.games_played(hub.store, open_ids)
+            if all(played.get(t.table_id, 0) < t.games for t in kept.tables if not t.done):
+                if sum(played.values()) == mark[1]:
+                    _SEEN[key] = (mark, kept, played)
+                    _SEEN.move_to_end(key)
+                return kept, played
     state = await ts.load(hub.store, tournament_id)
     if state is None:
         _SEEN.pop(key, None)
@@ -285,7 +296,7 @@ SHOWN_KEPT = 2 * SEEN_KEPT
 language (:class:`Shown`)."""
 
 
-@dataclass(eq=False)
+@dataclasses.dataclass(eq=False)
 class Shown:
     """What every viewer of a tournament sees alike (:func:`_show`'s figures with no
     link and nobody marked as "you"), made once per tournament as read (``state``,
@@ -301,7 +312,7 @@ class Shown:
     # per round: each table's figures ("link": None, every seat's "you": False)
     rounds: list[tuple[int, list[tuple[TournamentTable, dict[str, Any]]]]]
     places: dict[int, int]  # a player's place in the standings, by account
-    parts: dict[str, Any] = field(default_factory=dict)
+    parts: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 _SHOWN: OrderedDict[tuple[int, str, str], Shown] = OrderedDict()
@@ -313,21 +324,20 @@ async def shown_of(request: Request, state: ts.State, played: dict[str, int]) ->
     lang = _lang(request)
     key = (id(_hub(request)), state.row.id, lang)
     hit = _SHOWN.get(key)
-    if hit is not None and hit.state is state and hit.played is played:
+    if hit is not None and hit.state is state:
         _SHOWN.move_to_end(key)
-        return hit
+        if hit.played is played:
+            return hit
+        # only the games played at the open tables moved: the rest (and the page's parts
+        # made of it, but the tables) holds
+        shown = dataclasses.replace(hit, played=played, rounds=_rounds(state, played),
+                                    parts={k: {x: y for x, y in v.items() if x != "items"}
+                                           for k, v in hit.parts.items()})
+        _SHOWN[key] = shown
+        return shown
     row, settings = state.row, state.settings
     table = await ts.standings_of(_hub(request).store, state)
-    names = {p.user_id: p.name for p in state.players}
-    rounds: list[tuple[int, list[tuple[TournamentTable, dict[str, Any]]]]] = []
-    for n in range(1, row.round + 1):
-        rounds.append((n, [(t, {
-            "number": t.number, "games": t.games, "done": t.done,
-            "games_played": t.games if t.done and t.table_id not in played
-            else played.get(t.table_id, 0),
-            "seats": [{"name": names.get(k, "") if k is not None else None,
-                       "bot": k is None, "you": False} for k in t.seats],
-            "link": None}) for t in state.round_tables(n)]))
+    rounds = _rounds(state, played)
     shown = Shown(
         state=state, played=played,
         head={"id": row.id, "name": row.name, "status": row.status, "paused": row.paused,
@@ -347,6 +357,20 @@ async def shown_of(request: Request, state: ts.State, played: dict[str, int]) ->
     while len(_SHOWN) > SHOWN_KEPT:
         _SHOWN.popitem(last=False)
     return shown
+
+
+def _rounds(state: ts.State, played: dict[str, int]
+            ) -> list[tuple[int, list[tuple[TournamentTable, dict[str, Any]]]]]:
+    """Per round its tables' figures as everybody sees them (:class:`Shown`)."""
+    names = {p.user_id: p.name for p in state.players}
+    return [(n, [(t, {
+        "number": t.number, "games": t.games, "done": t.done,
+        "games_played": t.games if t.done and t.table_id not in played
+        else played.get(t.table_id, 0),
+        "seats": [{"name": names.get(k, "") if k is not None else None,
+                   "bot": k is None, "you": False} for k in t.seats],
+        "link": None}) for t in state.round_tables(n)])
+        for n in range(1, state.row.round + 1)]
 
 
 def _marked(rows: list[dict[str, Any]], who: int | None) -> list[dict[str, Any]]:

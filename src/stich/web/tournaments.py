@@ -63,10 +63,11 @@ def _parts(shown: tournament_routes.Shown, t: dict[str, Any], lang: str) -> dict
         common = shown.parts[lang] = {
             "macros": macros, "words": words,
             "rows": [macros.standing_row(s, words) for s in shown.standings],
-            "items": [[macros.table_item(n, x) for _, x in tables]
-                      for n, tables in shown.rounds],
             "players": macros.players(shown.players)}
     macros = common["macros"]
+    if "items" not in common:  # (made again when only the games played moved)
+        common["items"] = [[macros.table_item(n, x) for _, x in tables]
+                           for n, tables in shown.rounds]
     rows = [macros.standing_row(s, common["words"]) if s["you"] else row
             for s, row in zip(t["standings"], common["rows"], strict=True)]
     rounds = []
