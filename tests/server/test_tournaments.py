@@ -16,6 +16,7 @@ game another player at the table lost), then ranks by score, games won, games lo
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import random
 import re
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
 
@@ -589,6 +591,50 @@ def test_the_rates_are_bounded(tmp_path: Path) -> None:
         ok(p.post(f"/api/tournaments/{tid}/register", {}))
         refused(p.post(f"/api/tournaments/{tid}/withdraw"), 429, "server.rate_limited")
         for c in (org, p):
+            c.close()
+
+
+def test_a_change_is_read_once_however_many_look(tmp_path: Path) -> None:
+    """Twenty looks at once after a change (another worker renamed it: the database
+    says so): the tournament is read whole once (``stich_tournament_reads_total``), all
+    of them see the new name, and the looks after it read nothing."""
+    token = "metrics-" + "t" * 24
+
+    def reads(srv: Server) -> float:
+        r = httpx.get(srv.url + "/metrics", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+        return sum(float(line.rsplit(" ", 1)[1]) for line in r.text.splitlines()
+                   if line.startswith("stich_tournament_reads_total "))
+
+    with Server(f"sqlite:///{tmp_path / 'reads.db'}", bot_delay=0.0,
+                env={"STICH_LIMITS": LIMITS, "STICH_METRICS_TOKEN": token}) as srv:
+        org = Client(srv)
+        org.register(uid("Org"))
+        tid = create(org, games_three=3, games_four=4, clock=0)["id"]
+        people = [Client(srv) for _ in range(20)]
+        for i, p in enumerate(people):
+            p.guest(uid(f"L{i}"))
+            ok(p.post(f"/api/tournaments/{tid}/register", {}))
+        ok(people[0].get(f"/api/tournaments/{tid}"))
+        before = reads(srv)
+        ok(people[0].get(f"/api/tournaments/{tid}"))
+        assert reads(srv) == before  # nothing changed: nothing read
+        # another worker renames it (its write counts the version up), as this one sees
+        # it: in the database only
+        engine = sa.create_engine(sync_url(srv.db))
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE tournaments SET name = 'Neuer Name',"
+                                 " version = version + 1 WHERE id = :id"), {"id": tid})
+        engine.dispose()
+        before = reads(srv)
+        with concurrent.futures.ThreadPoolExecutor(len(people)) as pool:
+            seen = list(pool.map(lambda p: ok(p.get(f"/api/tournaments/{tid}")), people))
+        assert all(t["tournament"]["name"] == "Neuer Name" for t in seen)
+        assert reads(srv) == before + 1
+        for p in people[:5]:
+            ok(p.get(f"/api/tournaments/{tid}"))
+        assert reads(srv) == before + 1
+        for c in (org, *people):
             c.close()
 
 

@@ -60,6 +60,8 @@ DB_ERRORS = Counter("stich_database_errors", "Events not stored and failed round
 REFUSALS = Counter("stich_refusals", "Requests refused for a limit", ["code"])
 ANALYSES = Counter("stich_analyses", "Analyses computed")
 EVENTS_LOADED = Counter("stich_events_loaded", "Events read from the database to load a table")
+TOURNAMENT_READS = Counter("stich_tournament_reads",
+                           "Tournaments read whole from the database for a look or a page")
 SERVICE_UP = Gauge("stich_service_up", "Whether the service answers (1) or not (0)",
                    ["service"], multiprocess_mode="livemin")
 SERVICE_SILENT = Gauge("stich_service_silent_seconds", "Seconds since the service last answered",

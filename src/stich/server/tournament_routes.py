@@ -13,6 +13,7 @@ tournament to a stranger as if it did not exist.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import secrets
 from collections import OrderedDict
@@ -27,6 +28,7 @@ from stich.core import ArgumentError
 from stich.games.base import TableOptions
 from stich.present.languages import choose_lang
 from stich.present.skat_rules import rules_words
+from stich.server import metrics
 from stich.server import tournament_store as ts
 from stich.server.auth import address_of, current_user, enforce, require_user
 from stich.server.guard import Site
@@ -233,23 +235,52 @@ async def _seen(request: Request, tournament_id: str
     :func:`_mark` moved since this process last read it (one query instead of seven)."""
     hub = _hub(request)
     key = (id(hub), tournament_id[:40])
-    hit = _SEEN.get(key)
-    if hit is not None:
-        kept = hit[1]
-        open_ids = [t.table_id for t in kept.tables if not t.done]
-        mark = await _mark(hub.store, tournament_id, open_ids)
-        if mark == hit[0]:
-            _SEEN.move_to_end(key)
-            return kept, hit[2]
-        if mark is not None and (mark[0], mark[2]) == (hit[0][0], hit[0][2]):
-            # only games played at the open tables since (the most frequent change while
-            # a round runs): the tournament as read holds unless a series is complete
-            played = await ts.games_played(hub.store, open_ids)
-            if all(played.get(t.table_id, 0) < t.games for t in kept.tables if not t.done):
-                if sum(played.values()) == mark[1]:
-                    _SEEN[key] = (mark, kept, played)
-                    _SEEN.move_to_end(key)
-                return kept, played
+    for _ in range(2):
+        hit = _SEEN.get(key)
+        if hit is not None:
+            kept = hit[1]
+            open_ids = [t.table_id for t in kept.tables if not t.done]
+            mark = await _mark(hub.store, tournament_id, open_ids)
+            if mark == hit[0]:
+                _SEEN.move_to_end(key)
+                return kept, hit[2]
+            if mark is not None and (mark[0], mark[2]) == (hit[0][0], hit[0][2]):
+                # only games played at the open tables since (the most frequent change
+                # while a round runs): the tournament as read holds unless a series is
+                # complete
+                played = await ts.games_played(hub.store, open_ids)
+                if all(played.get(t.table_id, 0) < t.games
+                       for t in kept.tables if not t.done):
+                    if sum(played.values()) == mark[1]:
+                        _SEEN[key] = (mark, kept, played)
+                        _SEEN.move_to_end(key)
+                    return kept, played
+        # read once for all who ask meanwhile (when a series ends its players open the
+        # page at the same moment, and the others' looks find the tournament changed)
+        reading = _READING.get(key)
+        if reading is not None:
+            return await asyncio.shield(reading)
+        if _SEEN.get(key) is not hit:
+            continue  # read (and kept) while this one asked: look at that
+        reading = _READING[key] = asyncio.ensure_future(_read(hub, key, tournament_id))
+        # (a failure is raised to everyone waiting; nobody may be left when it comes)
+        reading.add_done_callback(lambda f: f.cancelled() or f.exception())
+        try:
+            return await asyncio.shield(reading)
+        finally:
+            if _READING.get(key) is reading:
+                del _READING[key]
+    return await _read(hub, key, tournament_id)  # (changed twice while it asked)
+
+
+_READING: dict[tuple[int, str], asyncio.Future[tuple[ts.State, dict[str, int]] | None]] = {}
+"""The tournaments being read (:func:`_read`), for those who ask meanwhile."""
+
+
+async def _read(hub: Hub, key: tuple[int, str], tournament_id: str
+                ) -> tuple[ts.State, dict[str, int]] | None:
+    """:func:`_seen`'s reading of a tournament (and keeping it)."""
+    metrics.TOURNAMENT_READS.inc()
     state = await ts.load(hub.store, tournament_id)
     if state is None:
         _SEEN.pop(key, None)
