@@ -175,7 +175,7 @@ async def create(body: CreateTournamentRequest, request: Request) -> dict[str, A
         s.add(row)
     state = await ts.load(store, row.id)
     assert state is not None
-    return await _show(request, state, user, {})
+    return {"tournament": for_viewer(request, await shown_of(request, state, {}), user)}
 
 
 @router.get("")
@@ -329,7 +329,7 @@ language (:class:`Shown`)."""
 
 @dataclasses.dataclass(eq=False)
 class Shown:
-    """What every viewer of a tournament sees alike (:func:`_show`'s figures with no
+    """What every viewer of a tournament sees alike (:func:`show`'s figures with no
     link and nobody marked as "you"), made once per tournament as read (``state``,
     ``played``: the objects :func:`_seen` keeps while nothing moved) and language, and
     shared by the looks and pages of every viewer.  ``parts``: the page's HTML made of
@@ -411,16 +411,10 @@ def _marked(rows: list[dict[str, Any]], who: int | None) -> list[dict[str, Any]]
     return [r | {"you": True} if r["id"] == who else r for r in rows]
 
 
-async def _show(request: Request, state: ts.State, user: User | None,
-                played: dict[str, int]) -> dict[str, Any]:
-    """The tournament as ``user`` may see it: the invite only to the organiser, a
-    table's link only to its players and the organiser (``played``: the games played at
-    its open tables)."""
-    return {"tournament": for_viewer(request, await shown_of(request, state, played), user)}
-
-
 def for_viewer(request: Request, shown: Shown, user: User | None) -> dict[str, Any]:
-    """:func:`_show`'s answer for ``user``, made of what every viewer sees alike."""
+    """The tournament as ``user`` may see it (:func:`show`), made of what every viewer
+    sees alike: the invite only to the organiser, a table's link only to its players and
+    the organiser."""
     row = shown.state.row
     uid = None if user is None else user.id
     organiser = uid is not None and row.organiser == uid
@@ -444,7 +438,7 @@ def for_viewer(request: Request, shown: Shown, user: User | None) -> dict[str, A
     rounds_left = row.round < shown.head["rounds"]
     out: dict[str, Any] = shown.head | {
         "players": _marked(shown.players, uid),
-        "standings": _marked(shown.standings, None if me is None else me.user_id),
+        "standings": _marked(shown.standings, uid),  # (only players have a row)
         "rounds_played": rounds,
         "you": {"organiser": organiser,
                 "registered": me is not None and me.status == "registered",

@@ -56,9 +56,10 @@ def _parts(shown: tournament_routes.Shown, t: dict[str, Any], lang: str) -> dict
     tables (marked as theirs, with their links) made again."""
     common = shown.parts.get(lang)
     if common is None:
+        gettext = translations(lang).gettext
         macros: Any = env().get_template("tournament_parts.html").make_module(
-            {"_": translations(lang).gettext, "signed": signed})
-        words = [(str(n), translations(lang).gettext("Round {n}").format(n=n))
+            {"_": gettext, "signed": signed})
+        words = [(str(n), gettext("Round {n}").format(n=n))
                  for n in range(1, shown.state.row.round + 1)]
         common = shown.parts[lang] = {
             "macros": macros, "words": words,
