@@ -52,14 +52,16 @@ TARGET_S = 2.0
 ENV = dict(os.environ)
 
 
-def start(db: str) -> tuple[float, float, subprocess.Popen[str], str]:
-    """Start ``stich serve`` on ``db``: the seconds until /api/health answers, and the
-    CPU seconds the process used until then."""
+def start(db: str, env: dict[str, str] | None = None
+          ) -> tuple[float, float, subprocess.Popen[str], str]:
+    """Start ``stich serve`` on ``db`` (with ``env`` in its environment): the seconds
+    until /api/health answers, the CPU seconds the process used until then, the process
+    and its address."""
     args = [sys.executable, "-m", "stich", "serve", "--port", "0", "--db", db,
             "--bot-delay", "0"]
     t0 = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, env=ENV)
+                            start_new_session=True, env=ENV | (env or {}))
     assert proc.stdout is not None
     line = proc.stdout.readline()
     m = re.search(r"http://127\.0\.0\.1:(\d+)", line)

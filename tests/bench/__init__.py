@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 SPEED = ("baptisten_cost", "baptisten_playouts", "dds", "env_steps", "server_load",
-         "server_setup", "server_start", "skat_playouts")
+         "server_setup", "server_start", "skat_playouts", "tournament_page")
 """Speed: figures of time and memory, compared with a reference measured in the same
 run (OpenSpiel, a fixed workload, a target)."""
 

@@ -57,6 +57,7 @@ OPTIONS = {
     "skat_strong": "--budget --deals --jobs --no-infer --optimism --part --preset --seed "
                    "--verbose --worlds",
     "skat_strong_ab": "--a --b --deals --jobs --rules --seed --whole --worlds",
+    "tournament_page": "--against --players --repeat --waves",
 }
 """Each script's options, as they were when ``bench/`` became a package."""
 
@@ -96,6 +97,10 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
         r"^ready, existing database, 1 live tables: +median ",
         r"^ready, 1 live tables, \d+ events: +median +[\d.]+ s \(min [\d.]+, max [\d.]+; CPU "
         r"[\d.]+ s; 1 runs; under 2 s: (NOT )?met\)$"]),
+    "tournament_page": (["--players", "6", "--waves", "2", "--repeat", "1"], [
+        r"^== the tournament page: 6 players, round 1 played; a wave = 3 pages \+ 3 looks",
+        rf"^quiet +this tree +{NUMBER} ms$",
+        rf"^changed +this tree +{NUMBER} ms$"]),
     # tuning
     "baptisten_bid_model": (["--games", "2", "--players", "3", "--max-cards", "3"], [
         r"^2 games of easy, 3 players, N = 3$",

@@ -1,0 +1,158 @@
+"""The tournament page's cost per request on the server: the page and its look when the
+tournament did not change, and when it just changed (a series ended: the players of that
+table open the page at the same moment, as the load benchmark's comparison of tournament
+tables shows in the phase where a round's series end).
+
+A real ``stich serve`` on a fresh SQLite database: a tournament of ``--players`` guests
+(tables of three), round 1 started and played out by bots (the organiser replaces every
+player, so the standings have every row and the round every table).
+Then, in turns of ``--waves`` each:
+
+- *quiet*: three players each load the page and look (``/api/tournaments/{id}``), the
+  tournament unchanged;
+- *changed*: the tournament is changed first (its version counted up in the database,
+  as another worker's write does), then the same three pages and looks: the first
+  reads the tournament whole and makes what every viewer sees alike.
+
+Measured: the server process's CPU (``/proc/PID/stat``) per wave, the median of
+``--repeat`` turns.  With ``--against DIR`` a second server runs the source tree in
+``DIR`` (``DIR/src`` first on its ``PYTHONPATH``, e.g. a ``git worktree`` of an older
+commit) on its own database with the same tournament; the two are asked in turns, and
+the ratio this tree / ``DIR`` is printed per kind (the machine's noise falls on both).
+
+Run: ``python -m bench.speed.tournament_page [--players 75] [--waves 20] [--repeat 5]
+[--against DIR]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import sqlalchemy as sa
+
+from bench.measure import cpu_seconds
+from bench.speed.server_start import start, stop
+
+VIEWERS = 3  # the players of a table whose series ended
+
+
+def _ok(r: httpx.Response) -> dict[str, Any]:
+    if r.status_code != 200:
+        raise RuntimeError(f"{r.status_code}: {r.text[:300]}")
+    got = r.json()
+    assert isinstance(got, dict)
+    return got
+
+
+LIMITS = ("guests_per_hour=1000000,registrations_per_hour=1000000,"
+          "tournaments_per_hour=1000000,account_open_tournaments=1000000,"
+          "tournament_actions_per_min=1000000")
+"""The site's limits for the benchmark (one address makes all its guests)."""
+
+
+class Site:
+    """One server with its tournament, set up as the module's text says."""
+
+    def __init__(self, tmp: Path, name: str, players: int, tree: str | None) -> None:
+        env = {"STICH_LIMITS": LIMITS}
+        if tree is not None:
+            env["PYTHONPATH"] = f"{Path(tree).resolve() / 'src'}{os.pathsep}" \
+                                + os.environ.get("PYTHONPATH", "")
+        self.db = f"sqlite:///{tmp / (name + '.db')}"
+        _, _, self.proc, url = start(self.db, env)
+        self.pid = self.proc.pid
+        org = self.org = httpx.Client(base_url=url, timeout=30)
+        _ok(org.post("/api/register", json={"name": f"Org{name}", "password": "geheim123"}))
+        t = _ok(org.post("/api/tournaments", json={
+            "name": f"Bench {name}", "games_three": 3, "games_four": 4, "clock": 0,
+            "next_after": 0, "bots": True, "bot_level": "random", "rounds": 3}))
+        self.tid = str(t["tournament"]["id"])
+        self.people = []
+        for i in range(players):
+            c = httpx.Client(base_url=url, timeout=30)
+            _ok(c.post("/api/guest", json={"name": f"G{name}{i}"}))
+            _ok(c.post(f"/api/tournaments/{self.tid}/register", json={}))
+            self.people.append(c)
+        shown = _ok(org.post(f"/api/tournaments/{self.tid}/start"))["tournament"]
+        for p in shown["players"]:
+            _ok(org.post(f"/api/tournaments/{self.tid}/replace", json={"user": p["id"]}))
+        end = time.monotonic() + 300
+        while _ok(org.get(f"/api/tournaments/{self.tid}"))["tournament"]["status"] != "between":
+            if time.monotonic() > end:
+                raise RuntimeError("round 1 did not end")
+            time.sleep(0.5)
+        self.engine = sa.create_engine(self.db)
+
+    def wave(self, change: bool) -> None:
+        if change:
+            with self.engine.begin() as conn:
+                conn.execute(sa.text("UPDATE tournaments SET version = version + 1 "
+                                     "WHERE id = :id"), {"id": self.tid})
+        for p in self.people[:VIEWERS]:
+            r = p.get(f"/tournaments/{self.tid}")
+            if r.status_code != 200:
+                raise RuntimeError(f"page: {r.status_code}")
+            _ok(p.get(f"/api/tournaments/{self.tid}"))
+
+    def cost(self, change: bool, waves: int) -> float:
+        """Server CPU ms per wave."""
+        c0 = cpu_seconds(self.pid)
+        for _ in range(waves):
+            self.wave(change)
+        return 1000 * (cpu_seconds(self.pid) - c0) / waves
+
+    def close(self) -> None:
+        for c in (self.org, *self.people):
+            c.close()
+        self.engine.dispose()
+        stop(self.proc)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--players", type=int, default=75,
+                    help="the tournament's players (a multiple of 3)")
+    ap.add_argument("--waves", type=int, default=20, help="waves of each kind in a turn")
+    ap.add_argument("--repeat", type=int, default=5, help="turns (the median is shown)")
+    ap.add_argument("--against", default=None,
+                    help="another source tree (DIR/src) to compare with, asked in turns")
+    args = ap.parse_args()
+    if args.players < 6 or args.players % 3:
+        raise SystemExit("--players: a multiple of 3, at least 6")
+    with tempfile.TemporaryDirectory() as tmp:
+        sites = {"this": Site(Path(tmp), "A", args.players, None)}
+        if args.against:
+            sites["against"] = Site(Path(tmp), "B", args.players, args.against)
+        try:
+            got: dict[tuple[str, bool], list[float]] = {}
+            for s in sites.values():  # warm: the first page of a process
+                s.wave(True)
+            for _ in range(args.repeat):
+                for change in (False, True):
+                    for name, s in sites.items():
+                        got.setdefault((name, change), []).append(s.cost(change, args.waves))
+        finally:
+            for s in sites.values():
+                s.close()
+    print(f"== the tournament page: {args.players} players, round 1 played; "
+          f"a wave = {VIEWERS} pages + {VIEWERS} looks; server CPU per wave, "
+          f"median of {args.repeat} x {args.waves} waves ==")
+    for change in (False, True):
+        kind = "changed" if change else "quiet"
+        mine = statistics.median(got[("this", change)])
+        line = f"{kind:<8} this tree {mine:6.2f} ms"
+        if args.against:
+            theirs = statistics.median(got[("against", change)])
+            line += f"   {args.against}: {theirs:6.2f} ms   ratio {mine / theirs:.3f}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
