@@ -22,6 +22,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Iterator
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ import pytest
 import sqlalchemy as sa
 
 from stich.server.store.db import sync_url
+from stich.web.standings import signed
 from tests.server.conftest import DB_KINDS
 from tests.server.harness import ROOMY, Client, Server, database
 from tests.server.proto_helpers import error_of, plain_clients, uid
@@ -511,11 +513,31 @@ def _pages_mark_each_viewer(org: Client, people: list[Client], stranger: Client,
             assert len(rows) == 1 and f">{you['name']}<" in rows[0], rows
             assert ids[you["name"]] == you["id"]
             assert html.count('<li class="me"') == t["round"]
+            # the page carries what its looks compare (it need not look at once)
+            watch = re.search(r"data-watch='([^']*)'", html)
+            assert watch and json.loads(unescape(watch.group(1))) == mine["watch"]
+            _page_shows(html, mine)
         for who in (stranger, Client(org.server)):
             html = who.get(f"/tournaments/{tid}", params={"lang": lang}).text
             assert 'href="/t/' not in html and 'class="pg-who me"' not in html
             assert '<li class="me"' not in html
             assert all(f">{s['name']}<" in html for s in t["standings"])
+
+
+def _page_shows(html: str, t: dict[str, Any]) -> None:
+    """Every standings row of the page has the place, name and score of ``t`` (the
+    look), every table the games played: the parts the pages keep as made are the
+    tournament's as it is."""
+    for s in t["standings"]:
+        assert re.search(
+            rf'<td class="num">{s["place"]}\.</td>\s*<th scope="row">'
+            rf'{re.escape(escape(s["name"]))}(?: <span class="tag">[^<]*</span>)?</th>\s*'
+            rf'<td class="num" data-label="[^"]*"><b>{re.escape(signed(s["score"]))}</b>',
+            html), s
+    for r in t["rounds_played"]:
+        for x in r["tables"]:
+            assert (f'<span data-played="{r["round"]}-{x["number"]}">{x["games_played"]}'
+                    "</span>") in html, x
 
 
 def test_a_kill_in_the_middle_of_a_round_loses_nothing(

@@ -283,10 +283,31 @@ async def table_lines(store: Store, table_ids: Sequence[str]
     return out
 
 
+_DONE_LINES: OrderedDict[tuple[str, str], dict[int, tuple[int, int, int]]] = OrderedDict()
+DONE_LINES_KEPT = 4096
+"""The lines of tables done (:func:`table_lines`), kept by database and table: nothing
+is played at a table once it is done (its series complete, or the table closed), so
+when a series ends only that table's lines are read."""
+
+
+async def done_lines(store: Store, table_ids: Sequence[str]
+                     ) -> dict[str, dict[int, tuple[int, int, int]]]:
+    """:func:`table_lines` of tables done, read only for those not kept."""
+    out = {t: got for t in table_ids if (got := _DONE_LINES.get((store.url, t))) is not None}
+    missing = [t for t in table_ids if t not in out]
+    if missing:
+        read = await table_lines(store, missing)
+        for t in missing:
+            out[t] = _DONE_LINES[(store.url, t)] = read.get(t, {})
+        while len(_DONE_LINES) > DONE_LINES_KEPT:
+            _DONE_LINES.popitem(last=False)
+    return out
+
+
 async def results_of(store: Store, state: State) -> list[SeriesResult]:
     """The finished series (the tables marked done) as the model's results."""
     done = [t for t in state.tables if t.done]
-    lines = await table_lines(store, [t.table_id for t in done])
+    lines = await done_lines(store, [t.table_id for t in done])
     out: list[SeriesResult] = []
     for t in done:
         per_seat = lines.get(t.table_id, {})

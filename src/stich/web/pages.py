@@ -30,10 +30,11 @@ router = APIRouter(include_in_schema=False)
 
 @cache
 def env() -> Environment:
-    """The pages' templates (made once)."""
+    """The pages' templates (made once; a template is read once per process, not
+    looked at on disk again for every page)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
-                      lstrip_blocks=True, extensions=["jinja2.ext.do"])
+                      lstrip_blocks=True, extensions=["jinja2.ext.do"], auto_reload=False)
     return env
 
 
