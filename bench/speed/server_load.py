@@ -67,9 +67,11 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import html as html_lib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -372,24 +374,18 @@ class Generator:
     async def get(self, token: str, path: str) -> Any:
         r = await self.http_client.get(path, headers={"Cookie": f"stich_session={token}"})
         r.raise_for_status()
-        return r.json() if path.startswith("/api/") else None
+        return r.json() if path.startswith("/api/") else r.text
 
     async def look(self, token: str, tour: Tour) -> dict[str, Any]:
         """The tournament page's look (``tournament.js``, every 10 s)."""
         self.stats.looks += 1
         return dict((await self.get(token, f"/api/tournaments/{tour.id}"))["tournament"])
 
-    async def show(self, token: str, tour: Tour, tab: OpenPage) -> None:
-        """The page of ``tab``, loaded if it is to be (first, or after a change)."""
-        if tab.reload:
-            await self.page(token, tour)
-            tab.reload, tab.loaded = False, time.monotonic()
-
-    async def page(self, token: str, tour: Tour) -> None:
-        """The tournament's page, loaded (it looks at once) or reloaded (something
-        changed)."""
+    async def page(self, token: str, tour: Tour, tab: OpenPage) -> None:
+        """The tournament's page, loaded (first, or after a change): what it shows (the
+        state it carries: ``data-watch``, ``data-status``, your table's link)."""
         self.stats.pages += 1
-        await self.get(token, f"/tournaments/{tour.id}")
+        tab.took(await self.get(token, f"/tournaments/{tour.id}"))
 
     async def begin(self, tour: Tour) -> None:
         """A new tournament: the organiser creates it, its players register, the
@@ -441,45 +437,44 @@ class Generator:
             self.spawn(self.wander(self.tour_players[p.token]))
 
     async def wander(self, tp: TourPlayer) -> None:
-        """A player between series, on the tournament's page: it looks every
-        :data:`POLL` s and reloads on a change, as ``tournament.js`` does
-        (:func:`page_reloads`), until the page shows a new table."""
+        """A player between series, on the tournament's page: it is loaded, looks every
+        :data:`POLL` s and loads again on a change, as ``tournament.js`` does
+        (:meth:`OpenPage.reloads`), until it shows a new table (a round started: shown
+        in place), which the player follows."""
         tab = OpenPage()
         while True:
             await self.go["tournament"].wait()
             try:
-                await self.show(tp.token, tp.tour, tab)
-                got = await self.look(tp.token, tp.tour)
-                link = got["you"]["table"]
-                if link and link.rsplit("/", 1)[-1] != tp.table:
-                    await self.page(tp.token, tp.tour)  # the page shows the link
-                    await self.sit_down(tp, link)
-                    return
-                if tab.reloads(got):
+                if tab.reload:
+                    await self.page(tp.token, tp.tour, tab)
+                elif tab.reloads(await self.look(tp.token, tp.tour)):
                     continue
+                if tab.link and tab.link.rsplit("/", 1)[-1] != tp.table:
+                    await self.sit_down(tp, tab.link)  # the page shows it: go there
+                    return
             except Exception as e:
                 self.refused(e)
             await asyncio.sleep(POLL)
 
     async def organise(self, tour: Tour) -> None:
         """The organiser keeps the tournament's page open (it looks every :data:`POLL`
-        s, reloads on a change) and starts the next round as soon as it shows the last
-        one over; a tournament whose rounds are all played is followed by a new one."""
+        s, loads again on a change) and starts the next round as soon as it shows the
+        last one over; a tournament whose rounds are all played is followed by a new one."""
         tab = OpenPage()
         while True:
             await self.go["tournament"].wait()
             try:
-                await self.show(tour.org, tour, tab)
-                got = await self.look(tour.org, tour)
-                if got["status"] in ("between", "over"):
-                    if got["status"] == "between":
-                        await self.post(tour.org, f"/api/tournaments/{tour.id}/start", {})
-                    else:
-                        await self.begin(tour)
-                    self.stats.rounds += 1
-                    tab = OpenPage()  # the page loads again after the button
-                    continue
-                if tab.reloads(got):
+                if tab.reload:
+                    await self.page(tour.org, tour, tab)
+                    if tab.status in ("between", "over"):
+                        if tab.status == "between":
+                            await self.post(tour.org, f"/api/tournaments/{tour.id}/start", {})
+                        else:
+                            await self.begin(tour)
+                        self.stats.rounds += 1
+                        tab = OpenPage()  # the page loads again after the button
+                        continue
+                elif tab.reloads(await self.look(tour.org, tour)):
                     continue
             except Exception as e:
                 self.refused(e)
@@ -520,37 +515,52 @@ MINOR_RELOAD = 30.0
 (``tournament.js``)."""
 
 
-def page_key(got: dict[str, Any]) -> tuple[str, str]:
-    """What the tournament page's look compares (``tournament.js``): a change of the
-    first reloads the page at once (a round started or over, paused, your table), of
-    the second once the page is :data:`MINOR_RELOAD` s old (the standings moved)."""
-    you = got["you"]
-    return (json.dumps([got["status"], got["round"], got["paused"], you["table"],
-                        you["status"]]),
-            json.dumps([len(got["players"]), you["place"],
-                        [[x["done"] for x in r["tables"]] for r in got["rounds_played"]]]))
-
-
-def page_reloads(seen: tuple[str, str] | None, key: tuple[str, str], age: float) -> bool:
-    """Whether the page reloads on this look (``tournament.js``)."""
+def page_reloads(seen: list[str] | None, key: list[str], age: float) -> bool:
+    """Whether the page reloads on a look that answers ``key`` (its ``watch``:
+    ``tournament.js``): at once when the first part changed (a round started or over,
+    paused, your table), when the second did (the standings moved) once the page is
+    :data:`MINOR_RELOAD` s old."""
     return seen is not None and (key[0] != seen[0]
                                  or (key[1] != seen[1] and age >= MINOR_RELOAD))
+
+
+_WATCH = re.compile(r"data-watch='([^']*)'")
+_STATUS = re.compile(r'data-status="([a-z]+)"')
+_LINK = re.compile(r'id="tn-table" href="([^"]+)"')
 
 
 @dataclass
 class OpenPage:
     """A tournament page open in a browser as ``tournament.js`` keeps it: whether it is
-    to be loaded, when it was, and what its looks saw since."""
+    to be loaded, when it was, what it showed (its status, your table's link) and the
+    ``watch`` its looks compare."""
 
     reload: bool = True
     loaded: float = 0.0
-    seen: tuple[str, str] | None = None
+    seen: list[str] | None = None
+    status: str = ""
+    link: str | None = None
+
+    def took(self, html: str) -> None:
+        """The page loaded: what it carries."""
+        self.reload, self.loaded = False, time.monotonic()
+        watch, status = _WATCH.search(html), _STATUS.search(html)
+        link = _LINK.search(html)
+        self.seen = json.loads(html_lib.unescape(watch.group(1))) if watch else None
+        self.status = status.group(1) if status else ""
+        self.link = html_lib.unescape(link.group(1)) if link else None
 
     def reloads(self, got: dict[str, Any]) -> bool:
-        """Take a look's answer; whether the page loads again on it."""
-        key = page_key(got)
+        """Take a look's answer; whether the page loads again on it.  A round that
+        started with a table of yours is shown without (``yourNextTable``)."""
+        key = list(got["watch"])
+        link = got["you"]["table"]
+        if (self.seen is not None and key[0] != self.seen[0] and got["status"] == "running"
+                and not got["paused"] and link and link != self.link):
+            self.seen, self.link = key, link
+            return False
         if page_reloads(self.seen, key, time.monotonic() - self.loaded):
-            self.seen, self.reload = None, True
+            self.reload = True
             return True
         if self.seen is None or key == self.seen:
             self.seen = key

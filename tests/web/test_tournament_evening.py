@@ -129,14 +129,27 @@ def test_ten_people_two_rounds_a_phone_and_a_kill(browser: Browser, tmp_path: Pa
         def round_start(number: int) -> list[dict[str, Any]]:
             """The organiser starts the round; the phone reloads and goes to her table
             by the page's button; the nine find theirs and start playing."""
+            if number > 1:
+                page.evaluate("() => { window.stayed = true; }")
             t = _ok(org.post(f"/api/tournaments/{tid}/start"))
             assert (t["status"], t["round"]) == ("running", number)
             tables = t["rounds_played"][number - 1]["tables"]
             assert sorted(len(x["seats"]) for x in tables) == [3, 3, 4]
             if number == 1:
                 page.goto(server.url + f"/tournaments/{tid}")
-            else:  # the page left open between the rounds shows the next one by itself
+            else:  # the page left open between the rounds shows the next one by itself,
+                # in place (it does not load again): her table's number and company
                 page.wait_for_selector("#tn-table", timeout=25_000)
+                assert page.evaluate("() => window.stayed") is True
+                mine = next(x for x in tables
+                            if x["link"] == page.get_attribute("#tn-table", "href"))
+                line = page.inner_text("#tn-new-table")
+                assert line.startswith(f"Runde {number}: Tisch {mine['number']}, mit "), line
+                assert all(s["name"] in line for s in mine["seats"] if s["name"] != "Handy")
+                assert page.inner_text("#tn-status") == f"Runde {number} läuft"
+                assert page.query_selector("#tn-next") is None
+                in_view(page, "#tn-new-table")
+                shot(page, f"tournament-evening-round-{number}-shown-phone")
             in_view(page, "#tn-table")
             link = page.get_attribute("#tn-table", "href")
             assert link and link.startswith("/t/")

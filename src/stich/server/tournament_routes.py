@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import secrets
 from collections import OrderedDict
 from typing import Any
@@ -448,6 +449,7 @@ def for_viewer(request: Request, shown: Shown, user: User | None) -> dict[str, A
                 "next_round": row.round + 1 if row.status in ("registering", "between")
                 and rounds_left else None},
     }
+    out["watch"] = watch_of(out)
     if organiser:
         out["invite"] = row.invite
         out["invite_path"] = f"/tournaments/{row.id}?invite={row.invite}"
@@ -455,6 +457,18 @@ def for_viewer(request: Request, shown: Shown, user: User | None) -> dict[str, A
         out["invite_url"] = (site.origin or str(request.base_url).rstrip("/")) \
             + out["invite_path"]
     return out
+
+
+def watch_of(t: dict[str, Any]) -> list[str]:
+    """What the tournament's page compares to know whether to load again
+    (``tournament.js``; the page carries its own, so it need not look at once): first a
+    round started or ended, the tournament paused or went on, the viewer's table or
+    status changed (at once); then the players, the viewer's place or a table done (at
+    most every 30 s)."""
+    you = t["you"]
+    return [json.dumps([t["status"], t["round"], t["paused"], you["table"], you["status"]]),
+            json.dumps([len(t["players"]), you["place"],
+                        [[x["done"] for x in r["tables"]] for r in t["rounds_played"]]])]
 
 
 @router.post("/{tournament_id}/register")

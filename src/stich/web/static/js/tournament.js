@@ -18,6 +18,38 @@ function fail(box, text) {
   box?.querySelector(".result")?.replaceChildren(h("p", { class: "error", role: "alert" }, text));
 }
 
+/**
+ * A round started and you sit at one of its tables: the page shows it where it showed
+ * your place and the next round, the first thing on it, without loading again (the 75
+ * players of a tournament of 25 tables would load it at the same moment; the rest of
+ * the page changes when you come back). Whether it did.
+ * @param {any} got the look's answer
+ */
+function yourNextTable(got) {
+  const link = got.you.table;
+  const box = document.getElementById("tn-you");
+  const shown = document.getElementById("tn-table");
+  if (got.status !== "running" || got.paused || !link || !box
+      || shown?.getAttribute("href") === link) {
+    return false;
+  }
+  const round = got.rounds_played.find((/** @type {any} */ r) => r.round === got.round);
+  const table = round?.tables.find((/** @type {any} */ x) => x.link === link);
+  if (!table) return false;
+  const status = document.getElementById("tn-status");
+  if (status) status.textContent = _("Round {n} is being played", { n: got.round });
+  document.getElementById("tn-next")?.remove();
+  const names = table.seats.filter((/** @type {any} */ x) => !x.you)
+    .map((/** @type {any} */ x) => (x.bot ? _("bot") : x.name)).join(", ");
+  const go = h("a", { class: "button tn-go", id: "tn-table", href: link }, _("Go to your table"));
+  shown?.closest("p")?.remove();
+  document.getElementById("tn-new-table")?.remove();
+  box.prepend(h("p", { class: "row" }, go),
+    h("p", { id: "tn-new-table" }, _("Round {n}: table {table}, with {names}",
+      { n: got.round, table: table.number, names })));
+  return true;
+}
+
 if (root) {
   const id = root.dataset.id || "";
   const invite = root.dataset.invite;
@@ -47,22 +79,28 @@ if (root) {
   document.getElementById("tn-print")?.addEventListener("click", () => print());
   const status = root.dataset.status;
   if (status !== "over") {
-    // What only a new page can show: at once when a round starts or ends, the
+    // What only a new page can show (the look's "watch", which the page carries as it
+    // was made, so it need not look at once): at once when a round starts or ends, the
     // tournament pauses or goes on, or your table changes; when only the standings
     // moved (a table done, your place, a player came or went), at most every 30 s (a
     // tournament of 25 tables has 75 pages open, docs/speed.md). The games played at
     // each table are put in place.
     const loaded = Date.now();
-    /** @type {[string, string]|null} */
+    /** @type {string[]|null} */
     let seen = null;
+    try {
+      seen = JSON.parse(root.dataset.watch || "null");
+    } catch {
+      // the first look takes what it sees
+    }
     const look = async () => {
       try {
         const got = (await api(base + (invite ? `?invite=${encodeURIComponent(invite)}` : ""))).tournament;
-        const now = /** @type {[string, string]} */ ([
-          JSON.stringify([got.status, got.round, got.paused, got.you.table, got.you.status]),
-          JSON.stringify([got.players.length, got.you.place,
-            got.rounds_played.map((/** @type {any} */ r) => r.tables.map((/** @type {any} */ x) => x.done))])]);
-        if (seen !== null && (now[0] !== seen[0]
+        /** @type {string[]} */
+        const now = got.watch;
+        if (seen !== null && now[0] !== seen[0] && yourNextTable(got)) {
+          seen = now; // your table of the round that started is on the page
+        } else if (seen !== null && (now[0] !== seen[0]
             || (now[1] !== seen[1] && Date.now() - loaded >= 30000))) {
           location.reload();
           return;
@@ -78,7 +116,6 @@ if (root) {
         // the next look tries again
       }
     };
-    look();
     setInterval(look, 10000);
   }
 }
