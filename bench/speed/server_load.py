@@ -38,12 +38,18 @@ process: ``--tables`` tables of each kind, all Skat at three with the same rules
 (``--skat-rules``, default ``skat(preset=isko)``), Preisskat scoring and series of
 ``--series`` games, no turn clock, a wait for "Weiter" after each game.  The ordinary
 tables come from the lobby; when a series ends its three players set up the next (one
-creates it, the others join by its invite).  The tournament tables are the rounds of
-tournaments of ``--tournament-size`` tables (a registered organiser, guests as players):
-when a series ends its players go to the tournament's page, which looks every 10 s and
-reloads on a change as ``tournament.js`` does, until it shows their next table; the
-organiser keeps the page open and starts the next round as soon as it shows the last one
-over (a new tournament after the eighth).  Both kinds are set up at once; then a phase
+goes to the lobby and creates it, the others follow its invite's link and join).  The
+tournament tables are the rounds of tournaments of ``--tournament-size`` tables (a
+registered organiser, guests as players): when a series ends its players go to the
+tournament's page, which looks every 10 s and reloads on a change as ``tournament.js``
+does, until it shows their next table, which they follow; the organiser keeps the page
+open and starts the next round as soon as it shows the last one over (a new tournament
+after the eighth).  Every page is loaded as a browser loads it: its HTML and what its
+scripts ask for at once (the lobby: the rules' form and the open tables; a table's page:
+the table; every page: the tables one sits at); ``--api-only`` leaves out all pages but
+the tournament's (as the benchmark was before 2026-12-07's evening: it charged the
+tournament's players for their page and the ordinary players for none).  Both kinds are
+set up at once; then a phase
 with nobody acting (the server's own CPU), and ``--phases`` phases of ``--seconds`` in
 the order ordinary, tournament, tournament, ordinary, ... (a drift of the machine or the
 growing database falls on both kinds alike): in each one kind plays and the other waits
@@ -55,7 +61,7 @@ one kind as the noise.
 Run: ``python -m bench.speed.server_load [--db sqlite|postgresql] [--tables 200] [--rate 2.0]
 [--seconds 60] [--warmup 10] [--procs 1] [--find-max [--step 1.3] [--step-seconds 20]]
 [--nice -10] [--ws-compression]``, or ``python -m bench.speed.server_load --tournament
-[--tables 50] [--tournament-size 25] [--series 3] [--phases 4] [...]``
+[--tables 50] [--tournament-size 25] [--series 3] [--phases 4] [--api-only] [...]``
 (PostgreSQL: a new database on ``$STICH_TEST_PG``, default
 ``postgresql://postgres@127.0.0.1:5432/test``, or on a throwaway server when none answers
 there, see ``tests/services.py``; dropped afterwards).
@@ -115,6 +121,7 @@ class Stats:
     looks: int = 0  # GET /api/tournaments/{id}: the tournament page's look every 10 s
     pages: int = 0  # GET /tournaments/{id}: the page loaded (and reloaded on a change)
     rounds: int = 0  # rounds started by the organisers (and tournaments begun anew)
+    visits: int = 0  # the lobby's and the tables' pages (with what their scripts ask)
 
 
 @dataclass
@@ -167,8 +174,12 @@ class TourPlayer:
 
 class Generator:
     def __init__(self, http: str, ws: str, games: list[str], seed: int,
-                 skat_rules: str | None = None, series: int = 0) -> None:
+                 skat_rules: str | None = None, series: int = 0,
+                 browser: bool = False) -> None:
         self.http, self.wsurl = http, ws
+        # --tournament: the players load the pages a browser loads (the lobby, a
+        # table's page, the tournament's) with what their scripts ask for at once
+        self.browser = browser
         self.skat_rules = skat_rules
         self.series = series  # --tournament: the games of a series (both kinds)
         self.tables = [Table(g) for g in games]
@@ -207,7 +218,22 @@ class Generator:
         r.raise_for_status()
         return dict(r.json())
 
+    async def visit(self, token: str, path: str) -> None:
+        """A page as a browser loads it (``--tournament``, unless ``--api-only``): the
+        HTML and what its scripts ask for at once (``site.js``: the tables one sits at;
+        ``lobby.js``: the rules' form and the open tables; ``table.js``: the table)."""
+        self.stats.visits += 1
+        calls = ["/api/me/seats"]
+        if path == "/":
+            calls += ["/api/rules/skat", "/api/tables?status=open"]
+        elif path.startswith("/t/"):
+            table_id, _, query = path[3:].partition("?")
+            calls.append(f"/api/tables/{table_id}" + (f"?{query}" if query else ""))
+        for p in [path, *calls]:
+            await self.get(token, p)
+
     async def make_table(self, t: Table, n: int, tokens: list[str] | None = None) -> None:
+        browser = self.browser and t.kind == "plain" and tokens is not None
         async with self.setup_gate:
             t.players, t.pending, t.over, t.between = [], {}, False, False
             n_seats = 3 if t.game == "skat" else 4
@@ -222,9 +248,15 @@ class Generator:
                 body["games"] = 0  # an open-ended list: it never ends
             if t.game == "skat" and self.skat_rules:
                 body["rules"] = self.skat_rules
+            if browser:  # the series is over: back to the lobby, where one sets it up
+                await self.visit(tokens[0], "/")
             made = await self.post(tokens[0], "/api/tables", body)
             t.id = made["table"]["id"]
+            if browser:  # the lobby opens the new table's page
+                await self.visit(tokens[0], f"/t/{t.id}")
             for token in tokens[1:]:
+                if browser:  # the others follow the invite's link
+                    await self.visit(token, f"/t/{t.id}?invite={made['invite']}")
                 await self.post(token, f"/api/tables/{t.id}/join", {"invite": made["invite"]})
             t.players = [Player(t, token) for token in tokens]
             for p in t.players:
@@ -386,6 +418,8 @@ class Generator:
         state it carries: ``data-watch``, ``data-status``, your table's link)."""
         self.stats.pages += 1
         tab.took(await self.get(token, f"/tournaments/{tour.id}"))
+        if self.browser:
+            await self.get(token, "/api/me/seats")  # site.js, on every page
 
     async def begin(self, tour: Tour) -> None:
         """A new tournament: the organiser creates it, its players register, the
@@ -417,6 +451,8 @@ class Generator:
     async def sit_down(self, tp: TourPlayer, link: str) -> None:
         """The player follows the link to its table (``/t/<id>``) and connects."""
         table_id = link.rsplit("/", 1)[-1]
+        if self.browser and tp.table:  # (the first round's are set up like the lobby's)
+            await self.visit(tp.token, link)
         tp.table = table_id
         t = self.tour_tables.get(table_id)
         if t is None:
@@ -574,7 +610,7 @@ async def child_main() -> None:
                                      for s in sys.stdin], daemon=True).start()
     cfg = json.loads(await lines.get())
     gen = Generator(cfg["http"], cfg["ws"], cfg["games"], cfg["seed"], cfg.get("skat_rules"),
-                    cfg.get("series", 0))
+                    cfg.get("series", 0), cfg.get("browser", False))
     gen.rate = cfg["rate"]
     compare = bool(cfg.get("plain") or cfg.get("tours"))
     if compare:  # nobody acts until the first phase names its kind
@@ -620,7 +656,7 @@ async def child_main() -> None:
                "lag_p99": percentile(st.lag, 99), "cpu": (cpu_seconds(me) - c0) / el,
                "elapsed": el, "stuck": gen.stuck(time.perf_counter()),
                "playing": sum(st.playing) / max(len(st.playing), 1), "looks": st.looks,
-               "pages": st.pages, "rounds": st.rounds})
+               "pages": st.pages, "rounds": st.rounds, "visits": st.visits})
     for t in [*gen.tables, *gen.tour_tables.values()]:
         for p in t.players:
             with contextlib.suppress(Exception):
@@ -701,6 +737,7 @@ class Step:
     looks: int = 0
     pages: int = 0
     rounds: int = 0
+    visits: int = 0
     slowest: list[float] = field(default_factory=list, repr=False)
 
 
@@ -793,6 +830,7 @@ class Conductor:
                     looks=sum(r["looks"] for r in results),
                     pages=sum(r["pages"] for r in results),
                     rounds=sum(r["rounds"] for r in results),
+                    visits=sum(r.get("visits", 0) for r in results),
                     slowest=slowest if kind else [])
 
     def close(self) -> None:
@@ -862,6 +900,10 @@ def main() -> None:
     ap.add_argument("--phases", type=int, default=4,
                     help="with --tournament: phases, in the order ordinary, tournament, "
                          "tournament, ordinary, ... (at least 2)")
+    ap.add_argument("--api-only", action="store_true",
+                    help="with --tournament: the players load no page but the tournament's "
+                         "(the lobby's and the tables' pages left out, as before "
+                         "2026-12-07's evening)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -1006,7 +1048,8 @@ def compare(args: argparse.Namespace) -> None:
     sizes = [n // k + (1 if i < n % k else 0) for i in range(k)]
     rules = args.skat_rules or "skat(preset=isko)"  # a tournament's default
     parts = [{"games": [], "plain": n // args.procs + (1 if i < n % args.procs else 0),
-              "tours": sizes[i::args.procs], "series": args.series, "skat_rules": rules}
+              "tours": sizes[i::args.procs], "series": args.series, "skat_rules": rules,
+              "browser": not args.api_only}
              for i in range(args.procs)]
     limits = (f"{ROOMY},tournaments_per_hour=1000000,account_open_tournaments=1000000,"
               "tournament_actions_per_min=1000000")
@@ -1050,6 +1093,8 @@ def show_phase(number: int, s: Step) -> str:
     what = (f"series ended {s.ended}, rounds started {s.rounds}, tournament page "
             f"{s.pages} loads + {s.looks} looks" if s.kind == "tournament"
             else f"series ended (and set up anew) {s.ended}")
+    if s.visits:
+        what += f", other pages {s.visits}"
     return (f"phase {number} {KIND_NAMES[s.kind]:<10}  done {s.actions_s:5.1f} actions/s  "
             f"tables playing {s.playing:4.1f}  p50 {s.p50:5.1f} ms  p99 {s.p99:5.1f} ms  "
             f"server CPU {100 * s.server_cpu:3.0f}% "
@@ -1083,6 +1128,11 @@ def report_compare(args: argparse.Namespace, rules: str, steps: list[Step],
           f"each), one kind playing at {args.rate:g} actions/s per table while the other "
           f"waits; {os.cpu_count()} cores shared with the load generator; machine load "
           f"average {load[0]:.1f} before, {load[1]:.1f} after")
+    print("pages     " + ("the players load no page but the tournament's (--api-only)"
+                          if args.api_only else
+                          "the players load the pages a browser loads: the lobby (who sets "
+                          "up the next table), a table's page, the tournament's page, each "
+                          "with what its scripts ask for at once"))
     print(f"idle      nobody acting, all {2 * args.tables} tables open: server CPU "
           f"{100 * idle:.1f}% of a core (taken off below: 'net')")
     figures: dict[str, tuple[float, float]] = {}

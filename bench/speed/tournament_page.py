@@ -12,7 +12,12 @@ Then, in turns of ``--waves`` each:
   tournament unchanged;
 - *changed*: the tournament is changed first (its version counted up in the database,
   as another worker's write does), then the same three pages and looks: the first
-  reads the tournament whole and makes what every viewer sees alike.
+  reads the tournament whole and makes what every viewer sees alike;
+- *ended*: in a second tournament of the same players, whose first round runs, a
+  table's series ends (the organiser replaces its three players, the bots play the
+  series out), then its three players each load the page and look: the first of them
+  finds the table done, writes it so, reads the tournament and makes the standings
+  anew (at most ``--players / 3 - 1`` such waves in all).
 
 Measured: the server process's CPU (``/proc/PID/stat``) per wave, the median of
 ``--repeat`` turns.  With ``--against DIR`` a second server runs the source tree in
@@ -41,6 +46,7 @@ from bench.measure import cpu_seconds
 from bench.speed.server_start import start, stop
 
 VIEWERS = 3  # the players of a table whose series ended
+KINDS = {False: "quiet", True: "changed"}
 
 
 def _ok(r: httpx.Response) -> dict[str, Any]:
@@ -74,12 +80,25 @@ class Site:
             "name": f"Bench {name}", "games_three": 3, "games_four": 4, "clock": 0,
             "next_after": 0, "bots": True, "bot_level": "random", "rounds": 3}))
         self.tid = str(t["tournament"]["id"])
+        t = _ok(org.post("/api/tournaments", json={
+            "name": f"Running {name}", "games_three": 3, "games_four": 4, "clock": 0,
+            "next_after": 0, "bots": True, "bot_level": "random", "rounds": 3}))
+        self.rid = str(t["tournament"]["id"])  # its first round runs (the "ended" waves)
         self.people = []
+        by_name = {}
         for i in range(players):
             c = httpx.Client(base_url=url, timeout=30)
             _ok(c.post("/api/guest", json={"name": f"G{name}{i}"}))
-            _ok(c.post(f"/api/tournaments/{self.tid}/register", json={}))
+            for tid in (self.tid, self.rid):
+                _ok(c.post(f"/api/tournaments/{tid}/register", json={}))
             self.people.append(c)
+            by_name[f"G{name}{i}"] = c
+        running = _ok(org.post(f"/api/tournaments/{self.rid}/start"))["tournament"]
+        ids = {p["name"]: p["id"] for p in running["players"]}
+        # per table of the running round: its id, and its players' accounts and clients
+        self.tables = [(x["link"].rsplit("/", 1)[-1], [ids[s["name"]] for s in x["seats"]],
+                        [by_name[s["name"]] for s in x["seats"]])
+                       for x in running["rounds_played"][0]["tables"]][:-1]
         shown = _ok(org.post(f"/api/tournaments/{self.tid}/start"))["tournament"]
         for p in shown["players"]:
             _ok(org.post(f"/api/tournaments/{self.tid}/replace", json={"user": p["id"]}))
@@ -100,6 +119,32 @@ class Site:
             if r.status_code != 200:
                 raise RuntimeError(f"page: {r.status_code}")
             _ok(p.get(f"/api/tournaments/{self.tid}"))
+
+    def ended(self) -> float:
+        """A series ends at a table of the running round (the organiser replaces its
+        players, and the bots play it out): server CPU ms of its players' pages and
+        looks right after (their tournament as read has changed, and the first of them
+        finds the table done and writes it so)."""
+        table_id, users, clients = self.tables.pop(0)
+        for user in users:
+            _ok(self.org.post(f"/api/tournaments/{self.rid}/replace", json={"user": user}))
+        end = time.monotonic() + 60
+        q = sa.text("SELECT count(*) FROM games WHERE table_id = :t")
+        while True:
+            with self.engine.connect() as conn:
+                if conn.execute(q, {"t": table_id}).scalar_one() >= 3:
+                    break
+            if time.monotonic() > end:
+                raise RuntimeError("the bots did not play the series out")
+            time.sleep(0.05)
+        time.sleep(0.5)  # the table's last events written
+        c0 = cpu_seconds(self.pid)
+        for p in clients:
+            r = p.get(f"/tournaments/{self.rid}")
+            if r.status_code != 200:
+                raise RuntimeError(f"page: {r.status_code}")
+            _ok(p.get(f"/api/tournaments/{self.rid}"))
+        return 1000 * (cpu_seconds(self.pid) - c0)
 
     def cost(self, change: bool, waves: int) -> float:
         """Server CPU ms per wave."""
@@ -131,25 +176,29 @@ def main() -> None:
         if args.against:
             sites["against"] = Site(Path(tmp), "B", args.players, args.against)
         try:
-            got: dict[tuple[str, bool], list[float]] = {}
+            got: dict[tuple[str, str], list[float]] = {}
             for s in sites.values():  # warm: the first page of a process
                 s.wave(True)
+            ended = max(1, (args.players // 3 - 1) // args.repeat)
             for _ in range(args.repeat):
                 for change in (False, True):
                     for name, s in sites.items():
-                        got.setdefault((name, change), []).append(s.cost(change, args.waves))
+                        got.setdefault((name, KINDS[change]), []).append(
+                            s.cost(change, args.waves))
+                for name, s in sites.items():
+                    got.setdefault((name, "ended"), []).append(
+                        statistics.mean(s.ended() for _ in range(ended)))
         finally:
             for s in sites.values():
                 s.close()
     print(f"== the tournament page: {args.players} players, round 1 played; "
           f"a wave = {VIEWERS} pages + {VIEWERS} looks; server CPU per wave, "
           f"median of {args.repeat} x {args.waves} waves ==")
-    for change in (False, True):
-        kind = "changed" if change else "quiet"
-        mine = statistics.median(got[("this", change)])
+    for kind in ("quiet", "changed", "ended"):
+        mine = statistics.median(got[("this", kind)])
         line = f"{kind:<8} this tree {mine:6.2f} ms"
         if args.against:
-            theirs = statistics.median(got[("against", change)])
+            theirs = statistics.median(got[("against", kind)])
             line += f"   {args.against}: {theirs:6.2f} ms   ratio {mine / theirs:.3f}"
         print(line)
 

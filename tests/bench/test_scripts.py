@@ -41,7 +41,7 @@ OPTIONS = {
     "server_abuse": "--attack --pace --python --seconds",
     "server_crash": "--bot-tables --db --games --kills --seed",
     "server_leaks": "--db --games --parallel --seed",
-    "server_load": "--db --find-max --nice --phases --procs --rate --seconds --seed --series "
+    "server_load": "--api-only --db --find-max --nice --phases --procs --rate --seconds --seed --series "
                    "--skat-rules --skat-share --step --step-seconds --tables --tournament "
                    "--tournament-size --warmup --ws-compression",
     "server_outage": "--kinds --outage --runs --watch",
@@ -174,10 +174,11 @@ TOURNAMENT_RUN = (["--tournament", "--tables", "2", "--rate", "10", "--seconds",
     r"WebSocket clients, set up in ",
     rf"^phase 0 idle +nobody acts: server CPU {NUMBER}% of a core",
     rf"^phase 1 ordinary +done +{NUMBER} actions/s +tables playing +{NUMBER} +p50 +{NUMBER} ms +"
-    r"p99 .* refused 0  stuck 0  series ended \(and set up anew\) \d+$",
+    r"p99 .* refused 0  stuck 0  series ended \(and set up anew\) \d+(, other pages \d+)?$",
     rf"^phase 2 tournament +done +{NUMBER} actions/s +tables playing +{NUMBER} +p50 +{NUMBER} ms +"
     r"p99 .* refused 0  stuck 0  series ended \d+, rounds started \d+, tournament page \d+ "
-    r"loads \+ \d+ looks$",
+    r"loads \+ \d+ looks(, other pages \d+)?$",
+    r"^pages     the players load the pages a browser loads: the lobby",
     rf"^ordinary tables: +{NUMBER} actions/s \({NUMBER} tables playing\), p50 {NUMBER} ms, "
     rf"p99 {NUMBER} ms, server CPU {NUMBER} ms/action, net {NUMBER} ms/action = {NUMBER} "
     r"reference workloads",
