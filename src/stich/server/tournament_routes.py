@@ -286,9 +286,12 @@ async def _read(hub: Hub, key: tuple[int, str], tournament_id: str
     if state is None:
         _SEEN.pop(key, None)
         return None
-    state = await ts.refresh(hub, state)
+    state, played_now = await ts.refresh_played(hub, state)
     open_ids = [t.table_id for t in state.tables if not t.done]
-    played = await ts.games_played(hub.store, open_ids)
+    # (the games refresh read, if it read them at these tables: the round's open ones)
+    looked = {t.table_id for t in state.round_tables(state.row.round) if not t.done}
+    played = played_now if played_now is not None and looked == set(open_ids) \
+        else await ts.games_played(hub.store, open_ids)
     mark = await _mark(hub.store, tournament_id, open_ids)
     # kept only if nothing moved while it was read (a change between reading the row
     # and its players, under PostgreSQL's read committed, shows in the version)

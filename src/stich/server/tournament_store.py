@@ -22,6 +22,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, case, func, select, update
@@ -110,13 +111,14 @@ async def load(store: Store, tournament_id: str) -> State | None:
     return State(row, players, tables, organiser or "")
 
 
-async def bump(s: Any, row: Tournament, **values: Any) -> None:
-    """Count the tournament's version up (with ``values``) in the transaction ``s``, if
-    it is still the version read; else refused (another change came first)."""
+async def bump(s: Any, row: Tournament, at: datetime | None = None, **values: Any) -> None:
+    """Count the tournament's version up (with ``values``; ``updated_at`` ``at``, by
+    default now) in the transaction ``s``, if it is still the version read; else refused
+    (another change came first)."""
     done = await s.execute(
         update(Tournament).where(and_(Tournament.id == row.id,
                                       Tournament.version == row.version))
-        .values(version=row.version + 1, updated_at=now(), **values))
+        .values(version=row.version + 1, updated_at=at or now(), **values))
     if done.rowcount != 1:
         raise ArgumentError("tournament.busy")
 
@@ -234,11 +236,19 @@ async def games_played(store: Store, table_ids: Sequence[str]) -> dict[str, int]
 async def refresh(hub: Hub, state: State) -> State:
     """Mark the running round's tables that finished their series (or were closed) as
     done, and move the tournament on once all are; returns the state as it is now."""
+    return (await refresh_played(hub, state))[0]
+
+
+async def refresh_played(hub: Hub, state: State) -> tuple[State, dict[str, int] | None]:
+    """:func:`refresh`, and the games played at the tables left open as it read them
+    (None if it read none: the round is not running).  ``state`` as freshly read: after
+    its own change it is brought up to date in place, not read again (the change was
+    made on the condition that nothing had changed since it was read, :func:`bump`)."""
     if state.status != "running":
-        return state
+        return state, None
     open_tables = [t for t in state.round_tables(state.row.round) if not t.done]
     if not open_tables:
-        return state
+        return state, {}
     played = await games_played(hub.store, [t.table_id for t in open_tables])
     async with hub.store.session() as s:
         over = set((await s.execute(select(TableRow.id).where(and_(
@@ -247,19 +257,24 @@ async def refresh(hub: Hub, state: State) -> State:
     finished = [t for t in open_tables
                 if played.get(t.table_id, 0) >= t.games or t.table_id in over]
     if not finished:
-        return state
+        return state, played
     done = {t.id for t in finished}
     status = next_step(state.status, [t.done or t.id in done
                                       for t in state.round_tables(state.row.round)],
                        state.row.round, state.settings)
+    at = now()
     try:
         async with hub.store._writing(), hub.store.session.begin() as s:
-            await bump(s, state.row, status=status)
+            await bump(s, state.row, at, status=status)
             await s.execute(update(TournamentTable).where(TournamentTable.id.in_(done))
                             .values(done=True))
     except ArgumentError:  # another worker moved it on first: read what it wrote
-        pass
-    return await load(hub.store, state.row.id) or state
+        return await load(hub.store, state.row.id) or state, None
+    row = state.row
+    row.version, row.updated_at, row.status = row.version + 1, at, status
+    for t in finished:
+        t.done = True
+    return state, {k: n for k, n in played.items() if k not in {t.table_id for t in finished}}
 
 
 async def table_lines(store: Store, table_ids: Sequence[str]
