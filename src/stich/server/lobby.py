@@ -434,22 +434,22 @@ async def my_seats(request: Request) -> dict[str, Any]:
     for good: id, game, title, and whether it is their turn (``to_move``)."""
     user = await require_user(request)
     hub = _hub(request)
-    rows = await hub.store.tables(public_only=False, statuses=("running",), limit=1000)
+    rows = await hub.store.summaries(("running",), limit=1000)
     out = []
-    for r in rows:
-        seat = next((s["seat"] for s in r.summary.get("seats", [])
+    for table_id, summary in rows:
+        seat = next((s["seat"] for s in summary.get("seats", [])
                      if s.get("user") == user.id and s.get("kind") == "person"
                      and not s.get("quit")), None)
         if seat is None:
             continue
-        actor = await hub.get(r.id)
+        actor = await hub.get(table_id)
         if actor is None or actor.sitting.over or actor.seat_of(user.id) != seat:
             continue
         s = actor.sitting
         names = [n for i, n in enumerate(s.names()) if i != seat and n]
         title = s.game.title + \
             (f" ({', '.join(names)})" if names else "")
-        out.append({"id": r.id, "game": s.settings.game, "title": title, "seat": seat,
+        out.append({"id": table_id, "game": s.settings.game, "title": title, "seat": seat,
                     "to_move": s.to_move_seat() == seat and not s.between,
-                    "path": f"/t/{r.id}"})
+                    "path": f"/t/{table_id}"})
     return {"seats": out}

@@ -611,6 +611,16 @@ class Store:
                  .limit(limit))
             return list((await s.execute(q)).scalars())
 
+    async def summaries(self, statuses: Sequence[str], limit: int = 1000
+                        ) -> list[tuple[str, dict[str, Any]]]:
+        """The id and the summary (seats and names) of every table of these statuses,
+        newest first: what ``/api/me/seats`` looks through on every page a person
+        loads (the whole rows, with their settings, cost it several times as much)."""
+        async with self.session() as s:
+            q = select(TableRow.id, TableRow.summary).where(TableRow.status.in_(statuses)) \
+                .order_by(TableRow.created_at.desc()).limit(limit)
+            return [(str(i), dict(summary or {})) for i, summary in (await s.execute(q)).all()]
+
     async def live_table_ids(self) -> list[str]:
         async with self.session() as s:
             q = select(TableRow.id).where(TableRow.status != "over")
