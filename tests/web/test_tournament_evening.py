@@ -147,6 +147,7 @@ def test_ten_people_two_rounds_a_phone_and_a_kill(browser: Browser, tmp_path: Pa
                 assert line.startswith(f"Runde {number}: Tisch {mine['number']}, mit "), line
                 assert all(s["name"] in line for s in mine["seats"] if s["name"] != "Handy")
                 assert page.inner_text("#tn-status") == f"Runde {number} läuft"
+                assert page.inner_text("#tn-round") == f"Runde {number} von 2"
                 assert page.query_selector("#tn-next") is None
                 in_view(page, "#tn-new-table")
                 shot(page, f"tournament-evening-round-{number}-shown-phone")

@@ -38,6 +38,8 @@ function yourNextTable(got) {
   if (!table) return false;
   const status = document.getElementById("tn-status");
   if (status) status.textContent = _("Round {n} is being played", { n: got.round });
+  const of = document.getElementById("tn-round");
+  if (of) of.textContent = _("round {n} of {m}", { n: got.round, m: got.rounds });
   document.getElementById("tn-next")?.remove();
   const names = table.seats.filter((/** @type {any} */ x) => !x.you)
     .map((/** @type {any} */ x) => (x.bot ? _("bot") : x.name)).join(", ");
