@@ -41,9 +41,9 @@ OPTIONS = {
     "server_abuse": "--attack --pace --python --seconds",
     "server_crash": "--bot-tables --db --games --kills --seed",
     "server_leaks": "--db --games --parallel --seed",
-    "server_load": "--api-only --db --find-max --nice --phases --procs --rate --seconds --seed --series "
-                   "--skat-rules --skat-share --step --step-seconds --tables --tournament "
-                   "--tournament-size --warmup --ws-compression",
+    "server_load": "--api-only --db --find-max --nice --phases --procs --rate --seconds "
+                   "--seed --series --skat-rules --skat-share --step --step-seconds --tables "
+                   "--tournament --tournament-size --warmup --ws-compression",
     "server_outage": "--kinds --outage --runs --watch",
     "server_setup": "--db --repeat --tables",
     "server_start": "--heavy-actions --heavy-tables --live --runs --top",
