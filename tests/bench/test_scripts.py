@@ -100,7 +100,8 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
     "tournament_page": (["--players", "6", "--waves", "2", "--repeat", "1"], [
         r"^== the tournament page: 6 players, round 1 played; a wave = 3 pages \+ 3 looks",
         rf"^quiet +this tree +{NUMBER} ms$",
-        rf"^changed +this tree +{NUMBER} ms$"]),
+        rf"^changed +this tree +{NUMBER} ms$",
+        rf"^ended +this tree +{NUMBER} ms$"]),
     # tuning
     "baptisten_bid_model": (["--games", "2", "--players", "3", "--max-cards", "3"], [
         r"^2 games of easy, 3 players, N = 3$",
