@@ -218,19 +218,26 @@ class Generator:
         r.raise_for_status()
         return dict(r.json())
 
-    async def visit(self, token: str, path: str) -> None:
+    async def visit(self, token: str, path: str) -> str:
         """A page as a browser loads it (``--tournament``, unless ``--api-only``): the
-        HTML and what its scripts ask for at once (``site.js``: the tables one sits at;
-        ``lobby.js``: the rules' form and the open tables; ``table.js``: the table)."""
-        self.stats.visits += 1
+        HTML (returned) and what its scripts ask for at once (``site.js``, every page:
+        the tables one sits at; ``lobby.js``: the rules' form and the open tables;
+        ``table.js``: the table)."""
         calls = ["/api/me/seats"]
         if path == "/":
             calls += ["/api/rules/skat", "/api/tables?status=open"]
         elif path.startswith("/t/"):
             table_id, _, query = path[3:].partition("?")
             calls.append(f"/api/tables/{table_id}" + (f"?{query}" if query else ""))
-        for p in [path, *calls]:
+        html = str(await self.get(token, path))
+        for p in calls:
             await self.get(token, p)
+        return html
+
+    async def other_page(self, token: str, path: str) -> None:
+        """The lobby or a table's page (:meth:`visit`), counted as such."""
+        self.stats.visits += 1
+        await self.visit(token, path)
 
     async def make_table(self, t: Table, n: int, tokens: list[str] | None = None) -> None:
         browser = self.browser and t.kind == "plain" and tokens is not None
@@ -249,14 +256,14 @@ class Generator:
             if t.game == "skat" and self.skat_rules:
                 body["rules"] = self.skat_rules
             if browser:  # the series is over: back to the lobby, where one sets it up
-                await self.visit(tokens[0], "/")
+                await self.other_page(tokens[0], "/")
             made = await self.post(tokens[0], "/api/tables", body)
             t.id = made["table"]["id"]
             if browser:  # the lobby opens the new table's page
-                await self.visit(tokens[0], f"/t/{t.id}")
+                await self.other_page(tokens[0], f"/t/{t.id}")
             for token in tokens[1:]:
                 if browser:  # the others follow the invite's link
-                    await self.visit(token, f"/t/{t.id}?invite={made['invite']}")
+                    await self.other_page(token, f"/t/{t.id}?invite={made['invite']}")
                 await self.post(token, f"/api/tables/{t.id}/join", {"invite": made["invite"]})
             t.players = [Player(t, token) for token in tokens]
             for p in t.players:
@@ -417,9 +424,8 @@ class Generator:
         """The tournament's page, loaded (first, or after a change): what it shows (the
         state it carries: ``data-watch``, ``data-status``, your table's link)."""
         self.stats.pages += 1
-        tab.took(await self.get(token, f"/tournaments/{tour.id}"))
-        if self.browser:
-            await self.get(token, "/api/me/seats")  # site.js, on every page
+        path = f"/tournaments/{tour.id}"
+        tab.took(await self.visit(token, path) if self.browser else await self.get(token, path))
 
     async def begin(self, tour: Tour) -> None:
         """A new tournament: the organiser creates it, its players register, the
@@ -452,7 +458,7 @@ class Generator:
         """The player follows the link to its table (``/t/<id>``) and connects."""
         table_id = link.rsplit("/", 1)[-1]
         if self.browser and tp.table:  # (the first round's are set up like the lobby's)
-            await self.visit(tp.token, link)
+            await self.other_page(tp.token, link)
         tp.table = table_id
         t = self.tour_tables.get(table_id)
         if t is None:

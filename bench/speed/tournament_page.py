@@ -57,6 +57,15 @@ def _ok(r: httpx.Response) -> dict[str, Any]:
     return got
 
 
+def _look_in(people: list[httpx.Client], tid: str) -> None:
+    """Each of ``people`` loads the tournament's page and looks once."""
+    for p in people:
+        r = p.get(f"/tournaments/{tid}")
+        if r.status_code != 200:
+            raise RuntimeError(f"page: {r.status_code}")
+        _ok(p.get(f"/api/tournaments/{tid}"))
+
+
 LIMITS = ("guests_per_hour=1000000,registrations_per_hour=1000000,"
           "tournaments_per_hour=1000000,account_open_tournaments=1000000,"
           "tournament_actions_per_min=1000000")
@@ -114,11 +123,7 @@ class Site:
             with self.engine.begin() as conn:
                 conn.execute(sa.text("UPDATE tournaments SET version = version + 1 "
                                      "WHERE id = :id"), {"id": self.tid})
-        for p in self.people[:VIEWERS]:
-            r = p.get(f"/tournaments/{self.tid}")
-            if r.status_code != 200:
-                raise RuntimeError(f"page: {r.status_code}")
-            _ok(p.get(f"/api/tournaments/{self.tid}"))
+        _look_in(self.people[:VIEWERS], self.tid)
 
     def ended(self) -> float:
         """A series ends at a table of the running round (the organiser replaces its
@@ -139,11 +144,7 @@ class Site:
             time.sleep(0.05)
         time.sleep(0.5)  # the table's last events written
         c0 = cpu_seconds(self.pid)
-        for p in clients:
-            r = p.get(f"/tournaments/{self.rid}")
-            if r.status_code != 200:
-                raise RuntimeError(f"page: {r.status_code}")
-            _ok(p.get(f"/api/tournaments/{self.rid}"))
+        _look_in(clients, self.rid)
         return 1000 * (cpu_seconds(self.pid) - c0)
 
     def cost(self, change: bool, waves: int) -> float:

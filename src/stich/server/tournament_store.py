@@ -274,7 +274,8 @@ async def refresh_played(hub: Hub, state: State) -> tuple[State, dict[str, int] 
     row.version, row.updated_at, row.status = row.version + 1, at, status
     for t in finished:
         t.done = True
-    return state, {k: n for k, n in played.items() if k not in {t.table_id for t in finished}}
+    closed = {t.table_id for t in finished}
+    return state, {k: n for k, n in played.items() if k not in closed}
 
 
 async def table_lines(store: Store, table_ids: Sequence[str]
